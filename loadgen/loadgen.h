@@ -1,0 +1,98 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * loadgen: the workload pair (load generator + syscall-heavy server).
+ *
+ * This library knows nothing about tracing. The orchestrator creates a
+ * workload, starts it, reads the completed-operation counter whenever it
+ * likes (the generator publishes it in shared memory; reading it costs the
+ * workload nothing), and stops it. Timing (warm-up, measured window,
+ * per-interval samples) is the caller's business, so that tracer snapshots
+ * and counter reads happen at the same instants.
+ */
+#ifndef LB_LOADGEN_H
+#define LB_LOADGEN_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+struct lb_workload;
+
+struct lb_workload_config {
+	const char *name;	/* workload name, e.g. "udp-rr" */
+	const char *addr;	/* server address, a loopback literal: "127.0.0.1" */
+	uint16_t port;		/* server port; 0 = ephemeral */
+	size_t msg_size;	/* request/response payload bytes (>= 8) */
+	int syscalls_per_op;	/* extra cheap real syscalls the server makes per request */
+	int server_cpu;		/* CPU to pin the server to, -1 = not pinned */
+	int client_cpu;		/* CPU to pin the generator to, -1 = not pinned */
+	double max_seconds;	/* safety bound: the processes stop by themselves after this long */
+};
+
+/* What a stopped workload reports (all counts since lb_workload_start()). */
+struct lb_workload_stats {
+	uint64_t ops;		/* completed request/response round trips */
+	uint64_t timeouts;	/* requests resent after no reply within the timeout */
+	uint64_t mismatches;	/* replies whose sequence number did not match */
+	uint64_t server_requests; /* requests the server answered */
+};
+
+/* Names of the workloads loadgen knows, NULL-terminated. */
+extern const char *const lb_workload_names[];
+
+/*
+ * lb_workload_config_init - fill @cfg with defaults (udp-rr, 127.0.0.1,
+ * ephemeral port, 64-byte messages, 0 extra syscalls, not pinned,
+ * max_seconds 600).
+ */
+void lb_workload_config_init(struct lb_workload_config *cfg);
+
+/*
+ * lb_workload_create - validate @cfg, open and bind the server socket (so a
+ * busy port is reported here, before anything else happens).
+ * Returns 0 and sets *@out, or -errno: -EINVAL bad config or unknown
+ * workload, -EADDRINUSE port busy, -EADDRNOTAVAIL address is not loopback.
+ * On failure a one-line message naming the cause and the fix is written
+ * to @err (@errlen bytes).
+ */
+int lb_workload_create(const struct lb_workload_config *cfg, struct lb_workload **out,
+		       char *err, size_t errlen);
+
+/*
+ * lb_workload_start - fork the server and generator processes (pinned as
+ * configured) and return once both are running and the first round trip
+ * has completed. Returns 0 or -errno.
+ */
+int lb_workload_start(struct lb_workload *w);
+
+/* lb_workload_ops - completed operations so far in the current start; cheap. */
+uint64_t lb_workload_ops(const struct lb_workload *w);
+
+/*
+ * lb_workload_pids - the pids of the running workload processes (server
+ * first). Returns how many were stored in @pids (at most @max).
+ */
+int lb_workload_pids(const struct lb_workload *w, pid_t *pids, int max);
+
+/*
+ * lb_workload_stop - tell the processes to stop, reap them (killing them
+ * after a bounded grace period), fill @st. Returns 0, or -EIO when a process
+ * died abnormally or reported an error (message in lb_workload_error()).
+ * Safe to call when not started.
+ */
+int lb_workload_stop(struct lb_workload *w, struct lb_workload_stats *st);
+
+/* lb_workload_error - the last error message for @w (never NULL). */
+const char *lb_workload_error(const struct lb_workload *w);
+
+/*
+ * lb_workload_describe - a one-line description of the workload and its
+ * placement, e.g. "udp-rr 127.0.0.1:40213 64B server@cpu1 client@cpu1".
+ * Returns @buf.
+ */
+const char *lb_workload_describe(const struct lb_workload *w, char *buf, size_t len);
+
+/* lb_workload_destroy - stop if running, close sockets, free. NULL is fine. */
+void lb_workload_destroy(struct lb_workload *w);
+
+#endif

@@ -1,0 +1,118 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+#
+# Template of slowdown.gp: a bar chart of the throughput slowdown (%) each
+# probe set causes, with its 95% confidence interval as a whisker and the
+# value printed on the bar. loadbench writes the script into a results
+# directory as a header that sets the strings title, subtitle and footer,
+# followed by this file; gnuplot runs there and reads slowdown.dat from the
+# working directory (columns: name, slowdown_pct, ci95_low, ci95_high,
+# throughput_median). It writes slowdown.png, slowdown.svg and, when gnuplot
+# has cairo's PDF terminal, slowdown.pdf.
+
+if (!exists('title')) title = 'Throughput slowdown under tracing'
+if (!exists('subtitle')) subtitle = ''
+if (!exists('footer')) footer = ''
+
+data = 'slowdown.dat'
+set datafile missing 'NaN'
+
+# Okabe-Ito colours (colour-blind safe): blue bars, black whiskers, grey text.
+bar_colour = '#0072B2'
+whisker_colour = '#000000'
+text_colour = '#404040'
+grid_colour = '#D9D9D9'
+
+# Rows, and the data's extent including the confidence intervals.
+undefine STATS_*
+stats data using 0 nooutput
+n = exists('STATS_records') ? STATS_records : 0
+max2(a, b) = a > b ? a : b
+min2(a, b) = a < b ? a : b
+top(y, hi) = max2(y, hi)
+bottom(y, lo) = min2(y, lo)
+hi = 1
+lo = 0
+if (n > 0) {
+	undefine STATS_*
+	stats data using (valid(4) ? max2($2, $4) : $2) nooutput
+	hi = exists('STATS_max') ? max2(STATS_max, 0) : 1
+	undefine STATS_*
+	stats data using (valid(3) ? min2($2, $3) : $2) nooutput
+	lo = exists('STATS_min') ? min2(STATS_min, 0) : 0
+}
+span = max2(hi - lo, 1)
+# Room above the highest bar for its label (and below a negative one).
+ymax = hi + 0.14 * span
+ymin = lo < 0 ? lo - 0.14 * span : 0
+
+# Labels: the slowdown on each bar, above the whisker (below it when negative);
+# under each bar the probe set's name and throughput (just the name, slanted,
+# when there are many).
+many = n > 8
+pct(y) = sprintf('%.1f%%', y)
+kops(t) = t >= 1e6 ? sprintf('%.2fM ops/s', t / 1e6) : sprintf('%.1fk ops/s', t / 1e3)
+xlabel_of(col) = !many && valid(5) && $5 > 0 ? sprintf("%s\n%s", strcol(col), kops($5)) : \
+	strcol(col)
+value_font = n > 12 ? ',12' : ',16'
+
+set encoding utf8
+set termoption noenhanced
+set style fill solid 1.0 border lc rgb '#1F1F1F'
+set boxwidth 0.6
+set border 3 lc rgb text_colour lw 1.2
+set tics textcolor rgb text_colour
+set xtics nomirror scale 0 font ',17'
+set ytics nomirror out scale 0.6 font ',15'
+set format y '%g%%'
+set grid ytics lt 1 lc rgb grid_colour lw 1
+set xzeroaxis lt 1 lc rgb text_colour lw 1.2
+set ylabel 'throughput slowdown vs. no tracing' font ',16' textcolor rgb text_colour offset -1, 0
+set key off
+# At least three bar widths of room, so that one or two bars stay bar-shaped.
+slots = max2(n, 3)
+set xrange [(n - 1) / 2.0 - slots / 2.0 : (n - 1) / 2.0 + slots / 2.0]
+set yrange [ymin : ymax]
+if (many) set xtics rotate by 30 right font ',14'
+
+set lmargin at screen 0.11
+set rmargin at screen 0.97
+set tmargin at screen 0.82
+set bmargin at screen (many ? 0.33 : 0.22)
+
+set label 1 title at screen 0.5, screen 0.945 center font ',24'
+set label 2 subtitle at screen 0.5, screen 0.885 center font ',16' textcolor rgb text_colour
+set label 3 footer at screen 0.012, screen 0.065 left font ',11' textcolor rgb text_colour
+set label 4 'whiskers: 95% confidence interval' at screen 0.97, screen 0.845 right \
+	font ',12' textcolor rgb text_colour
+if (n == 0) set label 5 'no probe sets in slowdown.dat' at graph 0.5, graph 0.5 center \
+	font ',18'; unset xtics
+
+# Whiskers are vectors with flat heads (yerrorbars leave a gap at the point).
+draw = 'plot data using 0:2 with boxes lc rgb bar_colour, ' . \
+	'data using 0:3:(0):($4 - $3) with vectors heads size screen 0.01, 90 ' . \
+	'lc rgb whisker_colour lw 2, ' . \
+	'data using 0:(valid(2) && $2 >= 0 ? top($2, valid(4) ? $4 : $2) : NaN):(pct($2)) ' . \
+	'with labels offset 0, char 0.9 font value_font, ' . \
+	'data using 0:(valid(2) && $2 < 0 ? bottom($2, valid(3) ? $3 : $2) : NaN):(pct($2)) ' . \
+	'with labels offset 0, char -0.9 font value_font, ' . \
+	'data using 0:(valid(2) ? NaN : 0):("n/a") with labels offset 0, char 0.9 ' . \
+	'font value_font, ' . \
+	'data using 0:(ymin):xticlabels(xlabel_of(1)) with points pt 7 ps 0'
+if (n == 0) draw = 'plot NaN notitle'
+
+set terminal pngcairo size 1200, 700 font 'sans,14' background rgb 'white' noenhanced
+set output 'slowdown.png'
+eval draw
+set output
+
+set terminal svg size 1200, 700 dynamic font 'sans,14' background rgb 'white' noenhanced
+set output 'slowdown.svg'
+eval draw
+set output
+
+if (strstrt(GPVAL_TERMINALS, 'pdfcairo') > 0) {
+	set terminal pdfcairo size 1200 / 72.0, 700 / 72.0 font 'sans,14' noenhanced
+	set output 'slowdown.pdf'
+	eval draw
+	set output
+}

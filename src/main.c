@@ -1,0 +1,681 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * loadbench: how much does kernel tracing slow a busy workload?
+ * The thin command-line layer over the parts in src/ and loadgen/.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <limits.h>
+#include <math.h>
+#include <signal.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "config.h"
+#include "loadgen.h"
+#include "plot.h"
+#include "probeset.h"
+#include "results.h"
+#include "run.h"
+#include "sysinfo.h"
+#include "tracer.h"
+#include "util.h"
+
+#define LB_MAX_PROBESETS 64
+
+enum {
+	OPT_WORKLOAD = 256,
+	OPT_SYSCALLS_PER_OP,
+	OPT_MSG_SIZE,
+	OPT_CPUS,
+	OPT_PORT,
+	OPT_ADDR,
+	OPT_BUFFER_KB,
+	OPT_MODE,
+	OPT_SAMPLE_INTERVAL,
+	OPT_FORCE,
+	OPT_NO_PLOT,
+};
+
+struct lb_option {
+	struct option opt;
+	const char *arg;	/* argument name for --help, NULL when none */
+	const char *help;
+};
+
+/* The one table behind getopt_long and --help. */
+static const struct lb_option options[] = {
+	{ { "probeset", required_argument, NULL, 'p' }, "LIST",
+	  "probe sets to measure: catalog names or .probeset paths, comma-separated, repeatable; "
+	  "'none' = baseline only (default: every catalog probe set that runs here)" },
+	{ { "duration", required_argument, NULL, 'd' }, "SEC",
+	  "measured seconds per run (default 2)" },
+	{ { "warmup", required_argument, NULL, 'w' }, "SEC",
+	  "seconds of load before each measured window (default 0.5)" },
+	{ { "repeat", required_argument, NULL, 'r' }, "N",
+	  "rounds; each round runs the baseline then every probe set (default 5)" },
+	{ { "workload", required_argument, NULL, OPT_WORKLOAD }, "NAME",
+	  "workload (default udp-rr)" },
+	{ { "syscalls-per-op", required_argument, NULL, OPT_SYSCALLS_PER_OP }, "N",
+	  "extra real syscalls the server makes per request (default 4)" },
+	{ { "msg-size", required_argument, NULL, OPT_MSG_SIZE }, "BYTES",
+	  "request and reply payload size (default 64)" },
+	{ { "cpus", required_argument, NULL, OPT_CPUS }, "S[,G]|none",
+	  "pin the server to CPU S and the generator to G (default: both on the last CPU)" },
+	{ { "addr", required_argument, NULL, OPT_ADDR }, "ADDR",
+	  "server address: a loopback address, 127.0.0.0/8 or ::1 (default 127.0.0.1)" },
+	{ { "port", required_argument, NULL, OPT_PORT }, "PORT",
+	  "server port (default 0: ephemeral)" },
+	{ { "buffer-kb", required_argument, NULL, OPT_BUFFER_KB }, "KB",
+	  "per-CPU trace buffer for every probe set (default: each probe set's own)" },
+	{ { "mode", required_argument, NULL, OPT_MODE }, "overwrite|discard",
+	  "buffer-full policy for every probe set (default: each probe set's own)" },
+	{ { "sample-interval", required_argument, NULL, OPT_SAMPLE_INTERVAL }, "SEC",
+	  "throughput sample period within a run (default 0.25)" },
+	{ { "output", required_argument, NULL, 'o' }, "DIR",
+	  "results directory (default ./loadbench-results-DATE-TIME)" },
+	{ { "force", no_argument, NULL, OPT_FORCE }, NULL,
+	  "write into an existing, non-empty results directory" },
+	{ { "no-plot", no_argument, NULL, OPT_NO_PLOT }, NULL, "do not render figures" },
+	{ { "quiet", no_argument, NULL, 'q' }, NULL, "no progress lines" },
+	{ { "version", no_argument, NULL, 'V' }, NULL, "print the version" },
+	{ { "help", no_argument, NULL, 'h' }, NULL, "this help" },
+};
+
+#define NOPTIONS (sizeof(options) / sizeof(options[0]))
+
+struct cli {
+	const char *specs[LB_MAX_PROBESETS];
+	int nspecs;
+	double duration, warmup, sample_interval;
+	int repeat;
+	struct lb_workload_config wl;
+	struct lb_tracer_opts topts;
+	const char *output;
+	bool force, no_plot, quiet;
+};
+
+static volatile int stop_signal;
+
+static void on_signal(int sig)
+{
+	stop_signal = sig;
+}
+
+/* One option's help, its text wrapped at 80 columns beside a 30-column left part. */
+static void print_wrapped(FILE *f, const char *left, const char *text)
+{
+	const int indent = 30, width = 80;
+	int col;
+
+	col = fprintf(f, "  %-*s", indent - 3, left);
+	if (col > indent - 1) {
+		fprintf(f, "\n%*s", indent - 1, "");
+	}
+	col = indent - 1;
+	while (*text) {
+		const char *sp = strchr(text, ' ');
+		int wlen = sp ? (int)(sp - text) : (int)strlen(text);
+
+		if (col + 1 + wlen > width && col > indent - 1) {
+			fprintf(f, "\n%*s", indent - 1, "");
+			col = indent - 1;
+		}
+		col += fprintf(f, " %.*s", wlen, text);
+		text += wlen;
+		while (*text == ' ')
+			text++;
+	}
+	fputc('\n', f);
+}
+
+static void usage(FILE *f)
+{
+	fprintf(f, "Usage: loadbench [run] [OPTIONS]    measure the baseline and probe sets\n"
+		   "       loadbench list               the probe-set catalog and what runs here\n"
+		   "       loadbench plot DIR           render the figures of a results directory\n"
+		   "\nMeasures how much each probe set (a tracer and the probes it enables) slows a\n"
+		   "loopback request/response workload: throughput slowdown with a 95%% confidence\n"
+		   "interval, events recorded and lost, and the cost per event.\n\nOptions:\n");
+	for (size_t i = 0; i < NOPTIONS; i++) {
+		const struct lb_option *o = &options[i];
+		char left[64];
+
+		if (o->opt.val < 256)
+			snprintf(left, sizeof(left), "-%c, --%s%s%s", o->opt.val, o->opt.name,
+				 o->arg ? " " : "", o->arg ? o->arg : "");
+		else
+			snprintf(left, sizeof(left), "    --%s%s%s", o->opt.name, o->arg ? " " : "",
+				 o->arg ? o->arg : "");
+		print_wrapped(f, left, o->help);
+	}
+	fprintf(f, "\nNeeds root to trace (tracefs). Example: sudo loadbench --probeset ftrace,syscalls\n"
+		   "See loadbench(1) and README.md for the probe-set format and the method.\n");
+}
+
+static int parse_double(const char *name, const char *s, double min, double max, double *out)
+{
+	char *end;
+	double v;
+
+	errno = 0;
+	v = strtod(s, &end);
+	if (errno || end == s || *end || !isfinite(v) || v < min || v > max) {
+		lb_err("--%s '%s': expected a number from %g to %g", name, s, min, max);
+		return -EINVAL;
+	}
+	*out = v;
+	return 0;
+}
+
+static int parse_int(const char *name, const char *s, long min, long max, int *out)
+{
+	char *end;
+	long v;
+
+	errno = 0;
+	v = strtol(s, &end, 10);
+	if (errno || end == s || *end || v < min || v > max) {
+		lb_err("--%s '%s': expected a whole number from %ld to %ld", name, s, min, max);
+		return -EINVAL;
+	}
+	*out = (int)v;
+	return 0;
+}
+
+static int parse_cpus(const char *s, struct lb_workload_config *wl)
+{
+	long ncpus = sysconf(_SC_NPROCESSORS_CONF);
+	int a, b;
+	char extra;
+
+	if (!strcmp(s, "none")) {
+		wl->server_cpu = wl->client_cpu = -1;
+		return 0;
+	}
+	if (sscanf(s, "%d,%d%c", &a, &b, &extra) == 2) {
+		/* both given */
+	} else if (sscanf(s, "%d%c", &a, &extra) == 1) {
+		b = a;
+	} else {
+		lb_err("--cpus '%s': expected S,G (server and generator CPUs), one CPU for both, "
+		       "or 'none'", s);
+		return -EINVAL;
+	}
+	if (a < 0 || b < 0 || a >= ncpus || b >= ncpus) {
+		lb_err("--cpus '%s': this machine has CPUs 0 to %ld", s, ncpus - 1);
+		return -EINVAL;
+	}
+	wl->server_cpu = a;
+	wl->client_cpu = b;
+	return 0;
+}
+
+static int parse_args(int argc, char **argv, struct cli *c)
+{
+	struct option longopts[NOPTIONS + 1];
+	long ncpus = sysconf(_SC_NPROCESSORS_ONLN);
+	int opt, ret = 0;
+
+	for (size_t i = 0; i < NOPTIONS; i++)
+		longopts[i] = options[i].opt;
+	memset(&longopts[NOPTIONS], 0, sizeof(longopts[0]));
+
+	memset(c, 0, sizeof(*c));
+	c->duration = 2;
+	c->warmup = 0.5;
+	c->repeat = 5;
+	c->sample_interval = 0.25;
+	lb_workload_config_init(&c->wl);
+	c->wl.syscalls_per_op = 4;
+	c->wl.server_cpu = c->wl.client_cpu = ncpus > 0 ? (int)ncpus - 1 : -1;
+
+	while ((opt = getopt_long(argc, argv, "+p:d:w:r:o:qVh", longopts, NULL)) != -1) {
+		switch (opt) {
+		case 'p': {
+			char *save = NULL, *tok, *copy = optarg;
+
+			for (tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+				if (c->nspecs == LB_MAX_PROBESETS) {
+					lb_err("more than %d probe sets", LB_MAX_PROBESETS);
+					return -EINVAL;
+				}
+				c->specs[c->nspecs++] = tok;
+			}
+			break;
+		}
+		case 'd':
+			ret = parse_double("duration", optarg, 0.1, 3600, &c->duration);
+			break;
+		case 'w':
+			ret = parse_double("warmup", optarg, 0, 600, &c->warmup);
+			break;
+		case 'r':
+			ret = parse_int("repeat", optarg, 1, 1000, &c->repeat);
+			break;
+		case OPT_WORKLOAD:
+			c->wl.name = optarg;
+			break;
+		case OPT_SYSCALLS_PER_OP:
+			ret = parse_int("syscalls-per-op", optarg, 0, 1000, &c->wl.syscalls_per_op);
+			break;
+		case OPT_MSG_SIZE: {
+			int v;
+
+			ret = parse_int("msg-size", optarg, 8, 65000, &v);
+			c->wl.msg_size = (size_t)v;
+			break;
+		}
+		case OPT_CPUS:
+			ret = parse_cpus(optarg, &c->wl);
+			break;
+		case OPT_ADDR:
+			c->wl.addr = optarg;
+			break;
+		case OPT_PORT: {
+			int v;
+
+			ret = parse_int("port", optarg, 0, 65535, &v);
+			c->wl.port = (uint16_t)v;
+			break;
+		}
+		case OPT_BUFFER_KB:
+			ret = parse_int("buffer-kb", optarg, 4, 4194304, &c->topts.buffer_kb);
+			break;
+		case OPT_MODE:
+			if (!strcmp(optarg, "overwrite")) {
+				c->topts.mode = LB_MODE_OVERWRITE;
+			} else if (!strcmp(optarg, "discard")) {
+				c->topts.mode = LB_MODE_DISCARD;
+			} else {
+				lb_err("--mode '%s': expected overwrite or discard", optarg);
+				ret = -EINVAL;
+			}
+			break;
+		case OPT_SAMPLE_INTERVAL:
+			ret = parse_double("sample-interval", optarg, 0.01, 3600, &c->sample_interval);
+			break;
+		case 'o':
+			c->output = optarg;
+			break;
+		case OPT_FORCE:
+			c->force = true;
+			break;
+		case OPT_NO_PLOT:
+			c->no_plot = true;
+			break;
+		case 'q':
+			c->quiet = true;
+			break;
+		case 'V':
+			printf("loadbench %s\n", PACKAGE_VERSION);
+			exit(0);
+		case 'h':
+			usage(stdout);
+			exit(0);
+		default:
+			fprintf(stderr, "Try 'loadbench --help'.\n");
+			return -EINVAL;
+		}
+		if (ret)
+			return ret;
+	}
+	if (c->sample_interval > c->duration)
+		c->sample_interval = c->duration;
+	/* The workload processes stop by themselves if loadbench ever fails to stop them. */
+	c->wl.max_seconds = c->warmup + c->duration + 60;
+	return 0;
+}
+
+/* Load one spec; refuses duplicates (the same probe set twice would be compared with itself). */
+static int add_probeset(const char *spec, const char *catalog, struct lb_probeset **sets, int *n)
+{
+	struct lb_probeset *ps;
+	char err[1024];
+	int ret;
+
+	ret = lb_probeset_find(spec, catalog, &ps, err, sizeof(err));
+	if (ret) {
+		lb_err("%s", err);
+		return ret;
+	}
+	for (int i = 0; i < *n; i++) {
+		if (!strcmp(sets[i]->name, ps->name)) {
+			lb_err("probe set '%s' is named twice: name each probe set once", ps->name);
+			lb_probeset_free(ps);
+			return -EINVAL;
+		}
+	}
+	sets[(*n)++] = ps;
+	return 0;
+}
+
+static char *join_argv(int argc, char **argv)
+{
+	size_t len = 1;
+	char *s;
+
+	for (int i = 0; i < argc; i++)
+		len += strlen(argv[i]) + 1;
+	s = calloc(1, len);
+	if (!s)
+		return NULL;
+	for (int i = 0; i < argc; i++) {
+		if (i)
+			strcat(s, " ");
+		strcat(s, argv[i]);
+	}
+	return s;
+}
+
+static int fill_results(struct lb_results *res, const struct cli *c, struct lb_workload *w,
+			struct lb_probeset **sets, int nsets, int argc, char **argv)
+{
+	char place[256];
+	int ret;
+
+	time_t now = time(NULL);
+	char stamp[32];
+	struct tm tm;
+
+	ret = lb_sysinfo_read(&res->host);
+	if (ret)
+		return ret;
+	gmtime_r(&now, &tm);
+	strftime(stamp, sizeof(stamp), "%Y-%m-%dT%H:%M:%SZ", &tm);
+	res->version = strdup(PACKAGE_VERSION);
+	res->started = strdup(stamp);
+	if (!res->version || !res->started)
+		return -ENOMEM;
+	res->config.workload = strdup(c->wl.name);
+	res->config.placement = strdup(lb_workload_describe(w, place, sizeof(place)));
+	res->config.command_line = join_argv(argc, argv);
+	res->config.duration = c->duration;
+	res->config.warmup = c->warmup;
+	res->config.repeat = c->repeat;
+	res->config.syscalls_per_op = c->wl.syscalls_per_op;
+	res->config.msg_size = (int)c->wl.msg_size;
+	res->config.server_cpu = c->wl.server_cpu;
+	res->config.client_cpu = c->wl.client_cpu;
+	res->config.buffer_kb = c->topts.buffer_kb;
+	if (!res->config.workload || !res->config.placement || !res->config.command_line)
+		return -ENOMEM;
+	for (int i = 0; i < nsets; i++) {
+		struct lb_probeset_result *psr;
+
+		psr = lb_results_add_probeset(res, sets[i]->name, sets[i]->tracer);
+		if (!psr)
+			return -ENOMEM;
+		psr->description = sets[i]->description ? strdup(sets[i]->description) : NULL;
+		psr->file = strdup(sets[i]->path);
+		psr->text = strdup(sets[i]->text);
+		if (!psr->file || !psr->text)
+			return -ENOMEM;
+	}
+	return 0;
+}
+
+static const char *default_output(char *buf, size_t len)
+{
+	time_t now = time(NULL);
+	struct tm tm;
+
+	localtime_r(&now, &tm);
+	strftime(buf, len, "loadbench-results-%Y%m%d-%H%M%S", &tm);
+	return buf;
+}
+
+static void render(const struct lb_results *res, const char *dir)
+{
+	char tdir[PATH_MAX], err[512];
+	int ret;
+
+	ret = lb_plot_write(res, dir, lb_datadir("plots", tdir, sizeof(tdir)), err, sizeof(err));
+	if (ret) {
+		lb_warn("figures not written: %s", err);
+		return;
+	}
+	ret = lb_plot_render(dir, err, sizeof(err));
+	if (ret == -ENOENT)
+		lb_warn("gnuplot is not installed, so the figures are only written as .gp and "
+			".dat files in %s: install it (apt-get install gnuplot-nox) and run "
+			"'loadbench plot %s'", dir, dir);
+	else if (ret)
+		lb_warn("gnuplot failed to render the figures in %s: %s", dir, err);
+}
+
+static int cmd_plot(int argc, char **argv)
+{
+	struct lb_results *res = NULL;
+	char path[PATH_MAX], err[512];
+	int ret;
+
+	if (argc != 2) {
+		lb_err("usage: loadbench plot DIR (a results directory)");
+		return 2;
+	}
+	snprintf(path, sizeof(path), "%s/results.json", argv[1]);
+	ret = lb_results_read_json(path, &res, err, sizeof(err));
+	if (ret) {
+		lb_err("%s", err[0] ? err : strerror(-ret));
+		return 1;
+	}
+	render(res, argv[1]);
+	lb_results_free(res);
+	return 0;
+}
+
+static int cmd_list(void)
+{
+	char catalog[PATH_MAX], err[1024];
+	char **names = NULL;
+	int n;
+
+	lb_datadir("probesets", catalog, sizeof(catalog));
+	n = lb_catalog_names(catalog, &names);
+	if (n < 0) {
+		lb_err("cannot read the probe-set catalog %s: %s", catalog, strerror(-n));
+		return 1;
+	}
+	printf("Probe sets in %s:\n\n", catalog);
+	for (int i = 0; i < n; i++) {
+		struct lb_probeset *ps = NULL;
+		struct lb_tracer *t = NULL;
+		int ret;
+
+		ret = lb_probeset_find(names[i], catalog, &ps, err, sizeof(err));
+		if (!ret)
+			ret = lb_tracer_create(ps, NULL, &t, err, sizeof(err));
+		printf("%-16s %-8s %s\n", names[i], ps ? ps->tracer : "?",
+		       ps && ps->description ? ps->description : "");
+		printf("%-16s %-8s %s%s\n", "", "", ret ? "cannot run here: " : "runs here",
+		       ret ? err : "");
+		lb_tracer_destroy(t);
+		lb_probeset_free(ps);
+	}
+	lb_catalog_names_free(names);
+	return 0;
+}
+
+static int cmd_run(int argc, char **argv, const struct cli *c)
+{
+	struct lb_probeset *sets[LB_MAX_PROBESETS] = { NULL };
+	struct lb_tracer *tracers[LB_MAX_PROBESETS] = { NULL };
+	char catalog[PATH_MAX], outbuf[PATH_MAX], path[PATH_MAX + 32], err[1024];
+	struct lb_workload *w = NULL;
+	struct lb_results *res = NULL;
+	struct sigaction sa;
+	int nsets = 0, ret, status = 1;
+	bool baseline_only = false, defaults = c->nspecs == 0;
+	const char *out;
+	struct lb_bench b;
+	char **names = NULL;
+
+	lb_datadir("probesets", catalog, sizeof(catalog));
+
+	/* 1. Probe sets: parse and validate everything before touching the kernel. */
+	for (int i = 0; i < c->nspecs; i++) {
+		if (!strcmp(c->specs[i], "none")) {
+			baseline_only = true;
+			continue;
+		}
+		if (add_probeset(c->specs[i], catalog, sets, &nsets))
+			goto out;
+	}
+	if (baseline_only && nsets) {
+		lb_err("--probeset none means baseline only: do not combine it with probe sets");
+		goto out;
+	}
+	if (defaults) {
+		int n = lb_catalog_names(catalog, &names);
+
+		if (n < 0) {
+			lb_err("cannot read the probe-set catalog %s: %s", catalog, strerror(-n));
+			goto out;
+		}
+		for (int i = 0; i < n && nsets < LB_MAX_PROBESETS; i++)
+			if (add_probeset(names[i], catalog, sets, &nsets))
+				goto out;
+	}
+	for (int i = 0; i < nsets; i++) {
+		ret = lb_tracer_create(sets[i], &c->topts, &tracers[i], err, sizeof(err));
+		if (ret && defaults) {
+			/* The default run measures what runs here and says what it left out. */
+			lb_warn("skipping %s: %s", sets[i]->name, err);
+			lb_probeset_free(sets[i]);
+			for (int j = i; j < nsets - 1; j++) {
+				sets[j] = sets[j + 1];
+				tracers[j] = tracers[j + 1];
+			}
+			sets[--nsets] = NULL;
+			tracers[nsets] = NULL;
+			i--;
+			continue;
+		}
+		if (ret) {
+			lb_err("%s", err);
+			goto out;
+		}
+	}
+
+	/* 2. The results directory, never silently overwritten. */
+	out = c->output ? c->output : default_output(outbuf, sizeof(outbuf));
+	ret = lb_dir_is_empty(out);
+	if (ret == 0 && !c->force) {
+		lb_err("results directory %s exists and is not empty: choose another --output, or "
+		       "add --force to write into it", out);
+		goto out;
+	}
+	ret = lb_mkdir_p(out);
+	if (ret) {
+		lb_err("cannot create the results directory %s: %s", out, strerror(-ret));
+		goto out;
+	}
+
+	/* 3. The workload: binding the server socket here reports a busy port early. */
+	ret = lb_workload_create(&c->wl, &w, err, sizeof(err));
+	if (ret) {
+		lb_err("%s", err);
+		goto out;
+	}
+
+	res = lb_results_new();
+	if (!res || fill_results(res, c, w, sets, nsets, argc, argv)) {
+		lb_err("out of memory");
+		goto out;
+	}
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+
+	if (!c->quiet)
+		fprintf(stderr, "loadbench: %s; baseline + %d probe set(s), %d round(s) of "
+			"%.1f s warm-up + %.1f s measured; results in %s\n", res->config.placement,
+			nsets, c->repeat, c->warmup, c->duration, out);
+
+	memset(&b, 0, sizeof(b));
+	b.workload = w;
+	b.tracers = tracers;
+	b.duration = c->duration;
+	b.warmup = c->warmup;
+	b.sample_interval = c->sample_interval;
+	b.repeat = c->repeat;
+	b.progress = !c->quiet;
+	b.stop = &stop_signal;
+	ret = lb_bench_run(&b, res, err, sizeof(err));
+	lb_tracer_disarm_all();
+	if (ret == -EINTR) {
+		lb_warn("interrupted by signal %d: partial results written, marked incomplete",
+			stop_signal);
+		lb_results_add_warning(res, "interrupted by signal %d: results are incomplete",
+				       stop_signal);
+	} else if (ret) {
+		lb_err("%s", err);
+		lb_results_add_warning(res, "run failed: %s", err);
+	}
+
+	/* 4. Results, even partial ones. */
+	if (lb_results_summarize(res)) {
+		lb_err("out of memory");
+		goto out;
+	}
+	snprintf(path, sizeof(path), "%s/results.json", out);
+	if ((ret = lb_results_write_json(res, path)) ||
+	    (snprintf(path, sizeof(path), "%s/results.csv", out),
+	     ret = lb_results_write_csv(res, path))) {
+		lb_err("cannot write %s: %s", path, strerror(-ret));
+		goto out;
+	}
+	if (!c->no_plot && res->baseline.nruns)
+		render(res, out);
+	lb_results_print_table(res, stdout);
+	printf("\nresults: %s/results.json, results.csv%s\n", out,
+	       !c->no_plot && res->baseline.nruns ? ", slowdown.png" : "");
+	if (stop_signal)
+		status = 128 + stop_signal;
+	else
+		status = res->complete ? 0 : 1;
+out:
+	lb_tracer_disarm_all();
+	for (int i = 0; i < nsets; i++) {
+		lb_tracer_destroy(tracers[i]);
+		lb_probeset_free(sets[i]);
+	}
+	lb_catalog_names_free(names);
+	lb_workload_destroy(w);
+	lb_results_free(res);
+	return status;
+}
+
+int main(int argc, char **argv)
+{
+	const char *cmd = argc > 1 && argv[1][0] != '-' ? argv[1] : "run";
+	int shift = argc > 1 && argv[1][0] != '-' ? 1 : 0;
+	struct cli c;
+
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	if (!strcmp(cmd, "list"))
+		return cmd_list();
+	if (!strcmp(cmd, "plot"))
+		return cmd_plot(argc - 1, argv + 1);
+	if (strcmp(cmd, "run")) {
+		lb_err("unknown command '%s': expected run, list or plot (see loadbench --help)", cmd);
+		return 2;
+	}
+	if (parse_args(argc - shift, argv + shift, &c))
+		return 2;
+	if (optind + shift < argc) {
+		lb_err("unexpected argument '%s' (see loadbench --help)", argv[optind + shift]);
+		return 2;
+	}
+	return cmd_run(argc, argv, &c);
+}

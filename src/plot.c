@@ -1,0 +1,561 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Figures. lb_plot_write() writes each figure's data (.dat) and script (.gp:
+ * a generated header of gnuplot string variables, then the template from
+ * plots/) into a results directory; the script reads only the .dat beside
+ * it, so a figure can be edited and re-rendered by hand. lb_plot_render()
+ * runs gnuplot there, without a shell, bounded in time.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "plot.h"
+#include "results.h"
+
+#define LB_PLOT_TIMEOUT		60	/* seconds gnuplot may run per script */
+#define LB_PLOT_STDERR_MAX	65536	/* bytes of gnuplot's stderr kept */
+
+/* The scripts lb_plot_write() writes, in the order they are rendered. */
+static const char *const scripts[] = { "slowdown.gp" };
+
+__attribute__((format(printf, 3, 4)))
+static void seterr(char *err, size_t errlen, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!err || !errlen)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(err, errlen, fmt, ap);
+	va_end(ap);
+}
+
+static const char *or_unknown(const char *s)
+{
+	return s && *s ? s : "unknown";
+}
+
+/* Order of rows in slowdown.dat: smallest slowdown first, NaN last, then input order. */
+struct row {
+	const struct lb_probeset_result *psr;
+	size_t index;
+};
+
+static int cmp_rows(const void *pa, const void *pb)
+{
+	const struct row *a = pa, *b = pb;
+	double x = a->psr->summary.slowdown_pct, y = b->psr->summary.slowdown_pct;
+
+	if (isnan(x) != isnan(y))
+		return isnan(x) ? 1 : -1;
+	if (!isnan(x) && x != y)
+		return x < y ? -1 : 1;
+	return a->index < b->index ? -1 : a->index > b->index;
+}
+
+/* A number for a .dat column: "NaN" is the missing value (set datafile missing). */
+static void put_num(FILE *f, int decimals, double v)
+{
+	if (isfinite(v))
+		fprintf(f, "%.*f", decimals, v);
+	else
+		fputs("NaN", f);
+}
+
+/* A name as a double-quoted gnuplot data string: no quotes or control characters inside. */
+static void put_name(FILE *f, const char *s)
+{
+	fputc('"', f);
+	for (; s && *s; s++) {
+		unsigned char c = *s;
+
+		if (c < 0x20 || c == 0x7f)
+			continue;
+		fputc(c == '"' ? '\'' : c, f);
+	}
+	fputc('"', f);
+}
+
+/* @s as a single-quoted gnuplot string: '' for ', control characters dropped. */
+static void put_gp_string(FILE *f, const char *s)
+{
+	fputc('\'', f);
+	for (; s && *s; s++) {
+		unsigned char c = *s;
+
+		if (c < 0x20 || c == 0x7f)
+			continue;
+		if (c == '\'')
+			fputc('\'', f);
+		fputc(c, f);
+	}
+	fputc('\'', f);
+}
+
+/* @v rounded to an integer with thousands separators: "88,100". */
+static const char *thousands(double v, char *buf, size_t len)
+{
+	char digits[32];
+	size_t n, i, o = 0;
+	bool neg;
+
+	if (!isfinite(v) || fabs(v) >= 1e18) {
+		snprintf(buf, len, "n/a");
+		return buf;
+	}
+	neg = v < 0;
+	snprintf(digits, sizeof(digits), "%.0f", fabs(v));
+	n = strlen(digits);
+	if (len < 2 * n + 2) {
+		snprintf(buf, len, "%s", "?");
+		return buf;
+	}
+	if (neg)
+		buf[o++] = '-';
+	for (i = 0; i < n; i++) {
+		if (i && (n - i) % 3 == 0)
+			buf[o++] = ',';
+		buf[o++] = digits[i];
+	}
+	buf[o] = '\0';
+	return buf;
+}
+
+static int write_dat(const struct lb_results *res, FILE *f)
+{
+	struct row *rows;
+	size_t i;
+
+	rows = calloc(res->nprobesets ? res->nprobesets : 1, sizeof(*rows));
+	if (!rows)
+		return -ENOMEM;
+	for (i = 0; i < res->nprobesets; i++) {
+		rows[i].psr = &res->probesets[i];
+		rows[i].index = i;
+	}
+	qsort(rows, res->nprobesets, sizeof(*rows), cmp_rows);
+
+	fprintf(f, "# loadbench %s: throughput slowdown per probe set, read by slowdown.gp\n",
+		or_unknown(res->version));
+	fputs("# slowdown_pct = 100 * (1 - median traced / median baseline throughput);\n"
+	      "# ci95_low, ci95_high: its 95% confidence interval (paired percentile bootstrap);\n"
+	      "# throughput_median in operations/s. Sorted by slowdown; NaN = missing value.\n", f);
+	fprintf(f, "# baseline throughput_median: ");
+	put_num(f, 2, res->baseline.summary.throughput_median);
+	fprintf(f, " ops/s over %zu run(s)\n", res->baseline.nruns);
+	fputs("# name\tslowdown_pct\tci95_low\tci95_high\tthroughput_median\n", f);
+	for (i = 0; i < res->nprobesets; i++) {
+		const struct lb_summary *s = &rows[i].psr->summary;
+
+		put_name(f, rows[i].psr->name);
+		fputc('\t', f);
+		put_num(f, 4, s->slowdown_pct);
+		fputc('\t', f);
+		put_num(f, 4, s->slowdown_ci95[0]);
+		fputc('\t', f);
+		put_num(f, 4, s->slowdown_ci95[1]);
+		fputc('\t', f);
+		put_num(f, 2, s->throughput_median);
+		fputc('\n', f);
+	}
+	free(rows);
+	return 0;
+}
+
+static void write_gp_header(const struct lb_results *res, FILE *f)
+{
+	const struct lb_host *h = &res->host;
+	const struct lb_config *c = &res->config;
+	char num[64], cpus[32], line[1024];
+	const char *workload = or_unknown(c->workload);
+	const char *virt;
+
+	fprintf(f, "# slowdown.gp: throughput slowdown per probe set, written by loadbench %s.\n"
+		"# Render it in this directory with: gnuplot slowdown.gp (it reads slowdown.dat\n"
+		"# and writes slowdown.png and slowdown.svg). The header sets the texts; the rest\n"
+		"# is the template plots/slowdown.gp.\n\n", or_unknown(res->version));
+
+	fputs("title = ", f);
+	put_gp_string(f, "Throughput slowdown under tracing");
+
+	snprintf(line, sizeof(line), "baseline %s ops/s (median of %zu), %s, %g s x %d%s",
+		 thousands(res->baseline.summary.throughput_median, num, sizeof(num)),
+		 res->baseline.nruns, workload, c->duration, c->repeat,
+		 res->complete ? "" : " (interrupted: incomplete)");
+	fputs("\nsubtitle = ", f);
+	put_gp_string(f, line);
+
+	virt = h->virtualization && strcmp(h->virtualization, "none") ? h->virtualization : NULL;
+	snprintf(cpus, sizeof(cpus), h->ncpus > 0 ? ", %d CPUs" : "", h->ncpus);
+	snprintf(line, sizeof(line), "Linux %s %s, %s%s%s%s%s",
+		 or_unknown(h->kernel_release), or_unknown(h->machine), or_unknown(h->cpu_model),
+		 cpus, virt ? ", virtualization " : "", virt ? virt : "",
+		 virt && strstr(virt, "tcg") ? " (emulated: timings are not real)" : "");
+	fputs("\nfooter = ", f);
+	put_gp_string(f, line);
+	snprintf(line, sizeof(line), "%s | loadbench %s%s%s", or_unknown(c->placement),
+		 or_unknown(res->version), res->started ? " | " : "",
+		 res->started ? res->started : "");
+	fputs(" . \"\\n\" . ", f);
+	put_gp_string(f, line);
+	fputs("\n\n", f);
+}
+
+/* Append the file @path to @out. */
+static int copy_file(const char *path, FILE *out)
+{
+	char buf[8192];
+	size_t n;
+	FILE *in;
+	int ret = 0;
+
+	in = fopen(path, "re");
+	if (!in)
+		return -errno;
+	while ((n = fread(buf, 1, sizeof(buf), in)) > 0) {
+		if (fwrite(buf, 1, n, out) != n) {
+			ret = -EIO;
+			break;
+		}
+	}
+	if (!ret && ferror(in))
+		ret = -EIO;
+	fclose(in);
+	return ret;
+}
+
+/* Close @f (NULL is fine) and return -errno of any write error. */
+static int close_file(FILE *f)
+{
+	int ret = 0;
+
+	if (!f)
+		return 0;
+	if (ferror(f))
+		ret = -EIO;
+	if (fclose(f) && !ret)
+		ret = errno ? -errno : -EIO;
+	return ret;
+}
+
+static char *join(const char *dir, const char *name)
+{
+	size_t len = strlen(dir) + strlen(name) + 2;
+	char *p = malloc(len);
+
+	if (p)
+		snprintf(p, len, "%s/%s", dir, name);
+	return p;
+}
+
+int lb_plot_write(const struct lb_results *res, const char *dir, const char *template_dir,
+		  char *err, size_t errlen)
+{
+	char *dat = NULL, *dat_tmp = NULL, *gp = NULL, *gp_tmp = NULL, *tmpl = NULL;
+	FILE *fdat = NULL, *fgp = NULL;
+	int ret;
+
+	dat = join(dir, "slowdown.dat");
+	dat_tmp = join(dir, ".slowdown.dat.tmp");
+	gp = join(dir, "slowdown.gp");
+	gp_tmp = join(dir, ".slowdown.gp.tmp");
+	tmpl = join(template_dir, "slowdown.gp");
+	if (!dat || !dat_tmp || !gp || !gp_tmp || !tmpl) {
+		ret = -ENOMEM;
+		seterr(err, errlen, "out of memory");
+		goto out;
+	}
+
+	/* Written to temporary names and renamed, so no half-written figure stays behind. */
+	fdat = fopen(dat_tmp, "we");
+	fgp = fdat ? fopen(gp_tmp, "we") : NULL;
+	if (!fdat || !fgp) {
+		ret = -errno;
+		seterr(err, errlen, "cannot write in %s: %s", dir, strerror(-ret));
+		goto out;
+	}
+	ret = write_dat(res, fdat);
+	if (ret) {
+		seterr(err, errlen, "out of memory");
+		goto out;
+	}
+	write_gp_header(res, fgp);
+	ret = copy_file(tmpl, fgp);
+	if (ret) {
+		seterr(err, errlen, "cannot read the figure template %s: %s", tmpl,
+		       strerror(-ret));
+		goto out;
+	}
+	ret = close_file(fdat);
+	fdat = NULL;
+	if (!ret) {
+		ret = close_file(fgp);
+		fgp = NULL;
+	}
+	if (ret) {
+		seterr(err, errlen, "cannot write in %s: %s", dir, strerror(-ret));
+		goto out;
+	}
+	if (rename(dat_tmp, dat) || rename(gp_tmp, gp)) {
+		ret = -errno;
+		seterr(err, errlen, "cannot write in %s: %s", dir, strerror(-ret));
+		goto out;
+	}
+out:
+	close_file(fdat);
+	close_file(fgp);
+	if (ret && dat_tmp)
+		unlink(dat_tmp);
+	if (ret && gp_tmp)
+		unlink(gp_tmp);
+	free(dat);
+	free(dat_tmp);
+	free(gp);
+	free(gp_tmp);
+	free(tmpl);
+	return ret;
+}
+
+/* Whether @prog is an executable file in a directory of $PATH (nothing is run). */
+static bool in_path(const char *prog)
+{
+	const char *path = getenv("PATH");
+	const char *p, *end;
+	bool found = false;
+
+	if (!path)
+		path = "/usr/local/bin:/usr/bin:/bin";
+	for (p = path; !found; p = end + 1) {
+		struct stat st;
+		char *file;
+		int len;
+
+		end = strchr(p, ':');
+		if (!end)
+			end = p + strlen(p);
+		len = (int)(end - p);
+		if (asprintf(&file, "%.*s/%s", len ? len : 1, len ? p : ".", prog) < 0)
+			return false;
+		found = !stat(file, &st) && S_ISREG(st.st_mode) && !access(file, X_OK);
+		free(file);
+		if (!*end)
+			break;
+	}
+	return found;
+}
+
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/*
+ * The line of gnuplot's @out that says what went wrong: the first
+ * '"FILE" line N: ...' line, else the first line naming an error, else the
+ * last non-empty line. Copied to @buf.
+ */
+static void error_line(const char *out, char *buf, size_t len)
+{
+	const char *best = NULL, *last = NULL, *p, *nl;
+
+	for (p = out; *p; p = nl + 1) {
+		nl = strchrnul(p, '\n');
+		if (nl > p)
+			last = p;
+		if (*p == '"' && memmem(p, nl - p, "\" line ", 7)) {
+			best = p;
+			break;
+		}
+		if (!best && (memmem(p, nl - p, "rror", 4) || memmem(p, nl - p, "cannot", 6)))
+			best = p;
+		if (!*nl)
+			break;
+	}
+	if (!best)
+		best = last;
+	if (!best) {
+		snprintf(buf, len, "(no message)");
+		return;
+	}
+	snprintf(buf, len, "%.*s", (int)(strchrnul(best, '\n') - best), best);
+}
+
+/*
+ * Run gnuplot on @script in @dir: 0, or -EIO with its message in @err.
+ * Messages for the child are formatted before fork (only async-signal-safe
+ * calls in the child).
+ */
+static int run_gnuplot(const char *dir, const char *script, char *err, size_t errlen)
+{
+	static const char exec_msg[] = "loadbench: cannot execute gnuplot\n";
+	char *const argv[] = { "gnuplot", (char *)script, NULL };
+	double deadline = now() + LB_PLOT_TIMEOUT;
+	char *out = NULL, chdir_msg[512], line[512];
+	size_t used = 0;
+	bool timed_out = false;
+	int pipefd[2] = { -1, -1 };
+	int status = 0, ret, devnull;
+	pid_t pid;
+
+	snprintf(chdir_msg, sizeof(chdir_msg), "loadbench: cannot change to directory %s\n", dir);
+	out = malloc(LB_PLOT_STDERR_MAX + 1);
+	if (!out) {
+		seterr(err, errlen, "out of memory");
+		return -ENOMEM;
+	}
+	if (pipe2(pipefd, O_CLOEXEC)) {
+		ret = -errno;
+		seterr(err, errlen, "cannot run gnuplot: %s", strerror(-ret));
+		goto out;
+	}
+	pid = fork();
+	if (pid < 0) {
+		ret = -errno;
+		seterr(err, errlen, "cannot run gnuplot: %s", strerror(-ret));
+		goto out;
+	}
+	if (!pid) {
+		devnull = open("/dev/null", O_RDWR | O_CLOEXEC);
+		if (devnull >= 0) {
+			dup2(devnull, STDIN_FILENO);
+			dup2(devnull, STDOUT_FILENO);
+		}
+		dup2(pipefd[1], STDERR_FILENO);
+		if (chdir(dir)) {
+			if (write(STDERR_FILENO, chdir_msg, strlen(chdir_msg)) < 0)
+				_exit(126);
+			_exit(126);
+		}
+		execvp("gnuplot", argv);
+		if (write(STDERR_FILENO, exec_msg, sizeof(exec_msg) - 1) < 0)
+			_exit(127);
+		_exit(127);
+	}
+	close(pipefd[1]);
+	pipefd[1] = -1;
+
+	/* Collect stderr until gnuplot closes it, for at most LB_PLOT_TIMEOUT seconds. */
+	for (;;) {
+		struct pollfd pfd = { .fd = pipefd[0], .events = POLLIN };
+		double left = deadline - now();
+		char buf[4096];
+		ssize_t n;
+		int r;
+
+		if (left <= 0) {
+			timed_out = true;
+			break;
+		}
+		r = poll(&pfd, 1, (int)(left * 1000) + 1);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0)
+			continue;
+		n = read(pipefd[0], buf, sizeof(buf));
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			break;
+		if (used < LB_PLOT_STDERR_MAX) {
+			size_t keep = (size_t)n < LB_PLOT_STDERR_MAX - used ? (size_t)n :
+					LB_PLOT_STDERR_MAX - used;
+
+			memcpy(out + used, buf, keep);
+			used += keep;
+		}
+	}
+	out[used] = '\0';
+
+	/* Reap it; past the deadline, kill it first. */
+	if (timed_out)
+		kill(pid, SIGKILL);
+	for (;;) {
+		pid_t r = waitpid(pid, &status, WNOHANG);
+
+		if (r == pid)
+			break;
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0) {
+			ret = -EIO;
+			seterr(err, errlen, "cannot get the exit status of gnuplot %s: %s", script,
+			       strerror(errno));
+			goto out;
+		}
+		if (!timed_out && now() >= deadline) {
+			timed_out = true;
+			kill(pid, SIGKILL);
+		}
+		usleep(10000);
+	}
+
+	ret = 0;
+	if (timed_out) {
+		ret = -EIO;
+		seterr(err, errlen, "gnuplot %s did not finish within %d s and was killed",
+		       script, LB_PLOT_TIMEOUT);
+	} else if (!WIFEXITED(status) || WEXITSTATUS(status)) {
+		ret = -EIO;
+		error_line(out, line, sizeof(line));
+		if (WIFSIGNALED(status))
+			seterr(err, errlen, "gnuplot %s was killed by signal %d: %s", script,
+			       WTERMSIG(status), line);
+		else
+			seterr(err, errlen, "gnuplot %s: %s", script, line);
+	}
+out:
+	if (pipefd[0] >= 0)
+		close(pipefd[0]);
+	if (pipefd[1] >= 0)
+		close(pipefd[1]);
+	free(out);
+	return ret;
+}
+
+int lb_plot_render(const char *dir, char *err, size_t errlen)
+{
+	size_t i;
+	int ret;
+
+	if (!in_path("gnuplot")) {
+		seterr(err, errlen, "gnuplot is not installed (not found in PATH)");
+		return -ENOENT;
+	}
+	for (i = 0; i < sizeof(scripts) / sizeof(scripts[0]); i++) {
+		char *path = join(dir, scripts[i]);
+
+		if (!path) {
+			seterr(err, errlen, "out of memory");
+			return -ENOMEM;
+		}
+		ret = access(path, R_OK) ? -errno : 0;
+		free(path);
+		if (ret) {
+			seterr(err, errlen, "cannot read %s/%s: %s (write the figures first)", dir,
+			       scripts[i], strerror(-ret));
+			return -EIO;
+		}
+		ret = run_gnuplot(dir, scripts[i], err, errlen);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}

@@ -1,0 +1,728 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Probe-set files: a line-oriented "keyword value" format (see probeset.h).
+ * The parser checks syntax only and stops at the first problem, reported as
+ * "PATH:LINE: problem" with what was expected.
+ */
+#include "config.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "probeset.h"
+
+#define LB_PROBESET_MAX_LINE	4096
+#define LB_PROBESET_MAX_FILE	(1024 * 1024)
+#define LB_BUFFER_KB_MIN	4
+#define LB_BUFFER_KB_MAX	4194304
+#define LB_QUOTE_MAX		64	/* bytes of a bad value quoted in a message */
+
+static const char *const keywords =
+	"description, tracer, tracepoint, syscall, buffer-kb, mode";
+
+__attribute__((format(printf, 3, 4)))
+static void seterr(char *err, size_t errlen, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!err || !errlen)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(err, errlen, fmt, ap);
+	va_end(ap);
+}
+
+/* Append to a message already in @err (truncating at @errlen). */
+__attribute__((format(printf, 3, 4)))
+static void caterr(char *err, size_t errlen, const char *fmt, ...)
+{
+	size_t used;
+	va_list ap;
+
+	if (!err || !errlen)
+		return;
+	used = strnlen(err, errlen);
+	if (used + 1 >= errlen)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(err + used, errlen - used, fmt, ap);
+	va_end(ap);
+}
+
+static bool is_lower_word(const char *s, const char *extra)
+{
+	if (!*s)
+		return false;
+	for (; *s; s++) {
+		if ((*s >= 'a' && *s <= 'z') || (*s >= '0' && *s <= '9') || *s == '_')
+			continue;
+		if (!extra || !strchr(extra, *s))
+			return false;
+	}
+	return true;
+}
+
+/* [A-Za-z0-9_]+ over @len bytes of @s. */
+static bool is_event_name(const char *s, size_t len)
+{
+	size_t i;
+
+	if (!len)
+		return false;
+	for (i = 0; i < len; i++) {
+		char c = s[i];
+
+		if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+		      (c >= '0' && c <= '9') || c == '_'))
+			return false;
+	}
+	return true;
+}
+
+/* [A-Za-z0-9_+.-]+ */
+static bool is_probeset_name(const char *s)
+{
+	if (!*s)
+		return false;
+	for (; *s; s++) {
+		if (!is_event_name(s, 1) && !strchr("+.-", *s))
+			return false;
+	}
+	return true;
+}
+
+static bool ends_with(const char *s, const char *suffix)
+{
+	size_t ls = strlen(s), lx = strlen(suffix);
+
+	return ls >= lx && !strcmp(s + ls - lx, suffix);
+}
+
+static bool is_blank(char c)
+{
+	return c == ' ' || c == '\t' || c == '\r';
+}
+
+/* The name a probe set read from @path gets; malloc'd, NULL on ENOMEM. */
+static char *name_from_path(const char *path)
+{
+	const char *base = strrchr(path, '/');
+	size_t len;
+
+	base = base ? base + 1 : path;
+	len = strlen(base);
+	if (ends_with(base, LB_PROBESET_EXT))
+		len -= strlen(LB_PROBESET_EXT);
+	return strndup(base, len);
+}
+
+/* The line @p is on in @text (1-based). */
+static int line_of(const char *text, const char *p)
+{
+	int line = 1;
+
+	for (; text < p; text++)
+		if (*text == '\n')
+			line++;
+	return line;
+}
+
+/* The line a problem with the file as a whole is reported at: its last line. */
+static int last_line(const char *text)
+{
+	size_t len = strlen(text);
+
+	if (len && text[len - 1] == '\n')
+		len--;
+	return line_of(text, text + len);
+}
+
+static const char *kind_name(enum lb_probe_kind kind)
+{
+	return kind == LB_PROBE_SYSCALL ? "syscall" : "tracepoint";
+}
+
+/* Write "system:event" or "name" of @p into @buf. */
+static const char *probe_str(const struct lb_probe *p, char *buf, size_t len)
+{
+	if (p->system)
+		snprintf(buf, len, "%s:%s", p->system, p->event);
+	else
+		snprintf(buf, len, "%s", p->event);
+	return buf;
+}
+
+/* Whether @a (earlier) already enables everything @b does. */
+static bool probe_covers(const struct lb_probe *a, const struct lb_probe *b)
+{
+	if (a->kind != b->kind)
+		return false;
+	if (a->kind == LB_PROBE_SYSCALL)
+		return !strcmp(a->event, b->event) || !strcmp(a->event, "all") ||
+		       !strcmp(b->event, "all");
+	if (strcmp(a->system, b->system))
+		return false;
+	return !strcmp(a->event, b->event) || !strcmp(a->event, "*") || !strcmp(b->event, "*");
+}
+
+/* Parser state: the probe set being built and where the problem goes. */
+struct parser {
+	struct lb_probeset *ps;
+	const char *path;
+	int line;
+	int description_line;
+	int buffer_line;
+	int mode_line;
+	char *err;
+	size_t errlen;
+};
+
+__attribute__((format(printf, 2, 3)))
+static int fail(struct parser *p, const char *fmt, ...)
+{
+	char msg[512];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	seterr(p->err, p->errlen, "%s:%d: %s", p->path, p->line, msg);
+	return -EINVAL;
+}
+
+/* A keyword that may appear once: fail naming both lines when it repeats. */
+static int once(struct parser *p, const char *kw, int *seen_line)
+{
+	if (*seen_line)
+		return fail(p, "second '%s' line (the first is line %d); expected at most one",
+			    kw, *seen_line);
+	*seen_line = p->line;
+	return 0;
+}
+
+static int add_probe(struct parser *p, enum lb_probe_kind kind, const char *system,
+		     size_t syslen, const char *event)
+{
+	struct lb_probeset *ps = p->ps;
+	struct lb_probe probe = { .kind = kind, .line = p->line };
+	struct lb_probe *grown;
+	char a[160], b[160];
+	size_t i;
+
+	probe.event = strdup(event);
+	if (!probe.event)
+		return -ENOMEM;
+	if (system) {
+		probe.system = strndup(system, syslen);
+		if (!probe.system) {
+			free(probe.event);
+			return -ENOMEM;
+		}
+	}
+	for (i = 0; i < ps->nprobes; i++) {
+		const struct lb_probe *old = &ps->probes[i];
+
+		if (!probe_covers(old, &probe))
+			continue;
+		probe_str(old, a, sizeof(a));
+		probe_str(&probe, b, sizeof(b));
+		free(probe.system);
+		free(probe.event);
+		if (!strcmp(a, b))
+			return fail(p, "duplicate probe: %s %s is already on line %d",
+				    kind_name(kind), b, old->line);
+		return fail(p, "duplicate probe: %s %s overlaps %s %s on line %d",
+			    kind_name(kind), b, kind_name(kind), a, old->line);
+	}
+	grown = realloc(ps->probes, (ps->nprobes + 1) * sizeof(*grown));
+	if (!grown) {
+		free(probe.system);
+		free(probe.event);
+		return -ENOMEM;
+	}
+	ps->probes = grown;
+	ps->probes[ps->nprobes++] = probe;
+	return 0;
+}
+
+static int parse_tracepoint(struct parser *p, const char *v)
+{
+	const char *colon = strchr(v, ':');
+	const char *event = colon ? colon + 1 : NULL;
+
+	if (!colon || !is_event_name(v, colon - v) ||
+	    (strcmp(event, "*") && !is_event_name(event, strlen(event))))
+		return fail(p, "bad tracepoint '%.*s': expected SYSTEM:EVENT (letters, digits "
+			    "and _; EVENT may be *), e.g. net:netif_receive_skb",
+			    LB_QUOTE_MAX, v);
+	return add_probe(p, LB_PROBE_TRACEPOINT, v, colon - v, event);
+}
+
+static int parse_syscall(struct parser *p, const char *v)
+{
+	if (!is_lower_word(v, NULL))
+		return fail(p, "bad syscall '%.*s': expected 'all' or a syscall name (a-z, 0-9 "
+			    "and _), e.g. getppid", LB_QUOTE_MAX, v);
+	return add_probe(p, LB_PROBE_SYSCALL, NULL, 0, v);
+}
+
+static int parse_buffer_kb(struct parser *p, const char *v)
+{
+	const char *range = "expected an integer from 4 to 4194304 (KiB per CPU)";
+	long kb = 0;
+	const char *c;
+	int ret;
+
+	for (c = v; *c; c++) {
+		if (*c < '0' || *c > '9')
+			return fail(p, "buffer-kb '%.*s' is not a number; %s", LB_QUOTE_MAX, v,
+				    range);
+	}
+	/* Leading zeros aside, more than 7 digits is out of range anyway. */
+	while (v[0] == '0' && v[1])
+		v++;
+	if (strlen(v) <= 7)
+		kb = strtol(v, NULL, 10);
+	if (strlen(v) > 7 || kb < LB_BUFFER_KB_MIN || kb > LB_BUFFER_KB_MAX)
+		return fail(p, "buffer-kb %.*s is out of range; %s", LB_QUOTE_MAX, v, range);
+	ret = once(p, "buffer-kb", &p->buffer_line);
+	if (ret)
+		return ret;
+	p->ps->buffer_kb = (int)kb;
+	return 0;
+}
+
+static int parse_mode(struct parser *p, const char *v)
+{
+	enum lb_buffer_mode mode;
+	int ret;
+
+	if (!strcmp(v, "overwrite")) {
+		mode = LB_MODE_OVERWRITE;
+	} else if (!strcmp(v, "discard")) {
+		mode = LB_MODE_DISCARD;
+	} else {
+		return fail(p, "bad mode '%.*s': expected overwrite or discard", LB_QUOTE_MAX, v);
+	}
+	ret = once(p, "mode", &p->mode_line);
+	if (ret)
+		return ret;
+	p->ps->mode = mode;
+	return 0;
+}
+
+static int parse_tracer(struct parser *p, const char *v)
+{
+	if (!is_lower_word(v, "+-"))
+		return fail(p, "bad tracer '%.*s': expected a tracer name (a-z, 0-9, _, + and -), "
+			    "e.g. ftrace", LB_QUOTE_MAX, v);
+	if (p->ps->tracer)
+		return fail(p, "second 'tracer' line (the first is line %d); expected exactly one",
+			    p->ps->tracer_line);
+	p->ps->tracer = strdup(v);
+	if (!p->ps->tracer)
+		return -ENOMEM;
+	p->ps->tracer_line = p->line;
+	return 0;
+}
+
+/* What each one-value keyword expects, for "needs a value" messages. */
+static const char *expected_value(const char *kw)
+{
+	if (!strcmp(kw, "tracer"))
+		return "a tracer name, e.g. ftrace";
+	if (!strcmp(kw, "tracepoint"))
+		return "SYSTEM:EVENT, e.g. net:netif_receive_skb";
+	if (!strcmp(kw, "syscall"))
+		return "'all' or a syscall name, e.g. getppid";
+	if (!strcmp(kw, "buffer-kb"))
+		return "an integer from 4 to 4194304 (KiB per CPU)";
+	return "overwrite or discard";
+}
+
+/*
+ * Parse one line, already cut at '#' and NUL-terminated in @buf (which it
+ * may modify).
+ */
+static int parse_line(struct parser *p, char *buf)
+{
+	char *kw, *rest, *end, *extra;
+	size_t len;
+
+	for (kw = buf; is_blank(*kw); kw++)
+		;
+	len = strlen(kw);
+	while (len && is_blank(kw[len - 1]))
+		kw[--len] = '\0';
+	if (!len)
+		return 0;
+	for (end = kw; *end && !is_blank(*end); end++)
+		;
+	for (rest = end; is_blank(*rest); rest++)
+		;
+	*end = '\0';
+
+	if (!strcmp(kw, "description")) {
+		int ret = once(p, "description", &p->description_line);
+
+		if (ret)
+			return ret;
+		if (!*rest)
+			return fail(p, "'description' needs a value: expected a line of text");
+		p->ps->description = strdup(rest);
+		return p->ps->description ? 0 : -ENOMEM;
+	}
+	if (strcmp(kw, "tracer") && strcmp(kw, "tracepoint") && strcmp(kw, "syscall") &&
+	    strcmp(kw, "buffer-kb") && strcmp(kw, "mode"))
+		return fail(p, "unknown keyword '%.*s'; expected one of: %s", LB_QUOTE_MAX, kw,
+			    keywords);
+	if (!*rest)
+		return fail(p, "'%s' needs a value: expected %s", kw, expected_value(kw));
+	for (extra = rest; *extra && !is_blank(*extra); extra++)
+		;
+	if (*extra) {
+		*extra++ = '\0';
+		while (is_blank(*extra))
+			extra++;
+		return fail(p, "'%s' takes one value, but '%.*s' follows '%.*s'; expected %s", kw,
+			    LB_QUOTE_MAX, extra, LB_QUOTE_MAX, rest, expected_value(kw));
+	}
+	if (!strcmp(kw, "tracer"))
+		return parse_tracer(p, rest);
+	if (!strcmp(kw, "tracepoint"))
+		return parse_tracepoint(p, rest);
+	if (!strcmp(kw, "syscall"))
+		return parse_syscall(p, rest);
+	if (!strcmp(kw, "buffer-kb"))
+		return parse_buffer_kb(p, rest);
+	return parse_mode(p, rest);
+}
+
+static int parse_text(struct parser *p, const char *text)
+{
+	char buf[LB_PROBESET_MAX_LINE + 1];
+	const char *s = text;
+	int ret;
+
+	for (p->line = 1; *s; p->line++) {
+		const char *nl = strchr(s, '\n');
+		size_t len = nl ? (size_t)(nl - s) : strlen(s);
+		char *hash;
+		size_t i;
+
+		if (len > LB_PROBESET_MAX_LINE)
+			return fail(p, "line is %zu bytes long; expected at most %d", len,
+				    LB_PROBESET_MAX_LINE);
+		memcpy(buf, s, len);
+		buf[len] = '\0';
+		hash = strchr(buf, '#');
+		if (hash)
+			*hash = '\0';
+		for (i = 0; buf[i]; i++) {
+			unsigned char c = buf[i];
+
+			if ((c < 0x20 && !is_blank(c)) || c == 0x7f)
+				return fail(p, "control character 0x%02x; expected text", c);
+		}
+		ret = parse_line(p, buf);
+		if (ret)
+			return ret;
+		s += len + (nl ? 1 : 0);
+	}
+	p->line = last_line(text);
+	if (!p->ps->tracer)
+		return fail(p, "no 'tracer' line; expected exactly one, e.g. 'tracer ftrace'");
+	if (!p->ps->nprobes)
+		return fail(p, "no probes; expected at least one 'tracepoint SYSTEM:EVENT' or "
+			    "'syscall NAME' line");
+	return 0;
+}
+
+int lb_probeset_parse(const char *text, const char *path, struct lb_probeset **out,
+		      char *err, size_t errlen)
+{
+	struct parser p = { .err = err, .errlen = errlen };
+	struct lb_probeset *ps;
+	size_t len = strlen(text);
+	int ret = -ENOMEM;
+
+	*out = NULL;
+	p.path = path ? path : "<string>";
+	if (len > LB_PROBESET_MAX_FILE) {
+		seterr(err, errlen, "%s: the text is %zu bytes; a probe set may be at most 1 MiB "
+		       "(%d bytes)", p.path, len, LB_PROBESET_MAX_FILE);
+		return -EINVAL;
+	}
+	ps = calloc(1, sizeof(*ps));
+	if (!ps)
+		goto out;
+	p.ps = ps;
+	ps->path = strdup(p.path);
+	ps->text = strdup(text);
+	ps->name = path ? name_from_path(path) : strdup("unnamed");
+	if (!ps->path || !ps->text || !ps->name)
+		goto out;
+	if (!is_probeset_name(ps->name)) {
+		seterr(err, errlen, "%s: bad probe-set name '%.*s' (the file name without %s); "
+		       "expected letters, digits, _, +, . and -", p.path, LB_QUOTE_MAX, ps->name,
+		       LB_PROBESET_EXT);
+		ret = -EINVAL;
+		goto out;
+	}
+	ret = parse_text(&p, text);
+	if (ret)
+		goto out;
+	*out = ps;
+	return 0;
+out:
+	if (ret == -ENOMEM)
+		seterr(err, errlen, "%s: out of memory", p.path);
+	lb_probeset_free(ps);
+	return ret;
+}
+
+/*
+ * Read at most LB_PROBESET_MAX_FILE bytes of @path into a NUL-terminated
+ * buffer; *@len gets the byte count (the file may contain NULs).
+ */
+static int read_file(const char *path, char **text, size_t *len, char *err, size_t errlen)
+{
+	size_t cap = LB_PROBESET_MAX_FILE + 1, used = 0;
+	char *buf = NULL;
+	struct stat st;
+	int fd, ret;
+
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0) {
+		ret = -errno;
+		seterr(err, errlen, "%s: cannot open: %s", path, strerror(-ret));
+		return ret;
+	}
+	if (fstat(fd, &st) < 0) {
+		ret = -errno;
+		seterr(err, errlen, "%s: cannot read: %s", path, strerror(-ret));
+		goto out;
+	}
+	if (S_ISDIR(st.st_mode)) {
+		ret = -EISDIR;
+		seterr(err, errlen, "%s: is a directory; expected a %s file", path,
+		       LB_PROBESET_EXT);
+		goto out;
+	}
+	buf = malloc(cap + 1);
+	if (!buf) {
+		ret = -ENOMEM;
+		seterr(err, errlen, "%s: out of memory", path);
+		goto out;
+	}
+	/* Read one byte past the limit to tell "at the limit" from "over it". */
+	while (used < cap) {
+		ssize_t n = read(fd, buf + used, cap - used);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			ret = -errno;
+			seterr(err, errlen, "%s: cannot read: %s", path, strerror(-ret));
+			goto out;
+		}
+		if (!n)
+			break;
+		used += n;
+	}
+	if (used > LB_PROBESET_MAX_FILE) {
+		ret = -EFBIG;
+		seterr(err, errlen, "%s: the file is larger than 1 MiB (%d bytes), the limit for "
+		       "a probe set; is it the right file?", path, LB_PROBESET_MAX_FILE);
+		goto out;
+	}
+	buf[used] = '\0';
+	*text = buf;
+	*len = used;
+	buf = NULL;
+	ret = 0;
+out:
+	free(buf);
+	close(fd);
+	return ret;
+}
+
+int lb_probeset_load(const char *path, struct lb_probeset **out, char *err, size_t errlen)
+{
+	const char *nul;
+	char *text;
+	size_t len;
+	int ret;
+
+	*out = NULL;
+	ret = read_file(path, &text, &len, err, errlen);
+	if (ret)
+		return ret;
+	nul = memchr(text, '\0', len);
+	if (nul) {
+		seterr(err, errlen, "%s:%d: NUL byte; expected a text file", path,
+		       line_of(text, nul));
+		ret = -EINVAL;
+	} else {
+		ret = lb_probeset_parse(text, path, out, err, errlen);
+	}
+	free(text);
+	return ret;
+}
+
+int lb_probeset_find(const char *spec, const char *catalog_dir, struct lb_probeset **out,
+		     char *err, size_t errlen)
+{
+	char **names = NULL;
+	char *path = NULL;
+	size_t len;
+	int n, i, ret;
+
+	*out = NULL;
+	if (strchr(spec, '/') || ends_with(spec, LB_PROBESET_EXT))
+		return lb_probeset_load(spec, out, err, errlen);
+	if (!is_probeset_name(spec)) {
+		seterr(err, errlen, "bad probe-set name '%.*s': expected a catalog name (letters, "
+		       "digits, _, +, . and -) or a path to a %s file", LB_QUOTE_MAX, spec,
+		       LB_PROBESET_EXT);
+		return -EINVAL;
+	}
+	len = strlen(catalog_dir) + strlen(spec) + sizeof("/" LB_PROBESET_EXT);
+	path = malloc(len);
+	if (!path) {
+		seterr(err, errlen, "out of memory");
+		return -ENOMEM;
+	}
+	snprintf(path, len, "%s/%s%s", catalog_dir, spec, LB_PROBESET_EXT);
+	if (access(path, F_OK) == 0 || errno != ENOENT) {
+		ret = lb_probeset_load(path, out, err, errlen);
+		goto out;
+	}
+	ret = -ENOENT;
+	n = lb_catalog_names(catalog_dir, &names);
+	if (n < 0) {
+		seterr(err, errlen, "unknown probe set '%s': the catalog %s cannot be read (%s); "
+		       "give a path to a %s file", spec, catalog_dir, strerror(-n),
+		       LB_PROBESET_EXT);
+		goto out;
+	}
+	if (!n) {
+		seterr(err, errlen, "unknown probe set '%s': the catalog in %s is empty (give a "
+		       "path to a %s file)", spec, catalog_dir, LB_PROBESET_EXT);
+		goto out;
+	}
+	seterr(err, errlen, "unknown probe set '%s': the catalog in %s has: ", spec, catalog_dir);
+	for (i = 0; i < n; i++)
+		caterr(err, errlen, "%s%s", i ? ", " : "", names[i]);
+	caterr(err, errlen, " (or give a path to a %s file)", LB_PROBESET_EXT);
+out:
+	lb_catalog_names_free(names);
+	free(path);
+	return ret;
+}
+
+static int cmp_names(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+int lb_catalog_names(const char *catalog_dir, char ***names)
+{
+	char **list = NULL, **grown;
+	size_t n = 0;
+	struct dirent *de;
+	DIR *dir;
+	int ret;
+
+	*names = NULL;
+	dir = opendir(catalog_dir);
+	if (!dir)
+		return -errno;
+	list = calloc(1, sizeof(*list));
+	if (!list) {
+		ret = -ENOMEM;
+		goto out;
+	}
+	for (;;) {
+		struct stat st;
+		char *name;
+
+		errno = 0;
+		de = readdir(dir);
+		if (!de) {
+			ret = -errno;
+			if (ret)
+				goto out;
+			break;
+		}
+		if (!ends_with(de->d_name, LB_PROBESET_EXT) || de->d_name[0] == '.')
+			continue;
+		/* Regular files, and symlinks to them. */
+		if (fstatat(dirfd(dir), de->d_name, &st, 0) < 0 || !S_ISREG(st.st_mode))
+			continue;
+		name = name_from_path(de->d_name);
+		if (!name) {
+			ret = -ENOMEM;
+			goto out;
+		}
+		if (!is_probeset_name(name)) {
+			free(name);
+			continue;
+		}
+		grown = realloc(list, (n + 2) * sizeof(*list));
+		if (!grown) {
+			free(name);
+			ret = -ENOMEM;
+			goto out;
+		}
+		list = grown;
+		list[n++] = name;
+		list[n] = NULL;
+	}
+	qsort(list, n, sizeof(*list), cmp_names);
+	*names = list;
+	list = NULL;
+	ret = (int)n;
+out:
+	lb_catalog_names_free(list);
+	closedir(dir);
+	return ret;
+}
+
+void lb_catalog_names_free(char **names)
+{
+	char **p;
+
+	if (!names)
+		return;
+	for (p = names; *p; p++)
+		free(*p);
+	free(names);
+}
+
+void lb_probeset_free(struct lb_probeset *ps)
+{
+	size_t i;
+
+	if (!ps)
+		return;
+	for (i = 0; i < ps->nprobes; i++) {
+		free(ps->probes[i].system);
+		free(ps->probes[i].event);
+	}
+	free(ps->probes);
+	free(ps->name);
+	free(ps->path);
+	free(ps->text);
+	free(ps->description);
+	free(ps->tracer);
+	free(ps);
+}

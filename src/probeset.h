@@ -1,0 +1,92 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Probe sets: text files naming a tracer and the probes it enables.
+ *
+ *   # comment (to end of line, anywhere)
+ *   description  Static tracepoints on the packet path, IRQs and the scheduler
+ *   tracer       ftrace
+ *   tracepoint   net:netif_receive_skb
+ *   tracepoint   sched:*            every event of a system
+ *   syscall      all                every syscall entry and exit
+ *   syscall      getppid            one syscall's entry and exit
+ *   buffer-kb    4096               per-CPU buffer size
+ *   mode         overwrite          or: discard
+ *
+ * The parser checks syntax only; whether an event exists on this kernel is
+ * the tracer's check (it reports the probe's line number).
+ */
+#ifndef LB_PROBESET_H
+#define LB_PROBESET_H
+
+#include <stddef.h>
+
+enum lb_probe_kind {
+	LB_PROBE_TRACEPOINT,	/* system:event, event may be "*" */
+	LB_PROBE_SYSCALL,	/* event = syscall name, or "all" */
+};
+
+enum lb_buffer_mode {
+	LB_MODE_DEFAULT = 0,	/* the tracer's default (ftrace: overwrite) */
+	LB_MODE_OVERWRITE,	/* flight recorder: oldest events overwritten */
+	LB_MODE_DISCARD,	/* new events dropped when the buffer is full */
+};
+
+struct lb_probe {
+	enum lb_probe_kind kind;
+	char *system;		/* tracepoint system; NULL for syscalls */
+	char *event;		/* tracepoint event or "*"; syscall name or "all" */
+	int line;		/* line in the file, for error messages */
+};
+
+struct lb_probeset {
+	char *name;		/* file basename without ".probeset" */
+	char *path;		/* file it was read from ("<string>" when parsed from memory) */
+	char *text;		/* the whole file */
+	char *description;	/* may be NULL */
+	char *tracer;		/* required */
+	int tracer_line;
+	struct lb_probe *probes;
+	size_t nprobes;
+	int buffer_kb;		/* 0 = tracer default */
+	enum lb_buffer_mode mode;
+};
+
+#define LB_PROBESET_EXT ".probeset"
+
+/*
+ * lb_probeset_parse - parse @text (from @path, used in messages and for the
+ * name). Returns 0 and sets *@out, or -EINVAL with "PATH:LINE: problem"
+ * written to @err, or -ENOMEM.
+ */
+int lb_probeset_parse(const char *text, const char *path, struct lb_probeset **out,
+		      char *err, size_t errlen);
+
+/*
+ * lb_probeset_load - read and parse the file @path. Returns 0 and sets
+ * *@out, or -errno with a message in @err.
+ */
+int lb_probeset_load(const char *path, struct lb_probeset **out, char *err, size_t errlen);
+
+/*
+ * lb_probeset_find - @spec is a catalog name ("ftrace", looked up as
+ * @catalog_dir/ftrace.probeset) or a path (contains a '/' or ends in
+ * ".probeset"). Returns 0 and sets *@out, or -errno with a message in @err
+ * (an unknown name lists the catalog's names).
+ */
+int lb_probeset_find(const char *spec, const char *catalog_dir, struct lb_probeset **out,
+		     char *err, size_t errlen);
+
+/*
+ * lb_catalog_names - the probe-set names in @catalog_dir, sorted, as a
+ * NULL-terminated array (free with lb_catalog_names_free). Returns the
+ * count, or -errno.
+ */
+int lb_catalog_names(const char *catalog_dir, char ***names);
+
+/* lb_catalog_names_free - free an array from lb_catalog_names(); NULL is fine. */
+void lb_catalog_names_free(char **names);
+
+/* lb_probeset_free - free @ps; NULL is fine. */
+void lb_probeset_free(struct lb_probeset *ps);
+
+#endif

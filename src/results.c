@@ -1,0 +1,1446 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Results of one loadbench invocation: the in-memory model, its summary
+ * statistics, results.json (json-c), results.csv and the text table.
+ *
+ * Numbers are written in the shortest form that reads back to the same
+ * double ("%.15g", else "%.16g", else "%.17g"), so files stay readable and
+ * round-trip exactly. NaN and infinities are JSON null (read back as NAN) and
+ * empty CSV fields. Both files are written atomically: a mkstemp() file
+ * beside the target, fsync(), rename().
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <libgen.h>
+#include <limits.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <json-c/json.h>
+
+#include "results.h"
+#include "stats.h"
+
+/* The slowdown interval: bootstrap resamples and a fixed seed, so reruns of summarize agree. */
+#define LB_CI_RESAMPLES 10000
+#define LB_CI_SEED 0x6c6f616462656e63ULL /* "loadbenc" */
+
+/* The baseline's CV (in %) above which every result is flagged as noisy. */
+#define LB_CV_WARN_PCT 5.0
+
+#define LB_CSV_HEADER \
+	"probeset,tracer,round,seconds,ops,throughput,events,lost_events,timeouts,overwritten_events\n"
+
+/* Largest file lb_results_read_json() accepts. */
+#define LB_JSON_MAX (256UL << 20)
+
+/* ---- model ---------------------------------------------------------------------------------- */
+
+static char *lb_strdup_null(const char *s, int *ret)
+{
+	char *d;
+
+	if (!s)
+		return NULL;
+	d = strdup(s);
+	if (!d)
+		*ret = -ENOMEM;
+	return d;
+}
+
+static void lb_summary_init(struct lb_summary *s)
+{
+	s->throughput_median = NAN;
+	s->throughput_cv = NAN;
+	s->slowdown_pct = NAN;
+	s->slowdown_ci95[0] = NAN;
+	s->slowdown_ci95[1] = NAN;
+	s->events_per_op = NAN;
+	s->ns_per_event = NAN;
+	s->events = 0;
+	s->lost_events = 0;
+	s->overwritten_events = 0;
+}
+
+static void lb_probeset_result_release(struct lb_probeset_result *psr)
+{
+	size_t i;
+
+	free(psr->name);
+	free(psr->tracer);
+	free(psr->description);
+	free(psr->file);
+	free(psr->text);
+	for (i = 0; i < psr->nruns; i++)
+		free(psr->runs[i].samples);
+	free(psr->runs);
+	memset(psr, 0, sizeof(*psr));
+}
+
+struct lb_results *lb_results_new(void)
+{
+	struct lb_results *res = calloc(1, sizeof(*res));
+
+	if (!res)
+		return NULL;
+	res->baseline.name = strdup("baseline");
+	res->baseline.tracer = strdup("none");
+	if (!res->baseline.name || !res->baseline.tracer) {
+		lb_results_free(res);
+		return NULL;
+	}
+	lb_summary_init(&res->baseline.summary);
+	/* Zero would mean "pinned to CPU 0". */
+	res->config.server_cpu = -1;
+	res->config.client_cpu = -1;
+	return res;
+}
+
+void lb_results_free(struct lb_results *res)
+{
+	size_t i;
+
+	if (!res)
+		return;
+	free(res->version);
+	free(res->started);
+	free(res->host.kernel_release);
+	free(res->host.kernel_version);
+	free(res->host.machine);
+	free(res->host.cpu_model);
+	free(res->host.virtualization);
+	free(res->config.workload);
+	free(res->config.placement);
+	free(res->config.command_line);
+	lb_probeset_result_release(&res->baseline);
+	for (i = 0; i < res->nprobesets; i++)
+		lb_probeset_result_release(&res->probesets[i]);
+	free(res->probesets);
+	for (i = 0; i < res->nwarnings; i++)
+		free(res->warnings[i]);
+	free(res->warnings);
+	free(res);
+}
+
+struct lb_probeset_result *lb_results_add_probeset(struct lb_results *res, const char *name,
+						   const char *tracer)
+{
+	struct lb_probeset_result *arr, *psr;
+	int ret = 0;
+
+	arr = realloc(res->probesets, (res->nprobesets + 1) * sizeof(*arr));
+	if (!arr)
+		return NULL;
+	res->probesets = arr;
+	psr = &arr[res->nprobesets];
+	memset(psr, 0, sizeof(*psr));
+	lb_summary_init(&psr->summary);
+	psr->name = lb_strdup_null(name, &ret);
+	psr->tracer = lb_strdup_null(tracer, &ret);
+	if (ret) {
+		lb_probeset_result_release(psr);
+		return NULL;
+	}
+	res->nprobesets++;
+	return psr;
+}
+
+int lb_probeset_result_add_run(struct lb_probeset_result *psr, const struct lb_run *run)
+{
+	struct lb_run *arr, copy = *run;
+
+	copy.samples = NULL;
+	if (!run->samples)
+		copy.nsamples = 0;
+	if (copy.nsamples) {
+		copy.samples = malloc(copy.nsamples * sizeof(*copy.samples));
+		if (!copy.samples)
+			return -ENOMEM;
+		memcpy(copy.samples, run->samples, copy.nsamples * sizeof(*copy.samples));
+	}
+	arr = realloc(psr->runs, (psr->nruns + 1) * sizeof(*arr));
+	if (!arr) {
+		free(copy.samples);
+		return -ENOMEM;
+	}
+	psr->runs = arr;
+	psr->runs[psr->nruns++] = copy;
+	return 0;
+}
+
+/* Append @msg (taking ownership) unless the same text is already there. */
+static int lb_results_take_warning(struct lb_results *res, char *msg)
+{
+	char **arr;
+	size_t i;
+
+	for (i = 0; i < res->nwarnings; i++) {
+		if (!strcmp(res->warnings[i], msg)) {
+			free(msg);
+			return 0;
+		}
+	}
+	arr = realloc(res->warnings, (res->nwarnings + 1) * sizeof(*arr));
+	if (!arr) {
+		free(msg);
+		return -ENOMEM;
+	}
+	res->warnings = arr;
+	res->warnings[res->nwarnings++] = msg;
+	return 0;
+}
+
+int lb_results_add_warning(struct lb_results *res, const char *fmt, ...)
+{
+	char *msg, **arr;
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vasprintf(&msg, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return -ENOMEM;
+	arr = realloc(res->warnings, (res->nwarnings + 1) * sizeof(*arr));
+	if (!arr) {
+		free(msg);
+		return -ENOMEM;
+	}
+	res->warnings = arr;
+	res->warnings[res->nwarnings++] = msg;
+	return 0;
+}
+
+/* ---- summary -------------------------------------------------------------------------------- */
+
+/* The baseline run of @round, or NULL. */
+static const struct lb_run *lb_baseline_run(const struct lb_results *res, int round)
+{
+	size_t i;
+
+	for (i = 0; i < res->baseline.nruns; i++) {
+		if (res->baseline.runs[i].round == round)
+			return &res->baseline.runs[i];
+	}
+	return NULL;
+}
+
+/* What a probe set's own runs give: throughput median and CV, events per op, sums. */
+static void lb_summary_own(struct lb_probeset_result *psr, double *scratch)
+{
+	struct lb_summary *s = &psr->summary;
+	size_t i, n = 0;
+
+	lb_summary_init(s);
+	for (i = 0; i < psr->nruns; i++) {
+		scratch[i] = psr->runs[i].throughput;
+		s->events += psr->runs[i].events;
+		s->lost_events += psr->runs[i].lost_events;
+		s->overwritten_events += psr->runs[i].overwritten_events;
+	}
+	s->throughput_median = lb_stats_median(scratch, psr->nruns);
+	s->throughput_cv = lb_stats_cv(scratch, psr->nruns);
+	for (i = 0; i < psr->nruns; i++) {
+		if (psr->runs[i].ops)
+			scratch[n++] = (double)psr->runs[i].events / psr->runs[i].ops;
+	}
+	s->events_per_op = lb_stats_median(scratch, n);
+}
+
+/* The warnings about noise and missing intervals, from the finished summaries. */
+static int lb_results_warn(struct lb_results *res, size_t max_pairs, const char *few_names,
+			   size_t nfew)
+{
+	const struct lb_probeset_result *smallest = NULL;
+	double cv_pct = 100 * res->baseline.summary.throughput_cv;
+	char *msg = NULL;
+	size_t i;
+	int n = 0;
+
+	for (i = 0; i < res->nprobesets; i++) {
+		const struct lb_probeset_result *psr = &res->probesets[i];
+
+		if (!isfinite(psr->summary.slowdown_pct))
+			continue;
+		if (!smallest ||
+		    fabs(psr->summary.slowdown_pct) < fabs(smallest->summary.slowdown_pct))
+			smallest = psr;
+	}
+
+	if (isfinite(cv_pct) &&
+	    (cv_pct > LB_CV_WARN_PCT ||
+	     (smallest && 2 * cv_pct > fabs(smallest->summary.slowdown_pct)))) {
+		char here[160] = "";
+
+		if (smallest)
+			snprintf(here, sizeof(here), " (the smallest here is %s at %.1f%%)",
+				 smallest->name ? smallest->name : "?",
+				 smallest->summary.slowdown_pct);
+		n = asprintf(&msg,
+			     "the baseline throughput varies by %.1f%% across repetitions, so "
+			     "slowdowns below ~%.1f%% cannot be told from noise%s; use more "
+			     "repetitions (--repeat), longer runs (--duration), pin the CPUs "
+			     "(--cpus) and quieten the machine",
+			     cv_pct, 2 * cv_pct, here);
+		if (n < 0 || lb_results_take_warning(res, msg))
+			return -ENOMEM;
+	}
+
+	if (!nfew)
+		return 0;
+	if (nfew == res->nprobesets)
+		n = asprintf(&msg,
+			     "only %zu round%s paired with the baseline: the 95%% confidence "
+			     "interval of the slowdown cannot be computed (it needs --repeat 2 "
+			     "or more, and 5 or more to be useful)",
+			     max_pairs, max_pairs == 1 ? "" : "s");
+	else
+		n = asprintf(&msg,
+			     "fewer than 2 rounds paired with the baseline for %s: the 95%% "
+			     "confidence interval of %s slowdown cannot be computed",
+			     few_names, nfew == 1 ? "its" : "their");
+	if (n < 0 || lb_results_take_warning(res, msg))
+		return -ENOMEM;
+	return 0;
+}
+
+int lb_results_summarize(struct lb_results *res)
+{
+	struct lb_probeset_result *base = &res->baseline;
+	double *scratch = NULL, *pb = NULL, *pt = NULL;
+	size_t maxruns = base->nruns, max_pairs = 0, nfew = 0, i, j;
+	char *few_names = NULL;
+	size_t few_len = 0;
+	FILE *few = NULL;
+	int ret = -ENOMEM;
+
+	for (i = 0; i < res->nprobesets; i++) {
+		if (res->probesets[i].nruns > maxruns)
+			maxruns = res->probesets[i].nruns;
+	}
+	if (!maxruns)
+		maxruns = 1;
+	scratch = malloc(maxruns * sizeof(*scratch));
+	pb = malloc(maxruns * sizeof(*pb));
+	pt = malloc(maxruns * sizeof(*pt));
+	few = open_memstream(&few_names, &few_len);
+	if (!scratch || !pb || !pt || !few)
+		goto out;
+
+	/* The baseline: its throughput and spread; no slowdown against itself. */
+	lb_summary_own(base, scratch);
+
+	for (i = 0; i < res->nprobesets; i++) {
+		struct lb_probeset_result *psr = &res->probesets[i];
+		struct lb_summary *s = &psr->summary;
+		size_t npairs = 0;
+
+		lb_summary_own(psr, scratch);
+		for (j = 0; j < psr->nruns; j++) {
+			const struct lb_run *br = lb_baseline_run(res, psr->runs[j].round);
+
+			if (!br)
+				continue;
+			pb[npairs] = br->throughput;
+			pt[npairs++] = psr->runs[j].throughput;
+		}
+		if (npairs > max_pairs)
+			max_pairs = npairs;
+		s->slowdown_pct = lb_stats_slowdown_pct(pb, pt, npairs);
+		if (npairs >= 2) {
+			ret = lb_stats_slowdown_ci95(pb, pt, npairs, LB_CI_RESAMPLES, LB_CI_SEED,
+						     &s->slowdown_ci95[0], &s->slowdown_ci95[1]);
+			if (ret)
+				goto out;
+		} else {
+			fprintf(few, "%s%s", nfew ? ", " : "", psr->name ? psr->name : "?");
+			nfew++;
+		}
+		s->ns_per_event = lb_stats_ns_per_event(base->summary.throughput_median,
+							s->throughput_median, s->events_per_op);
+	}
+
+	ret = -ENOMEM;
+	if (fclose(few))
+		goto out;
+	few = NULL;
+	ret = lb_results_warn(res, max_pairs, few_names ? few_names : "", nfew);
+out:
+	if (few)
+		fclose(few);
+	free(few_names);
+	free(scratch);
+	free(pb);
+	free(pt);
+	return ret;
+}
+
+/* ---- number formatting ---------------------------------------------------------------------- */
+
+/* The shortest of %.15g, %.16g, %.17g that reads back as @d. @d is finite. */
+static void lb_format_double(char *buf, size_t len, double d)
+{
+	int prec;
+
+	for (prec = 15; prec < 17; prec++) {
+		snprintf(buf, len, "%.*g", prec, d);
+		if (strtod(buf, NULL) == d)
+			return;
+	}
+	snprintf(buf, len, "%.17g", d);
+}
+
+/* ---- atomic files --------------------------------------------------------------------------- */
+
+/* fsync the directory holding @path so the rename itself is durable; best effort. */
+static void lb_fsync_dir_of(const char *path)
+{
+	char *copy = strdup(path);
+	int fd;
+
+	if (!copy)
+		return;
+	fd = open(dirname(copy), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (fd >= 0) {
+		fsync(fd);
+		close(fd);
+	}
+	free(copy);
+}
+
+/*
+ * Replace @path by @len bytes of @data atomically: write PATH.tmp-XXXXXX in
+ * the same directory, fsync it, rename it over @path. Readers see the old
+ * file or the new one, never a part; the temporary file never outlives a
+ * failure.
+ */
+static int lb_write_file_atomic(const char *path, const char *data, size_t len)
+{
+	char *tmp = NULL;
+	bool created = false;
+	size_t done = 0;
+	int fd = -1, ret;
+
+	if (asprintf(&tmp, "%s.tmp-XXXXXX", path) < 0)
+		return -ENOMEM;
+	fd = mkostemp(tmp, O_CLOEXEC);
+	if (fd < 0) {
+		ret = -errno;
+		goto out;
+	}
+	created = true;
+	/* mkstemp() makes it 0600; a results file is for everyone to read. */
+	if (fchmod(fd, 0644)) {
+		ret = -errno;
+		goto out;
+	}
+	while (done < len) {
+		ssize_t n = write(fd, data + done, len - done);
+
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			ret = -errno;
+			goto out;
+		}
+		done += n;
+	}
+	if (fsync(fd)) {
+		ret = -errno;
+		goto out;
+	}
+	ret = close(fd);
+	fd = -1;
+	if (ret) {
+		ret = -errno;
+		goto out;
+	}
+	if (rename(tmp, path)) {
+		ret = -errno;
+		goto out;
+	}
+	created = false;
+	lb_fsync_dir_of(path);
+	ret = 0;
+out:
+	if (fd >= 0)
+		close(fd);
+	if (created)
+		unlink(tmp);
+	free(tmp);
+	return ret;
+}
+
+/* ---- JSON writing --------------------------------------------------------------------------- */
+
+/* Builds a json-c tree; any allocation failure sets @oom and later additions become no-ops. */
+struct lb_jb {
+	bool oom;
+};
+
+/*
+ * Add @val under @key of the object @parent, or append it to the array
+ * @parent when @key is NULL. @val NULL stands for JSON null when @is_null,
+ * for a failed allocation otherwise. Ownership of @val always passes.
+ */
+static bool lb_jb_put(struct lb_jb *jb, struct json_object *parent, const char *key,
+		      struct json_object *val, bool is_null)
+{
+	int ret;
+
+	if (!val && !is_null) {
+		jb->oom = true;
+		return false;
+	}
+	if (!parent) {
+		json_object_put(val);
+		return false;
+	}
+	ret = key ? json_object_object_add(parent, key, val) : json_object_array_add(parent, val);
+	if (ret) {
+		json_object_put(val);
+		jb->oom = true;
+		return false;
+	}
+	return true;
+}
+
+/* A new object (or array when @array) added to @parent; NULL after a failure. */
+static struct json_object *lb_jb_child(struct lb_jb *jb, struct json_object *parent,
+				       const char *key, bool array)
+{
+	struct json_object *child = array ? json_object_new_array() : json_object_new_object();
+
+	return lb_jb_put(jb, parent, key, child, false) ? child : NULL;
+}
+
+static void lb_jb_str(struct lb_jb *jb, struct json_object *parent, const char *key,
+		      const char *s)
+{
+	lb_jb_put(jb, parent, key, s ? json_object_new_string(s) : NULL, !s);
+}
+
+static void lb_jb_double(struct lb_jb *jb, struct json_object *parent, const char *key, double d)
+{
+	char buf[40];
+
+	if (!isfinite(d)) {
+		lb_jb_put(jb, parent, key, NULL, true);
+		return;
+	}
+	lb_format_double(buf, sizeof(buf), d);
+	lb_jb_put(jb, parent, key, json_object_new_double_s(d, buf), false);
+}
+
+static void lb_jb_int(struct lb_jb *jb, struct json_object *parent, const char *key, int64_t v)
+{
+	lb_jb_put(jb, parent, key, json_object_new_int64(v), false);
+}
+
+static void lb_jb_bool(struct lb_jb *jb, struct json_object *parent, const char *key, bool v)
+{
+	lb_jb_put(jb, parent, key, json_object_new_boolean(v), false);
+}
+
+static void lb_jb_summary(struct lb_jb *jb, struct json_object *parent,
+			  const struct lb_summary *s)
+{
+	struct json_object *o = lb_jb_child(jb, parent, "summary", false), *ci;
+
+	lb_jb_double(jb, o, "throughput_median", s->throughput_median);
+	lb_jb_double(jb, o, "throughput_cv", s->throughput_cv);
+	lb_jb_double(jb, o, "slowdown_pct", s->slowdown_pct);
+	ci = lb_jb_child(jb, o, "slowdown_ci95", true);
+	lb_jb_double(jb, ci, NULL, s->slowdown_ci95[0]);
+	lb_jb_double(jb, ci, NULL, s->slowdown_ci95[1]);
+	lb_jb_double(jb, o, "events_per_op", s->events_per_op);
+	lb_jb_double(jb, o, "ns_per_event", s->ns_per_event);
+	lb_jb_int(jb, o, "events", (int64_t)s->events);
+	lb_jb_int(jb, o, "lost_events", (int64_t)s->lost_events);
+	lb_jb_int(jb, o, "overwritten_events", (int64_t)s->overwritten_events);
+}
+
+static void lb_jb_runs(struct lb_jb *jb, struct json_object *parent,
+		       const struct lb_probeset_result *psr)
+{
+	struct json_object *runs = lb_jb_child(jb, parent, "runs", true);
+	size_t i, k;
+
+	for (i = 0; i < psr->nruns; i++) {
+		const struct lb_run *r = &psr->runs[i];
+		struct json_object *o = lb_jb_child(jb, runs, NULL, false), *samples;
+
+		lb_jb_int(jb, o, "round", r->round);
+		lb_jb_double(jb, o, "seconds", r->seconds);
+		lb_jb_int(jb, o, "ops", (int64_t)r->ops);
+		lb_jb_double(jb, o, "throughput", r->throughput);
+		lb_jb_int(jb, o, "events", (int64_t)r->events);
+		lb_jb_int(jb, o, "lost_events", (int64_t)r->lost_events);
+		lb_jb_int(jb, o, "overwritten_events", (int64_t)r->overwritten_events);
+		lb_jb_int(jb, o, "timeouts", (int64_t)r->timeouts);
+		lb_jb_double(jb, o, "sample_interval_s", r->sample_interval);
+		samples = lb_jb_child(jb, o, "samples", true);
+		for (k = 0; k < r->nsamples; k++)
+			lb_jb_double(jb, samples, NULL, r->samples[k]);
+	}
+}
+
+static struct json_object *lb_results_to_json(const struct lb_results *res)
+{
+	struct lb_jb jb = { .oom = false };
+	struct json_object *root = json_object_new_object(), *o, *arr;
+	size_t i;
+
+	if (!root)
+		return NULL;
+	lb_jb_str(&jb, root, "loadbench_version", res->version);
+	lb_jb_str(&jb, root, "started", res->started);
+	lb_jb_bool(&jb, root, "complete", res->complete);
+
+	o = lb_jb_child(&jb, root, "host", false);
+	lb_jb_str(&jb, o, "kernel_release", res->host.kernel_release);
+	lb_jb_str(&jb, o, "kernel_version", res->host.kernel_version);
+	lb_jb_str(&jb, o, "machine", res->host.machine);
+	lb_jb_str(&jb, o, "cpu_model", res->host.cpu_model);
+	lb_jb_str(&jb, o, "virtualization", res->host.virtualization);
+	lb_jb_int(&jb, o, "ncpus", res->host.ncpus);
+
+	o = lb_jb_child(&jb, root, "config", false);
+	lb_jb_str(&jb, o, "workload", res->config.workload);
+	lb_jb_str(&jb, o, "placement", res->config.placement);
+	lb_jb_str(&jb, o, "command_line", res->config.command_line);
+	lb_jb_double(&jb, o, "duration_s", res->config.duration);
+	lb_jb_double(&jb, o, "warmup_s", res->config.warmup);
+	lb_jb_int(&jb, o, "repeat", res->config.repeat);
+	lb_jb_int(&jb, o, "syscalls_per_op", res->config.syscalls_per_op);
+	lb_jb_int(&jb, o, "msg_size", res->config.msg_size);
+	lb_jb_int(&jb, o, "server_cpu", res->config.server_cpu);
+	lb_jb_int(&jb, o, "client_cpu", res->config.client_cpu);
+	lb_jb_int(&jb, o, "buffer_kb", res->config.buffer_kb);
+
+	o = lb_jb_child(&jb, root, "baseline", false);
+	lb_jb_str(&jb, o, "name", res->baseline.name);
+	lb_jb_str(&jb, o, "tracer", res->baseline.tracer);
+	lb_jb_runs(&jb, o, &res->baseline);
+	lb_jb_summary(&jb, o, &res->baseline.summary);
+
+	arr = lb_jb_child(&jb, root, "probesets", true);
+	for (i = 0; i < res->nprobesets; i++) {
+		const struct lb_probeset_result *psr = &res->probesets[i];
+
+		o = lb_jb_child(&jb, arr, NULL, false);
+		lb_jb_str(&jb, o, "name", psr->name);
+		lb_jb_str(&jb, o, "tracer", psr->tracer);
+		lb_jb_str(&jb, o, "description", psr->description);
+		lb_jb_str(&jb, o, "file", psr->file);
+		lb_jb_str(&jb, o, "file_text", psr->text);
+		lb_jb_runs(&jb, o, psr);
+		lb_jb_summary(&jb, o, &psr->summary);
+	}
+
+	arr = lb_jb_child(&jb, root, "warnings", true);
+	for (i = 0; i < res->nwarnings; i++)
+		lb_jb_str(&jb, arr, NULL, res->warnings[i]);
+
+	if (jb.oom) {
+		json_object_put(root);
+		return NULL;
+	}
+	return root;
+}
+
+int lb_results_write_json(const struct lb_results *res, const char *path)
+{
+	struct json_object *root;
+	const char *text;
+	char *data = NULL;
+	size_t len;
+	int ret = -ENOMEM;
+
+	root = lb_results_to_json(res);
+	if (!root)
+		return -ENOMEM;
+	text = json_object_to_json_string_ext(root, JSON_C_TO_STRING_PRETTY |
+						    JSON_C_TO_STRING_SPACED |
+						    JSON_C_TO_STRING_NOSLASHESCAPE);
+	if (!text)
+		goto out;
+	len = strlen(text);
+	data = malloc(len + 2);
+	if (!data)
+		goto out;
+	memcpy(data, text, len);
+	data[len++] = '\n';
+	data[len] = '\0';
+	ret = lb_write_file_atomic(path, data, len);
+out:
+	free(data);
+	json_object_put(root);
+	return ret;
+}
+
+/* ---- JSON reading --------------------------------------------------------------------------- */
+
+struct lb_reader {
+	const char *path;
+	char *err;
+	size_t errlen;
+};
+
+/* Put "PATH: MESSAGE" in the caller's error buffer; returns -EINVAL. */
+static int lb_reader_fail(struct lb_reader *rd, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static int lb_reader_fail(struct lb_reader *rd, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	if (!rd->err || !rd->errlen)
+		return -EINVAL;
+	n = snprintf(rd->err, rd->errlen, "%s: ", rd->path);
+	if (n >= 0 && (size_t)n < rd->errlen) {
+		va_start(ap, fmt);
+		vsnprintf(rd->err + n, rd->errlen - n, fmt, ap);
+		va_end(ap);
+	}
+	return -EINVAL;
+}
+
+static const char *lb_json_type_name(const struct json_object *o)
+{
+	return json_type_to_name(json_object_get_type(o));
+}
+
+static const char *lb_json_type_wanted(enum json_type type)
+{
+	switch (type) {
+	case json_type_boolean:
+		return "true or false";
+	case json_type_double:
+		return "a number";
+	case json_type_int:
+		return "an integer";
+	case json_type_object:
+		return "an object";
+	case json_type_array:
+		return "an array";
+	case json_type_string:
+		return "a string";
+	default:
+		return "null";
+	}
+}
+
+/*
+ * Look up @key in @obj. Returns 1 and sets *@val when present and not null,
+ * 0 when missing or null, or -EINVAL (with the message) when present with a
+ * type other than @type; json_type_double also accepts integers.
+ */
+static int lb_get(struct lb_reader *rd, const struct json_object *obj, const char *where,
+		  const char *key, enum json_type type, struct json_object **val)
+{
+	struct json_object *v = NULL;
+	enum json_type t;
+
+	if (!json_object_object_get_ex(obj, key, &v) || !v)
+		return 0;
+	t = json_object_get_type(v);
+	if (t != type && !(type == json_type_double && t == json_type_int))
+		return lb_reader_fail(rd, "%s%s%s: expected %s, found %s", where,
+				      *where ? "." : "", key, lb_json_type_wanted(type),
+				      lb_json_type_name(v));
+	*val = v;
+	return 1;
+}
+
+static int lb_get_str(struct lb_reader *rd, const struct json_object *obj, const char *where,
+		      const char *key, char **out)
+{
+	struct json_object *v;
+	int ret = lb_get(rd, obj, where, key, json_type_string, &v);
+
+	if (ret <= 0)
+		return ret;
+	free(*out);
+	*out = strdup(json_object_get_string(v));
+	return *out ? 0 : -ENOMEM;
+}
+
+static int lb_get_double(struct lb_reader *rd, const struct json_object *obj, const char *where,
+			 const char *key, double *out)
+{
+	struct json_object *v;
+	int ret = lb_get(rd, obj, where, key, json_type_double, &v);
+
+	*out = NAN;
+	if (ret <= 0)
+		return ret;
+	*out = json_object_get_double(v);
+	return 0;
+}
+
+static int lb_get_u64(struct lb_reader *rd, const struct json_object *obj, const char *where,
+		      const char *key, uint64_t *out)
+{
+	struct json_object *v;
+	int ret = lb_get(rd, obj, where, key, json_type_int, &v);
+
+	*out = 0;
+	if (ret <= 0)
+		return ret;
+	/* Written as int64 (see lb_jb_int); the cast back restores every uint64. */
+	*out = (uint64_t)json_object_get_int64(v);
+	return 0;
+}
+
+static int lb_get_int(struct lb_reader *rd, const struct json_object *obj, const char *where,
+		      const char *key, int *out)
+{
+	struct json_object *v;
+	int ret = lb_get(rd, obj, where, key, json_type_int, &v);
+	int64_t x;
+
+	if (ret <= 0)
+		return ret;
+	x = json_object_get_int64(v);
+	if (x < INT_MIN || x > INT_MAX)
+		return lb_reader_fail(rd, "%s%s%s: %" PRId64 " is out of range", where,
+				      *where ? "." : "", key, x);
+	*out = (int)x;
+	return 0;
+}
+
+static int lb_get_bool(struct lb_reader *rd, const struct json_object *obj, const char *where,
+		       const char *key, bool *out)
+{
+	struct json_object *v;
+	int ret = lb_get(rd, obj, where, key, json_type_boolean, &v);
+
+	if (ret <= 0)
+		return ret;
+	*out = json_object_get_boolean(v);
+	return 0;
+}
+
+/* A number or null at index @i of @arr. */
+static int lb_array_double(struct lb_reader *rd, const struct json_object *arr, size_t i,
+			   const char *where, double *out)
+{
+	struct json_object *v = json_object_array_get_idx(arr, i);
+	enum json_type t = json_object_get_type(v);
+
+	*out = NAN;
+	if (!v)
+		return 0;
+	if (t != json_type_double && t != json_type_int)
+		return lb_reader_fail(rd, "%s[%zu]: expected a number, found %s", where, i,
+				      lb_json_type_name(v));
+	*out = json_object_get_double(v);
+	return 0;
+}
+
+static int lb_read_summary(struct lb_reader *rd, const struct json_object *obj,
+			   const char *where, struct lb_summary *s)
+{
+	struct json_object *o, *ci;
+	char w[128];
+	int ret;
+
+	lb_summary_init(s);
+	ret = lb_get(rd, obj, where, "summary", json_type_object, &o);
+	if (ret <= 0)
+		return ret;
+	snprintf(w, sizeof(w), "%s.summary", where);
+	ret = lb_get_double(rd, o, w, "throughput_median", &s->throughput_median);
+	if (!ret)
+		ret = lb_get_double(rd, o, w, "throughput_cv", &s->throughput_cv);
+	if (!ret)
+		ret = lb_get_double(rd, o, w, "slowdown_pct", &s->slowdown_pct);
+	if (!ret)
+		ret = lb_get_double(rd, o, w, "events_per_op", &s->events_per_op);
+	if (!ret)
+		ret = lb_get_double(rd, o, w, "ns_per_event", &s->ns_per_event);
+	if (!ret)
+		ret = lb_get_u64(rd, o, w, "events", &s->events);
+	if (!ret)
+		ret = lb_get_u64(rd, o, w, "lost_events", &s->lost_events);
+	if (!ret)
+		ret = lb_get_u64(rd, o, w, "overwritten_events", &s->overwritten_events);
+	if (ret)
+		return ret;
+	ret = lb_get(rd, o, w, "slowdown_ci95", json_type_array, &ci);
+	if (ret <= 0)
+		return ret;
+	snprintf(w, sizeof(w), "%s.summary.slowdown_ci95", where);
+	if (json_object_array_length(ci) != 2)
+		return lb_reader_fail(rd, "%s: expected [low, high], found %zu elements", w,
+				      json_object_array_length(ci));
+	ret = lb_array_double(rd, ci, 0, w, &s->slowdown_ci95[0]);
+	if (!ret)
+		ret = lb_array_double(rd, ci, 1, w, &s->slowdown_ci95[1]);
+	return ret;
+}
+
+static int lb_read_run(struct lb_reader *rd, const struct json_object *o, const char *where,
+		       struct lb_run *r)
+{
+	struct json_object *samples;
+	char w[128];
+	size_t i, n;
+	int ret;
+
+	if (!json_object_is_type(o, json_type_object))
+		return lb_reader_fail(rd, "%s: expected an object, found %s", where,
+				      lb_json_type_name(o));
+	ret = lb_get_int(rd, o, where, "round", &r->round);
+	if (!ret)
+		ret = lb_get_double(rd, o, where, "seconds", &r->seconds);
+	if (!ret)
+		ret = lb_get_u64(rd, o, where, "ops", &r->ops);
+	if (!ret)
+		ret = lb_get_double(rd, o, where, "throughput", &r->throughput);
+	if (!ret)
+		ret = lb_get_u64(rd, o, where, "events", &r->events);
+	if (!ret)
+		ret = lb_get_u64(rd, o, where, "lost_events", &r->lost_events);
+	if (!ret)
+		ret = lb_get_u64(rd, o, where, "overwritten_events", &r->overwritten_events);
+	if (!ret)
+		ret = lb_get_u64(rd, o, where, "timeouts", &r->timeouts);
+	if (!ret)
+		ret = lb_get_double(rd, o, where, "sample_interval_s", &r->sample_interval);
+	if (ret)
+		return ret;
+	ret = lb_get(rd, o, where, "samples", json_type_array, &samples);
+	if (ret <= 0)
+		return ret;
+	n = json_object_array_length(samples);
+	if (!n)
+		return 0;
+	r->samples = calloc(n, sizeof(*r->samples));
+	if (!r->samples)
+		return -ENOMEM;
+	r->nsamples = n;
+	snprintf(w, sizeof(w), "%s.samples", where);
+	for (i = 0; i < n; i++) {
+		ret = lb_array_double(rd, samples, i, w, &r->samples[i]);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+/* One probe set (or the baseline) at @where; @is_baseline reads only what the baseline has. */
+static int lb_read_probeset(struct lb_reader *rd, const struct json_object *o, const char *where,
+			    bool is_baseline, struct lb_probeset_result *psr)
+{
+	struct json_object *runs;
+	char w[96];
+	size_t i, n;
+	int ret;
+
+	if (!json_object_is_type(o, json_type_object))
+		return lb_reader_fail(rd, "%s: expected an object, found %s", where,
+				      lb_json_type_name(o));
+	ret = lb_get_str(rd, o, where, "name", &psr->name);
+	if (!ret)
+		ret = lb_get_str(rd, o, where, "tracer", &psr->tracer);
+	if (!ret && !is_baseline)
+		ret = lb_get_str(rd, o, where, "description", &psr->description);
+	if (!ret && !is_baseline)
+		ret = lb_get_str(rd, o, where, "file", &psr->file);
+	if (!ret && !is_baseline)
+		ret = lb_get_str(rd, o, where, "file_text", &psr->text);
+	if (ret)
+		return ret;
+	if (!psr->name)
+		return lb_reader_fail(rd, "%s: no \"name\"", where);
+	ret = lb_read_summary(rd, o, where, &psr->summary);
+	if (ret)
+		return ret;
+	ret = lb_get(rd, o, where, "runs", json_type_array, &runs);
+	if (ret <= 0)
+		return ret;
+	n = json_object_array_length(runs);
+	if (!n)
+		return 0;
+	psr->runs = calloc(n, sizeof(*psr->runs));
+	if (!psr->runs)
+		return -ENOMEM;
+	psr->nruns = n;
+	for (i = 0; i < n; i++) {
+		snprintf(w, sizeof(w), "%s.runs[%zu]", where, i);
+		ret = lb_read_run(rd, json_object_array_get_idx(runs, i), w, &psr->runs[i]);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+static int lb_read_host_config(struct lb_reader *rd, const struct json_object *root,
+			       struct lb_results *res)
+{
+	struct lb_config *c = &res->config;
+	struct lb_host *h = &res->host;
+	struct json_object *o;
+	int ret;
+
+	ret = lb_get(rd, root, "", "host", json_type_object, &o);
+	if (ret > 0) {
+		ret = lb_get_str(rd, o, "host", "kernel_release", &h->kernel_release);
+		if (!ret)
+			ret = lb_get_str(rd, o, "host", "kernel_version", &h->kernel_version);
+		if (!ret)
+			ret = lb_get_str(rd, o, "host", "machine", &h->machine);
+		if (!ret)
+			ret = lb_get_str(rd, o, "host", "cpu_model", &h->cpu_model);
+		if (!ret)
+			ret = lb_get_str(rd, o, "host", "virtualization", &h->virtualization);
+		if (!ret)
+			ret = lb_get_int(rd, o, "host", "ncpus", &h->ncpus);
+	}
+	if (ret)
+		return ret;
+
+	ret = lb_get(rd, root, "", "config", json_type_object, &o);
+	if (ret > 0) {
+		ret = lb_get_str(rd, o, "config", "workload", &c->workload);
+		if (!ret)
+			ret = lb_get_str(rd, o, "config", "placement", &c->placement);
+		if (!ret)
+			ret = lb_get_str(rd, o, "config", "command_line", &c->command_line);
+		if (!ret)
+			ret = lb_get_double(rd, o, "config", "duration_s", &c->duration);
+		if (!ret)
+			ret = lb_get_double(rd, o, "config", "warmup_s", &c->warmup);
+		if (!ret)
+			ret = lb_get_int(rd, o, "config", "repeat", &c->repeat);
+		if (!ret)
+			ret = lb_get_int(rd, o, "config", "syscalls_per_op", &c->syscalls_per_op);
+		if (!ret)
+			ret = lb_get_int(rd, o, "config", "msg_size", &c->msg_size);
+		if (!ret)
+			ret = lb_get_int(rd, o, "config", "server_cpu", &c->server_cpu);
+		if (!ret)
+			ret = lb_get_int(rd, o, "config", "client_cpu", &c->client_cpu);
+		if (!ret)
+			ret = lb_get_int(rd, o, "config", "buffer_kb", &c->buffer_kb);
+	}
+	return ret;
+}
+
+static int lb_results_from_json(struct lb_reader *rd, const struct json_object *root,
+				struct lb_results *res)
+{
+	struct json_object *o, *arr;
+	char w[64];
+	size_t i, n;
+	int ret;
+
+	if (!json_object_is_type(root, json_type_object))
+		return lb_reader_fail(rd, "not loadbench results: the top level is %s, "
+				      "not an object", root ? lb_json_type_name(root) : "null");
+	ret = lb_get(rd, root, "", "probesets", json_type_array, &arr);
+	if (ret < 0)
+		return ret;
+	if (!ret)
+		return lb_reader_fail(rd, "not loadbench results: no \"probesets\" array");
+
+	ret = lb_get_str(rd, root, "", "loadbench_version", &res->version);
+	if (!ret)
+		ret = lb_get_str(rd, root, "", "started", &res->started);
+	if (!ret)
+		ret = lb_get_bool(rd, root, "", "complete", &res->complete);
+	if (!ret)
+		ret = lb_read_host_config(rd, root, res);
+	if (ret)
+		return ret;
+
+	ret = lb_get(rd, root, "", "baseline", json_type_object, &o);
+	if (ret > 0)
+		ret = lb_read_probeset(rd, o, "baseline", true, &res->baseline);
+	if (ret)
+		return ret;
+
+	n = json_object_array_length(arr);
+	if (n) {
+		res->probesets = calloc(n, sizeof(*res->probesets));
+		if (!res->probesets)
+			return -ENOMEM;
+		res->nprobesets = n;
+	}
+	for (i = 0; i < n; i++) {
+		snprintf(w, sizeof(w), "probesets[%zu]", i);
+		ret = lb_read_probeset(rd, json_object_array_get_idx(arr, i), w, false,
+				       &res->probesets[i]);
+		if (ret)
+			return ret;
+	}
+
+	ret = lb_get(rd, root, "", "warnings", json_type_array, &arr);
+	if (ret <= 0)
+		return ret;
+	n = json_object_array_length(arr);
+	for (i = 0; i < n; i++) {
+		struct json_object *v = json_object_array_get_idx(arr, i);
+		char *msg;
+
+		if (!json_object_is_type(v, json_type_string))
+			return lb_reader_fail(rd, "warnings[%zu]: expected a string, found %s", i,
+					      v ? lb_json_type_name(v) : "null");
+		msg = strdup(json_object_get_string(v));
+		if (!msg)
+			return -ENOMEM;
+		ret = lb_results_take_warning(res, msg);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+/* The whole of @path, NUL-terminated, in *@buf; -errno with the reason in @rd. */
+static int lb_read_whole(struct lb_reader *rd, char **buf, size_t *len)
+{
+	size_t size = 0, cap = 0;
+	char *data = NULL, *p;
+	int fd, ret;
+
+	fd = open(rd->path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0) {
+		ret = -errno;
+		lb_reader_fail(rd, "%s", strerror(-ret));
+		return ret;
+	}
+	for (;;) {
+		ssize_t n;
+
+		if (size + 1 >= cap) {
+			ret = -EFBIG;
+			if (cap > LB_JSON_MAX) {
+				lb_reader_fail(rd, "larger than %lu MiB; not loadbench results",
+					       LB_JSON_MAX >> 20);
+				goto out;
+			}
+			cap = cap ? cap * 2 : 65536;
+			p = realloc(data, cap);
+			ret = -ENOMEM;
+			if (!p)
+				goto out;
+			data = p;
+		}
+		n = read(fd, data + size, cap - size - 1);
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			ret = -errno;
+			lb_reader_fail(rd, "%s", strerror(-ret));
+			goto out;
+		}
+		if (!n)
+			break;
+		size += n;
+	}
+	data[size] = '\0';
+	*buf = data;
+	*len = size;
+	data = NULL;
+	ret = 0;
+out:
+	free(data);
+	close(fd);
+	return ret;
+}
+
+int lb_results_read_json(const char *path, struct lb_results **out, char *err, size_t errlen)
+{
+	struct lb_reader rd = { .path = path, .err = err, .errlen = errlen };
+	struct json_tokener *tok = NULL;
+	struct json_object *root = NULL;
+	struct lb_results *res = NULL;
+	enum json_tokener_error jerr;
+	char *data = NULL;
+	size_t len = 0, end;
+	int ret;
+
+	*out = NULL;
+	if (err && errlen)
+		err[0] = '\0';
+	ret = lb_read_whole(&rd, &data, &len);
+	if (ret)
+		goto out;
+
+	ret = -EINVAL;
+	end = strspn(data, " \t\r\n");
+	if (end == len) {
+		lb_reader_fail(&rd, "empty file; not loadbench results");
+		goto out;
+	}
+	if (strlen(data) != len) {
+		lb_reader_fail(&rd, "contains a NUL byte; not loadbench results (JSON)");
+		goto out;
+	}
+	ret = -ENOMEM;
+	tok = json_tokener_new();
+	if (!tok)
+		goto out;
+	ret = -EINVAL;
+	root = json_tokener_parse_ex(tok, data, (int)len);
+	jerr = json_tokener_get_error(tok);
+	if (jerr == json_tokener_continue) {
+		lb_reader_fail(&rd, "the file ends inside the JSON document (truncated?)");
+		goto out;
+	}
+	if (jerr != json_tokener_success) {
+		lb_reader_fail(&rd, "not valid JSON: %s at byte %zu", json_tokener_error_desc(jerr),
+			       json_tokener_get_parse_end(tok));
+		goto out;
+	}
+	end = json_tokener_get_parse_end(tok);
+	end += strspn(data + end, " \t\r\n");
+	if (end < len) {
+		lb_reader_fail(&rd, "not valid JSON: trailing data at byte %zu", end);
+		goto out;
+	}
+
+	ret = -ENOMEM;
+	res = lb_results_new();
+	if (!res)
+		goto out;
+	ret = lb_results_from_json(&rd, root, res);
+	if (ret)
+		goto out;
+	*out = res;
+	res = NULL;
+out:
+	if (ret == -ENOMEM && err && errlen && !err[0])
+		lb_reader_fail(&rd, "%s", strerror(ENOMEM));
+	lb_results_free(res);
+	json_object_put(root);
+	if (tok)
+		json_tokener_free(tok);
+	free(data);
+	return ret;
+}
+
+/* ---- CSV ------------------------------------------------------------------------------------ */
+
+/* One field per RFC 4180: quoted (quotes doubled) when it holds a comma, quote, CR or LF. */
+static void lb_csv_str(FILE *f, const char *s)
+{
+	if (!s)
+		return;
+	if (!strpbrk(s, ",\"\r\n")) {
+		fputs(s, f);
+		return;
+	}
+	fputc('"', f);
+	for (; *s; s++) {
+		if (*s == '"')
+			fputc('"', f);
+		fputc(*s, f);
+	}
+	fputc('"', f);
+}
+
+/* A number, or an empty field for NaN and infinities. */
+static void lb_csv_double(FILE *f, double d)
+{
+	char buf[40];
+
+	if (!isfinite(d))
+		return;
+	lb_format_double(buf, sizeof(buf), d);
+	fputs(buf, f);
+}
+
+static void lb_csv_runs(FILE *f, const char *name, const char *tracer,
+			const struct lb_probeset_result *psr)
+{
+	size_t i;
+
+	for (i = 0; i < psr->nruns; i++) {
+		const struct lb_run *r = &psr->runs[i];
+
+		lb_csv_str(f, name);
+		fputc(',', f);
+		lb_csv_str(f, tracer);
+		fprintf(f, ",%d,", r->round);
+		lb_csv_double(f, r->seconds);
+		fprintf(f, ",%" PRIu64 ",", r->ops);
+		lb_csv_double(f, r->throughput);
+		fprintf(f, ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 "\n", r->events,
+			r->lost_events, r->timeouts, r->overwritten_events);
+	}
+}
+
+int lb_results_write_csv(const struct lb_results *res, const char *path)
+{
+	char *data = NULL;
+	size_t len = 0, i;
+	FILE *f;
+	int ret = -ENOMEM;
+
+	f = open_memstream(&data, &len);
+	if (!f)
+		return -ENOMEM;
+	fputs(LB_CSV_HEADER, f);
+	lb_csv_runs(f, "baseline", "none", &res->baseline);
+	for (i = 0; i < res->nprobesets; i++)
+		lb_csv_runs(f, res->probesets[i].name, res->probesets[i].tracer,
+			    &res->probesets[i]);
+	if (ferror(f)) {
+		fclose(f);
+		goto out;
+	}
+	if (fclose(f))
+		goto out;
+	ret = lb_write_file_atomic(path, data, len);
+out:
+	free(data);
+	return ret;
+}
+
+/* ---- table ---------------------------------------------------------------------------------- */
+
+enum {
+	LB_COL_NAME,
+	LB_COL_TRACER,
+	LB_COL_TPUT,
+	LB_COL_CV,
+	LB_COL_SLOWDOWN,
+	LB_COL_CI,
+	LB_COL_EPO,
+	LB_COL_NSPE,
+	LB_COL_LOST,
+	LB_COL_OVERWRITTEN,
+	LB_NCOLS,
+};
+
+static const char *const lb_col_title[LB_NCOLS] = {
+	"probe set", "tracer", "ops/s (median)", "CV %", "slowdown %",
+	"[95% CI]", "events/op", "ns/event", "lost events", "overwritten",
+};
+
+struct lb_row {
+	const char *cell[LB_NCOLS];
+	char buf[LB_NCOLS][64];
+};
+
+/* @d with @prec decimals in column @col, or "-" when it is not finite. */
+static void lb_row_num(struct lb_row *row, int col, int prec, double d)
+{
+	if (!isfinite(d)) {
+		row->cell[col] = "-";
+		return;
+	}
+	snprintf(row->buf[col], sizeof(row->buf[col]), "%.*f", prec, d);
+	row->cell[col] = row->buf[col];
+}
+
+/* The cells of @psr's row; the baseline has no slowdown and records no events. */
+static void lb_row_fill(struct lb_row *row, const struct lb_probeset_result *psr,
+			bool is_baseline)
+{
+	const struct lb_summary *s = &psr->summary;
+	int i;
+
+	for (i = 0; i < LB_NCOLS; i++)
+		row->cell[i] = "-";
+	row->cell[LB_COL_NAME] = psr->name ? psr->name : "?";
+	row->cell[LB_COL_TRACER] = psr->tracer ? psr->tracer : "?";
+	lb_row_num(row, LB_COL_TPUT, 0, s->throughput_median);
+	lb_row_num(row, LB_COL_CV, 1, 100 * s->throughput_cv);
+	if (is_baseline)
+		return;
+	lb_row_num(row, LB_COL_SLOWDOWN, 1, s->slowdown_pct);
+	if (isfinite(s->slowdown_ci95[0]) && isfinite(s->slowdown_ci95[1])) {
+		snprintf(row->buf[LB_COL_CI], sizeof(row->buf[LB_COL_CI]), "[%.1f, %.1f]",
+			 s->slowdown_ci95[0], s->slowdown_ci95[1]);
+		row->cell[LB_COL_CI] = row->buf[LB_COL_CI];
+	}
+	lb_row_num(row, LB_COL_EPO, 2, s->events_per_op);
+	lb_row_num(row, LB_COL_NSPE, 1, s->ns_per_event);
+	if (s->lost_events && s->events)
+		snprintf(row->buf[LB_COL_LOST], sizeof(row->buf[LB_COL_LOST]),
+			 "%" PRIu64 " (%.1f%%)", s->lost_events,
+			 100.0 * s->lost_events / s->events);
+	else
+		snprintf(row->buf[LB_COL_LOST], sizeof(row->buf[LB_COL_LOST]), "%" PRIu64,
+			 s->lost_events);
+	row->cell[LB_COL_LOST] = row->buf[LB_COL_LOST];
+	/* Overwritten events are the flight recorder working as designed, not losses. */
+	if (s->overwritten_events && s->events)
+		snprintf(row->buf[LB_COL_OVERWRITTEN], sizeof(row->buf[LB_COL_OVERWRITTEN]),
+			 "%.0f%%", 100.0 * s->overwritten_events / s->events);
+	else
+		snprintf(row->buf[LB_COL_OVERWRITTEN], sizeof(row->buf[LB_COL_OVERWRITTEN]), "0");
+	row->cell[LB_COL_OVERWRITTEN] = row->buf[LB_COL_OVERWRITTEN];
+}
+
+static void lb_row_print(FILE *f, const char *const *cell, const int *width)
+{
+	int i;
+
+	for (i = 0; i < LB_NCOLS; i++) {
+		/* Names left-aligned, numbers right-aligned; no trailing blanks. */
+		if (i <= LB_COL_TRACER)
+			fprintf(f, "%-*s", width[i], cell[i]);
+		else
+			fprintf(f, "%*s", width[i], cell[i]);
+		fputs(i == LB_NCOLS - 1 ? "\n" : "  ", f);
+	}
+}
+
+static const char *lb_or(const char *s, const char *dflt)
+{
+	return s && *s ? s : dflt;
+}
+
+void lb_results_print_table(const struct lb_results *res, FILE *f)
+{
+	const struct lb_config *c = &res->config;
+	const struct lb_host *h = &res->host;
+	int width[LB_NCOLS], i;
+	struct lb_row row;
+	size_t k;
+
+	fprintf(f, "workload: %s", lb_or(c->workload, "?"));
+	if (c->placement && *c->placement)
+		fprintf(f, ", %s", c->placement);
+	fputc('\n', f);
+	fprintf(f, "kernel: %s (%s), virtualization: %s\n", lb_or(h->kernel_release, "?"),
+		lb_or(h->machine, "?"), lb_or(h->virtualization, "unknown"));
+	fprintf(f, "CPU: %s, %d online\n", lb_or(h->cpu_model, "?"), h->ncpus);
+	fprintf(f, "runs: %d x %g s (warm-up %g s)", c->repeat, c->duration, c->warmup);
+	if (res->started)
+		fprintf(f, ", started %s", res->started);
+	fprintf(f, "%s\n\n", res->complete ? "" : "; INTERRUPTED: partial results");
+
+	for (i = 0; i < LB_NCOLS; i++)
+		width[i] = strlen(lb_col_title[i]);
+	for (k = 0; k <= res->nprobesets; k++) {
+		lb_row_fill(&row, k ? &res->probesets[k - 1] : &res->baseline, !k);
+		for (i = 0; i < LB_NCOLS; i++) {
+			int w = strlen(row.cell[i]);
+
+			if (w > width[i])
+				width[i] = w;
+		}
+	}
+	lb_row_print(f, lb_col_title, width);
+	for (k = 0; k <= res->nprobesets; k++) {
+		lb_row_fill(&row, k ? &res->probesets[k - 1] : &res->baseline, !k);
+		lb_row_print(f, row.cell, width);
+	}
+	for (k = 0; k < res->nwarnings; k++)
+		fprintf(f, "%swarning: %s\n", k ? "" : "\n", res->warnings[k]);
+}

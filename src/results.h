@@ -1,0 +1,148 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Results of one loadbench invocation: the in-memory model, its summary
+ * statistics, and its files (results.json through json-c, results.csv, the
+ * text table). Plain data; no root, no kernel access.
+ *
+ * The JSON keys listed in DESIGN.md are a stable interface: top-level
+ * "probesets" array; each entry has "name", "tracer", "runs" and "summary"
+ * with "throughput_median", "slowdown_pct", "slowdown_ci95" ([low, high]),
+ * "events_per_op", "ns_per_event", "lost_events".
+ */
+#ifndef LB_RESULTS_H
+#define LB_RESULTS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+/* One measured repetition of one probe set (or of the baseline). */
+struct lb_run {
+	int round;		/* 1-based repetition (round) number; pairs with the baseline's */
+	double seconds;		/* length of the measured window */
+	uint64_t ops;		/* operations completed in the window */
+	double throughput;	/* ops / seconds */
+	uint64_t events;	/* events the tracer handled: recorded, overwritten or dropped */
+	uint64_t lost_events;	/* of those, never recorded: dropped (buffer full, nesting) */
+	uint64_t overwritten_events; /* of those, recorded then overwritten (flight recorder) */
+	uint64_t timeouts;	/* workload requests that timed out and were resent */
+	double sample_interval;	/* seconds per entry of samples[] */
+	double *samples;	/* per-interval throughput (ops/s) over the window */
+	size_t nsamples;
+};
+
+struct lb_summary {
+	double throughput_median;	/* ops/s */
+	double throughput_cv;		/* coefficient of variation across runs */
+	double slowdown_pct;		/* 100 * (1 - median traced / median baseline) */
+	double slowdown_ci95[2];	/* paired percentile bootstrap, [low, high] */
+	double events_per_op;		/* median over runs of events / ops */
+	double ns_per_event;		/* (1/traced - 1/baseline) / events_per_op, in ns */
+	uint64_t events;		/* sum over runs */
+	uint64_t lost_events;		/* sum over runs */
+	uint64_t overwritten_events;	/* sum over runs */
+};
+
+struct lb_probeset_result {
+	char *name;		/* "ftrace"; the baseline is named "baseline" */
+	char *tracer;		/* "ftrace"; the baseline's tracer is "none" */
+	char *description;	/* from the probe-set file; may be NULL */
+	char *file;		/* path of the probe-set file; may be NULL */
+	char *text;		/* full text of the probe-set file; may be NULL */
+	struct lb_run *runs;
+	size_t nruns;
+	struct lb_summary summary;
+};
+
+struct lb_host {
+	char *kernel_release;	/* uname -r */
+	char *kernel_version;	/* uname -v */
+	char *machine;		/* uname -m */
+	char *cpu_model;	/* /proc/cpuinfo "model name" */
+	char *virtualization;	/* "none", "kvm", "qemu-tcg", ... or "unknown" */
+	int ncpus;		/* online CPUs */
+};
+
+struct lb_config {
+	char *workload;		/* "udp-rr" */
+	char *placement;	/* lb_workload_describe() line */
+	char *command_line;	/* argv joined by spaces */
+	double duration;	/* measured seconds per run */
+	double warmup;		/* warm-up seconds per run */
+	int repeat;		/* rounds */
+	int syscalls_per_op;
+	int msg_size;
+	int server_cpu;		/* -1 = not pinned */
+	int client_cpu;
+	int buffer_kb;		/* per-CPU buffer override, 0 = probe set's own */
+};
+
+struct lb_results {
+	char *version;		/* loadbench version */
+	char *started;		/* ISO 8601 UTC */
+	bool complete;		/* false when the run was interrupted */
+	struct lb_host host;
+	struct lb_config config;
+	struct lb_probeset_result baseline;
+	struct lb_probeset_result *probesets;
+	size_t nprobesets;
+	char **warnings;
+	size_t nwarnings;
+};
+
+/* lb_results_new - an empty, zeroed result set with the baseline named. NULL on ENOMEM. */
+struct lb_results *lb_results_new(void);
+
+/* lb_results_free - free @res and everything it owns; NULL is fine. */
+void lb_results_free(struct lb_results *res);
+
+/*
+ * lb_results_add_probeset - append an entry named @name recorded by @tracer
+ * (strings copied). Returns the new entry, or NULL on ENOMEM. The pointer is
+ * valid until the next call.
+ */
+struct lb_probeset_result *lb_results_add_probeset(struct lb_results *res, const char *name,
+						   const char *tracer);
+
+/*
+ * lb_probeset_result_add_run - append a copy of @run (samples copied) to
+ * @psr. Returns 0 or -ENOMEM.
+ */
+int lb_probeset_result_add_run(struct lb_probeset_result *psr, const struct lb_run *run);
+
+/* lb_results_add_warning - append a printf-formatted warning. Returns 0 or -ENOMEM. */
+int lb_results_add_warning(struct lb_results *res, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/*
+ * lb_results_summarize - compute every summary (baseline and probe sets)
+ * from the runs; probe-set runs pair with the baseline run of the same
+ * round. Adds a warning when the baseline's coefficient of variation is too
+ * large for the smallest slowdown to mean anything. Returns 0 or -ENOMEM.
+ */
+int lb_results_summarize(struct lb_results *res);
+
+/*
+ * lb_results_write_json - write @res as JSON to @path atomically (a
+ * temporary file in the same directory, then rename). Returns 0 or -errno.
+ */
+int lb_results_write_json(const struct lb_results *res, const char *path);
+
+/*
+ * lb_results_read_json - read a results.json written by
+ * lb_results_write_json(). Returns 0 and sets *@out, or -errno (-EINVAL for
+ * a file that is not loadbench results; the reason goes to @err).
+ */
+int lb_results_read_json(const char *path, struct lb_results **out, char *err, size_t errlen);
+
+/*
+ * lb_results_write_csv - one row per run (baseline and probe sets) with a
+ * header line, written atomically to @path. Returns 0 or -errno.
+ */
+int lb_results_write_csv(const struct lb_results *res, const char *path);
+
+/* lb_results_print_table - the human summary table (and warnings) on @f. */
+void lb_results_print_table(const struct lb_results *res, FILE *f);
+
+#endif

@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The orchestrator: baseline and probe sets interleaved over N rounds, each
+ * run a warm-up then a measured window, tracer snapshots and workload
+ * counter reads taken at the same instants.
+ */
+#ifndef LB_RUN_H
+#define LB_RUN_H
+
+#include <stdbool.h>
+
+struct lb_results;
+struct lb_tracer;
+struct lb_workload;
+
+struct lb_bench {
+	struct lb_workload *workload;
+	struct lb_tracer **tracers;	/* one per results->probesets[i] */
+	double duration;		/* measured seconds per run */
+	double warmup;			/* seconds before the measured window */
+	double sample_interval;		/* seconds per throughput sample */
+	int repeat;			/* rounds */
+	bool progress;			/* one line per run on stderr */
+	volatile int *stop;		/* set by a signal handler: finish cleanly now */
+};
+
+/*
+ * lb_bench_run - measure: for every round, the baseline then each probe
+ * set, appending one run each to @res. On an interrupt (*stop set) the
+ * current run is abandoned, every tracer disarmed and the workload stopped;
+ * the runs so far stay in @res and res->complete is false.
+ * Returns 0, -EINTR when interrupted, or -errno with a message in @err.
+ */
+int lb_bench_run(const struct lb_bench *b, struct lb_results *res, char *err, size_t len);
+
+#endif

@@ -1,0 +1,53 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Statistics on repetitions: plain functions on arrays, no state, no root.
+ */
+#ifndef LB_STATS_H
+#define LB_STATS_H
+
+#include <stddef.h>
+
+/* lb_stats_median - median of @n values (not modified); NAN when @n == 0. */
+double lb_stats_median(const double *v, size_t n);
+
+/* lb_stats_mean - arithmetic mean of @n values; NAN when @n == 0. */
+double lb_stats_mean(const double *v, size_t n);
+
+/* lb_stats_stddev - sample standard deviation (n-1); NAN when @n < 2. */
+double lb_stats_stddev(const double *v, size_t n);
+
+/* lb_stats_cv - coefficient of variation stddev/mean; NAN when @n < 2 or mean == 0. */
+double lb_stats_cv(const double *v, size_t n);
+
+/*
+ * lb_stats_t975 - the two-sided 95% Student t quantile for @df degrees of
+ * freedom (t_{0.975,df}); NAN when @df < 1.
+ */
+double lb_stats_t975(int df);
+
+/*
+ * lb_stats_slowdown_pct - 100 * (1 - median(traced) / median(base)) over
+ * @n paired repetitions. NAN when @n == 0 or the baseline median is 0.
+ */
+double lb_stats_slowdown_pct(const double *base, const double *traced, size_t n);
+
+/*
+ * lb_stats_slowdown_ci95 - 95% confidence interval of lb_stats_slowdown_pct()
+ * by a paired percentile bootstrap: @resamples resamples of the @n
+ * repetition indices with replacement (each index keeps its baseline and
+ * traced values together), the slowdown statistic computed on each, the
+ * 2.5th and 97.5th percentiles returned in @lo and @hi. Deterministic for a
+ * given @seed. Returns 0, or -EINVAL when @n < 2 (then @lo and @hi are NAN).
+ */
+int lb_stats_slowdown_ci95(const double *base, const double *traced, size_t n,
+			   unsigned int resamples, unsigned long long seed,
+			   double *lo, double *hi);
+
+/*
+ * lb_stats_ns_per_event - cost per event in nanoseconds:
+ * (1/traced - 1/base) / events_per_op * 1e9, with @base and @traced in
+ * operations per second. NAN when any input is <= 0.
+ */
+double lb_stats_ns_per_event(double base, double traced, double events_per_op);
+
+#endif

@@ -1,0 +1,155 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#include <errno.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tracer.h"
+
+static const struct lb_tracer_ops *const tracers[] = {
+	&lb_tracer_ftrace,
+	NULL,
+};
+
+struct lb_tracer {
+	const struct lb_tracer_ops *ops;
+	void *priv;
+	bool armed;
+	struct lb_tracer *next_armed;
+};
+
+/* Armed tracers, so that an error or interrupt path can disarm them all. */
+static struct lb_tracer *armed_list;
+
+const struct lb_tracer_ops *lb_tracer_ops_find(const char *name)
+{
+	for (int i = 0; tracers[i]; i++)
+		if (!strcmp(tracers[i]->name, name))
+			return tracers[i];
+	return NULL;
+}
+
+const char *lb_tracer_names(char *buf, size_t len)
+{
+	size_t off = 0;
+
+	buf[0] = '\0';
+	for (int i = 0; tracers[i] && off < len; i++)
+		off += snprintf(buf + off, len - off, "%s%s", i ? ", " : "", tracers[i]->name);
+	return buf;
+}
+
+int lb_tracer_available(const char *name, char *why, size_t len)
+{
+	const struct lb_tracer_ops *ops = lb_tracer_ops_find(name);
+	char names[256];
+
+	if (!ops) {
+		snprintf(why, len, "unknown tracer '%s' (known: %s)", name,
+			 lb_tracer_names(names, sizeof(names)));
+		return -ENOENT;
+	}
+	return ops->available(why, len);
+}
+
+int lb_tracer_create(const struct lb_probeset *ps, const struct lb_tracer_opts *opts,
+		     struct lb_tracer **out, char *err, size_t len)
+{
+	const struct lb_tracer_ops *ops = lb_tracer_ops_find(ps->tracer);
+	struct lb_tracer *t;
+	char why[512], names[256];
+	int ret;
+
+	if (!ops) {
+		snprintf(err, len, "%s:%d: unknown tracer '%s' (known: %s)", ps->path,
+			 ps->tracer_line, ps->tracer, lb_tracer_names(names, sizeof(names)));
+		return -ENOENT;
+	}
+	ret = ops->available(why, sizeof(why));
+	if (ret) {
+		snprintf(err, len, "probe set %s cannot run here: %s", ps->name, why);
+		return ret;
+	}
+	t = calloc(1, sizeof(*t));
+	if (!t)
+		return -ENOMEM;
+	t->ops = ops;
+	ret = ops->create(ps, opts, &t->priv, err, len);
+	if (ret) {
+		free(t);
+		return ret;
+	}
+	*out = t;
+	return 0;
+}
+
+static void armed_remove(struct lb_tracer *t)
+{
+	for (struct lb_tracer **p = &armed_list; *p; p = &(*p)->next_armed) {
+		if (*p == t) {
+			*p = t->next_armed;
+			break;
+		}
+	}
+	t->next_armed = NULL;
+}
+
+int lb_tracer_arm(struct lb_tracer *t, char *err, size_t len)
+{
+	int ret;
+
+	if (t->armed)
+		return -EBUSY;
+	/* Listed before arming: an interrupt during arm must still undo it. */
+	t->armed = true;
+	t->next_armed = armed_list;
+	armed_list = t;
+	ret = t->ops->arm(t->priv, err, len);
+	if (ret) {
+		t->ops->disarm(t->priv);
+		t->armed = false;
+		armed_remove(t);
+	}
+	return ret;
+}
+
+int lb_tracer_snapshot(struct lb_tracer *t, struct lb_tracer_counts *c)
+{
+	memset(c, 0, sizeof(*c));
+	if (!t->armed)
+		return -EINVAL;
+	return t->ops->snapshot(t->priv, c);
+}
+
+int lb_tracer_disarm(struct lb_tracer *t)
+{
+	int ret;
+
+	if (!t->armed)
+		return 0;
+	ret = t->ops->disarm(t->priv);
+	t->armed = false;
+	armed_remove(t);
+	return ret;
+}
+
+void lb_tracer_destroy(struct lb_tracer *t)
+{
+	if (!t)
+		return;
+	lb_tracer_disarm(t);
+	t->ops->destroy(t->priv);
+	free(t);
+}
+
+const char *lb_tracer_name(const struct lb_tracer *t)
+{
+	return t->ops->name;
+}
+
+void lb_tracer_disarm_all(void)
+{
+	while (armed_list)
+		lb_tracer_disarm(armed_list);
+}

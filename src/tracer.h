@@ -1,0 +1,93 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Tracers: one backend per file behind one ops table. Adding a tracer is a
+ * new file with a `const struct lb_tracer_ops` and one line in tracer.c.
+ *
+ * Life cycle, per probe set: create (validates the probe set against this
+ * kernel and changes nothing in it) -> for every measured run: arm (creates
+ * what the kernel needs and starts recording) -> snapshot ... snapshot ->
+ * disarm (removes everything arm created) -> destroy.
+ */
+#ifndef LB_TRACER_H
+#define LB_TRACER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "probeset.h"
+
+/* Cumulative counts since arm; the orchestrator subtracts two snapshots. */
+struct lb_tracer_counts {
+	uint64_t events;	/* events the tracer handled: recorded, overwritten or dropped */
+	uint64_t lost;		/* of those, never recorded: dropped */
+	uint64_t overwritten;	/* of those, recorded and later overwritten (flight recorder) */
+};
+
+/* Options from the command line that override a probe set's own. */
+struct lb_tracer_opts {
+	int buffer_kb;			/* per-CPU buffer, 0 = the probe set's */
+	enum lb_buffer_mode mode;	/* LB_MODE_DEFAULT = the probe set's */
+};
+
+struct lb_tracer_ops {
+	const char *name;
+	/* 0 when the tracer can run here; else -errno with the reason in @why. */
+	int (*available)(char *why, size_t len);
+	/* Validate @ps on this kernel, allocate private state; no kernel change. */
+	int (*create)(const struct lb_probeset *ps, const struct lb_tracer_opts *opts,
+		      void **priv, char *err, size_t len);
+	int (*arm)(void *priv, char *err, size_t len);
+	int (*snapshot)(void *priv, struct lb_tracer_counts *c);
+	/* Remove everything arm created; safe when not armed. */
+	int (*disarm)(void *priv);
+	/* Disarm if armed, free. */
+	void (*destroy)(void *priv);
+};
+
+struct lb_tracer;
+
+extern const struct lb_tracer_ops lb_tracer_ftrace;
+
+/* lb_tracer_ops_find - the ops of tracer @name, or NULL when unknown. */
+const struct lb_tracer_ops *lb_tracer_ops_find(const char *name);
+
+/* lb_tracer_names - the known tracer names joined by ", " into @buf; returns @buf. */
+const char *lb_tracer_names(char *buf, size_t len);
+
+/*
+ * lb_tracer_available - whether tracer @name runs on this kernel. Returns 0,
+ * -ENOENT for an unknown tracer, or the backend's -errno; the reason is in
+ * @why.
+ */
+int lb_tracer_available(const char *name, char *why, size_t len);
+
+/*
+ * lb_tracer_create - a tracer for probe set @ps, validated against this
+ * kernel (every event and symbol exists). Changes no kernel state. Returns 0
+ * and sets *@out, or -errno with "PATH:LINE: problem" or the reason in @err.
+ */
+int lb_tracer_create(const struct lb_probeset *ps, const struct lb_tracer_opts *opts,
+		     struct lb_tracer **out, char *err, size_t len);
+
+/* lb_tracer_arm - start recording. Returns 0, or -errno (already disarmed again). */
+int lb_tracer_arm(struct lb_tracer *t, char *err, size_t len);
+
+/* lb_tracer_snapshot - cumulative counts since arm into @c. Returns 0 or -errno. */
+int lb_tracer_snapshot(struct lb_tracer *t, struct lb_tracer_counts *c);
+
+/* lb_tracer_disarm - stop and remove what arm created. Returns 0 or the first -errno. */
+int lb_tracer_disarm(struct lb_tracer *t);
+
+/* lb_tracer_destroy - disarm if needed and free; NULL is fine. */
+void lb_tracer_destroy(struct lb_tracer *t);
+
+/* lb_tracer_name - the tracer's name. */
+const char *lb_tracer_name(const struct lb_tracer *t);
+
+/*
+ * lb_tracer_disarm_all - disarm every tracer that is armed right now.
+ * Async-signal-unsafe; for the orchestrator's error and interrupt paths.
+ */
+void lb_tracer_disarm_all(void);
+
+#endif

@@ -1,0 +1,205 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "config.h"
+#include "util.h"
+
+static void lb_vmsg(const char *what, const char *fmt, va_list ap)
+{
+	fprintf(stderr, "loadbench: %s: ", what);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+}
+
+void lb_err(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	lb_vmsg("error", fmt, ap);
+	va_end(ap);
+}
+
+void lb_warn(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	lb_vmsg("warning", fmt, ap);
+	va_end(ap);
+}
+
+static bool is_dir(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+const char *lb_datadir(const char *sub, char *buf, size_t len)
+{
+	const char *env = getenv("LOADBENCH_DATADIR");
+	char exe[PATH_MAX], *slash;
+	ssize_t n;
+
+	if (env && *env) {
+		snprintf(buf, len, "%s/%s", env, sub);
+		return buf;
+	}
+	n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	if (n > 0) {
+		exe[n] = '\0';
+		slash = strrchr(exe, '/');
+		if (slash) {
+			*slash = '\0';
+			/*
+			 * Installed as PREFIX/bin/loadbench: use PREFIX/share/loadbench,
+			 * found relative to the binary so that a DESTDIR staging or a
+			 * moved prefix still finds its own data.
+			 */
+			slash = strrchr(exe, '/');
+			if (slash && !strcmp(slash, "/bin")) {
+				snprintf(buf, len, "%.*s/share/%s/%s", (int)(slash - exe), exe,
+					 PACKAGE, sub);
+				if (is_dir(buf))
+					return buf;
+			}
+		}
+	}
+	/* A binary elsewhere (the build tree) uses the source tree's data. */
+	snprintf(buf, len, "%s/%s", LB_SRCDIR, sub);
+	if (is_dir(buf))
+		return buf;
+	snprintf(buf, len, "%s/%s", LB_PKGDATADIR, sub);
+	return buf;
+}
+
+double lb_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+bool lb_sleep_until(double t, volatile const int *stop)
+{
+	struct timespec ts;
+
+	ts.tv_sec = (time_t)t;
+	ts.tv_nsec = (long)((t - (double)ts.tv_sec) * 1e9);
+	if (ts.tv_nsec >= 1000000000L) {
+		ts.tv_sec++;
+		ts.tv_nsec -= 1000000000L;
+	}
+	while (!(stop && *stop)) {
+		int ret = clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL);
+
+		if (ret == 0)
+			return true;
+		if (ret != EINTR)
+			return lb_now() >= t;
+	}
+	return false;
+}
+
+int lb_mkdir_p(const char *path)
+{
+	char tmp[PATH_MAX];
+	size_t len = strlen(path);
+	char *p;
+
+	if (len == 0 || len >= sizeof(tmp))
+		return -ENAMETOOLONG;
+	memcpy(tmp, path, len + 1);
+	for (p = tmp + 1; *p; p++) {
+		if (*p != '/')
+			continue;
+		*p = '\0';
+		if (mkdir(tmp, 0755) && errno != EEXIST)
+			return -errno;
+		*p = '/';
+	}
+	if (mkdir(tmp, 0755) && errno != EEXIST)
+		return -errno;
+	return is_dir(tmp) ? 0 : -ENOTDIR;
+}
+
+int lb_dir_is_empty(const char *path)
+{
+	struct dirent *de;
+	int empty = 1;
+	DIR *d;
+
+	d = opendir(path);
+	if (!d)
+		return -errno;
+	while ((de = readdir(d))) {
+		if (strcmp(de->d_name, ".") && strcmp(de->d_name, "..")) {
+			empty = 0;
+			break;
+		}
+	}
+	closedir(d);
+	return empty;
+}
+
+char *lb_read_file(const char *path, size_t max)
+{
+	size_t len = 0, cap = 4096;
+	char *buf = NULL, *nbuf;
+	int fd, saved;
+	ssize_t n;
+
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return NULL;
+	buf = malloc(cap + 1);
+	if (!buf)
+		goto err;
+	for (;;) {
+		if (len == cap) {
+			if (cap >= max) {
+				errno = EFBIG;
+				goto err;
+			}
+			cap *= 2;
+			nbuf = realloc(buf, cap + 1);
+			if (!nbuf)
+				goto err;
+			buf = nbuf;
+		}
+		n = read(fd, buf + len, cap - len);
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			goto err;
+		}
+		if (n == 0)
+			break;
+		len += n;
+	}
+	if (len > max) {
+		errno = EFBIG;
+		goto err;
+	}
+	buf[len] = '\0';
+	close(fd);
+	return buf;
+err:
+	saved = errno;
+	free(buf);
+	close(fd);
+	errno = saved;
+	return NULL;
+}

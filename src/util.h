@@ -1,0 +1,49 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Small helpers shared by loadbench's parts: messages, data directories,
+ * time.
+ */
+#ifndef LB_UTIL_H
+#define LB_UTIL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* lb_err - print "loadbench: error: MESSAGE" on stderr (one line). */
+void lb_err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* lb_warn - print "loadbench: warning: MESSAGE" on stderr (one line). */
+void lb_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/*
+ * lb_datadir - the directory holding loadbench's data subdirectory @sub
+ * ("probesets" or "plots"): $LOADBENCH_DATADIR/@sub when set; PREFIX/share/
+ * loadbench/@sub when the binary is PREFIX/bin/loadbench; the source tree's
+ * @sub for a binary in the build tree; else the configured pkgdatadir.
+ * Writes it to @buf and returns @buf.
+ */
+const char *lb_datadir(const char *sub, char *buf, size_t len);
+
+/* lb_now - CLOCK_MONOTONIC in seconds. */
+double lb_now(void);
+
+/*
+ * lb_sleep_until - sleep until monotonic time @t or until *@stop becomes
+ * true (a signal interrupts the sleep). Returns true when @t was reached.
+ */
+bool lb_sleep_until(double t, volatile const int *stop);
+
+/*
+ * lb_mkdir_p - create @path and its parents (mode 0755). Returns 0 (also
+ * when it exists as a directory) or -errno.
+ */
+int lb_mkdir_p(const char *path);
+
+/* lb_dir_is_empty - 1 when @path is an empty directory, 0 when not empty, -errno on error. */
+int lb_dir_is_empty(const char *path);
+
+/* lb_read_file - read at most @max bytes of @path into a NUL-terminated malloc'd buffer.
+ * Returns the buffer or NULL with errno set. */
+char *lb_read_file(const char *path, size_t max);
+
+#endif

@@ -1,0 +1,298 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * check-results DIR NAME... - the root integration tests' judge of a results
+ * directory. Reads DIR/results.json through lb_results_read_json() and, apart
+ * from that, raw through json-c to see that the keys DESIGN.md promises are
+ * literally there; then checks each named probe set's numbers and the row
+ * count of DIR/results.csv.
+ *
+ * Prints one line per failed check and one summary line per probe set.
+ * Exits 0 when everything holds, 1 when a check failed, 99 when the input
+ * cannot be read at all.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <json-c/json.h>
+
+#include "helpers.h"
+#include "results.h"
+
+#define CSV_HEADER \
+	"probeset,tracer,round,seconds,ops,throughput,events,lost_events,timeouts,overwritten_events"
+
+static int nfailed;
+
+static void fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+static void fail(const char *fmt, ...)
+{
+	va_list ap;
+
+	printf("check-results: FAIL: ");
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+	putchar('\n');
+	nfailed++;
+}
+
+static char *path_in(const char *dir, const char *name)
+{
+	char *p;
+
+	if (asprintf(&p, "%s/%s", dir, name) < 0) {
+		fprintf(stderr, "check-results: out of memory\n");
+		exit(T_EXIT_ERROR);
+	}
+	return p;
+}
+
+/* The whole of @path, or NULL with the reason on stderr. */
+static char *slurp(const char *path)
+{
+	char *buf = NULL;
+	size_t len = 0, n;
+	char chunk[65536];
+	FILE *f = fopen(path, "r"), *m;
+
+	if (!f) {
+		fprintf(stderr, "check-results: %s: %s\n", path, strerror(errno));
+		return NULL;
+	}
+	m = open_memstream(&buf, &len);
+	if (!m) {
+		fclose(f);
+		return NULL;
+	}
+	while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0)
+		fwrite(chunk, 1, n, m);
+	if (ferror(f)) {
+		fprintf(stderr, "check-results: %s: read error\n", path);
+		fclose(f);
+		fclose(m);
+		free(buf);
+		return NULL;
+	}
+	fclose(f);
+	fclose(m);
+	return buf;
+}
+
+/* Does object @o have @key (even as null)? */
+static int has(const struct json_object *o, const char *key)
+{
+	return json_object_is_type(o, json_type_object) && json_object_object_get_ex(o, key, NULL);
+}
+
+/* The DESIGN.md keys, read literally from the file. */
+static void check_raw_keys(const struct json_object *root)
+{
+	static const char *const entry_keys[] = { "name", "tracer", "runs", "summary" };
+	static const char *const summary_keys[] = {
+		"throughput_median", "slowdown_pct", "slowdown_ci95",
+		"events_per_op",     "ns_per_event", "lost_events",
+	};
+	struct json_object *arr = NULL, *name;
+	size_t i, k, n;
+
+	if (!json_object_object_get_ex(root, "probesets", &arr) ||
+	    !json_object_is_type(arr, json_type_array)) {
+		fail("results.json: no top-level \"probesets\" array");
+		return;
+	}
+	n = json_object_array_length(arr);
+	for (i = 0; i < n; i++) {
+		struct json_object *e = json_object_array_get_idx(arr, i), *s = NULL, *ci = NULL;
+		char label[128];
+
+		if (json_object_object_get_ex(e, "name", &name) &&
+		    json_object_is_type(name, json_type_string))
+			snprintf(label, sizeof(label), "%s", json_object_get_string(name));
+		else
+			snprintf(label, sizeof(label), "probesets[%zu]", i);
+		if (!json_object_is_type(e, json_type_object)) {
+			fail("%s: the entry is not an object", label);
+			continue;
+		}
+		for (k = 0; k < sizeof(entry_keys) / sizeof(entry_keys[0]); k++) {
+			if (!has(e, entry_keys[k]))
+				fail("%s: no \"%s\" key in results.json", label, entry_keys[k]);
+		}
+		json_object_object_get_ex(e, "summary", &s);
+		if (!json_object_is_type(s, json_type_object))
+			continue;
+		for (k = 0; k < sizeof(summary_keys) / sizeof(summary_keys[0]); k++) {
+			if (!has(s, summary_keys[k]))
+				fail("%s: no \"summary.%s\" key in results.json", label,
+				     summary_keys[k]);
+		}
+		json_object_object_get_ex(s, "slowdown_ci95", &ci);
+		if (has(s, "slowdown_ci95") && (!json_object_is_type(ci, json_type_array) ||
+						json_object_array_length(ci) != 2))
+			fail("%s: summary.slowdown_ci95 is not a 2-element array", label);
+	}
+}
+
+static const struct lb_probeset_result *find(const struct lb_results *res, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < res->nprobesets; i++) {
+		if (res->probesets[i].name && !strcmp(res->probesets[i].name, name))
+			return &res->probesets[i];
+	}
+	return NULL;
+}
+
+static void check_baseline(const struct lb_results *res)
+{
+	const struct lb_probeset_result *b = &res->baseline;
+	size_t i;
+
+	if ((int)b->nruns != res->config.repeat)
+		fail("baseline: %zu runs, expected config.repeat = %d", b->nruns,
+		     res->config.repeat);
+	for (i = 0; i < b->nruns; i++) {
+		if (!(b->runs[i].throughput > 0))
+			fail("baseline: run %zu (round %d): throughput %g, expected > 0", i + 1,
+			     b->runs[i].round, b->runs[i].throughput);
+	}
+	printf("check-results: baseline: %zu runs, %.0f ops/s (median), CV %.2f%%\n", b->nruns,
+	       b->summary.throughput_median, 100 * b->summary.throughput_cv);
+}
+
+static void check_probeset(const struct lb_results *res, const char *name)
+{
+	const struct lb_probeset_result *p = find(res, name);
+	const struct lb_summary *s;
+	size_t i;
+
+	if (!p) {
+		fail("%s: probe set not in results.json (%zu present)", name, res->nprobesets);
+		return;
+	}
+	s = &p->summary;
+	if (!p->tracer || !*p->tracer)
+		fail("%s: empty tracer", name);
+	if ((int)p->nruns != res->config.repeat)
+		fail("%s: %zu runs, expected config.repeat = %d", name, p->nruns,
+		     res->config.repeat);
+	for (i = 0; i < p->nruns; i++) {
+		const struct lb_run *r = &p->runs[i];
+
+		if (!(r->throughput > 0))
+			fail("%s: run %zu (round %d): throughput %g, expected > 0", name, i + 1,
+			     r->round, r->throughput);
+		if (!r->events)
+			fail("%s: run %zu (round %d): 0 events, expected > 0", name, i + 1,
+			     r->round);
+	}
+	if (!(s->slowdown_pct > 0))
+		fail("%s: slowdown_pct %g, expected > 0", name, s->slowdown_pct);
+	if (!(s->slowdown_ci95[0] <= s->slowdown_pct && s->slowdown_pct <= s->slowdown_ci95[1]))
+		fail("%s: slowdown_ci95 [%g, %g] does not contain slowdown_pct %g", name,
+		     s->slowdown_ci95[0], s->slowdown_ci95[1], s->slowdown_pct);
+	if (!(s->events_per_op > 0))
+		fail("%s: events_per_op %g, expected > 0", name, s->events_per_op);
+	if (!isfinite(s->ns_per_event) || !(s->ns_per_event > 0))
+		fail("%s: ns_per_event %g, expected finite and > 0", name, s->ns_per_event);
+
+	printf("check-results: %s (%s): %zu runs, %.0f ops/s (median), slowdown %.2f%% "
+	       "[%.2f, %.2f], %.3f events/op, %.1f ns/event, %" PRIu64 " events, %" PRIu64
+	       " lost\n",
+	       name, p->tracer ? p->tracer : "?", p->nruns, s->throughput_median, s->slowdown_pct,
+	       s->slowdown_ci95[0], s->slowdown_ci95[1], s->events_per_op, s->ns_per_event,
+	       s->events, s->lost_events);
+}
+
+/* Records after the header line, RFC 4180-aware (a quoted field may hold a newline). */
+static size_t csv_records(const char *text)
+{
+	bool quoted = false, open = false;
+	size_t n = 0;
+
+	for (; *text; text++) {
+		if (*text == '"')
+			quoted = !quoted;
+		if (*text == '\n' && !quoted) {
+			if (open)
+				n++;
+			open = false;
+		} else if (*text != '\r') {
+			open = true;
+		}
+	}
+	return n + open;
+}
+
+static void check_csv(const struct lb_results *res, const char *text)
+{
+	size_t hlen = strlen(CSV_HEADER), expect, got;
+
+	if (strncmp(text, CSV_HEADER, hlen) || (text[hlen] != '\n' && text[hlen] != '\r')) {
+		fail("results.csv: the first line is not \"%s\"", CSV_HEADER);
+		return;
+	}
+	expect = (1 + res->nprobesets) * (size_t)(res->config.repeat > 0 ? res->config.repeat : 0);
+	got = csv_records(text + hlen);
+	if (got != expect)
+		fail("results.csv: %zu data rows, expected (1 + %zu probe sets) * %d = %zu", got,
+		     res->nprobesets, res->config.repeat, expect);
+	else
+		printf("check-results: results.csv: header and %zu data rows\n", got);
+}
+
+int main(int argc, char **argv)
+{
+	char *json_path, *csv_path, *csv = NULL, err[512] = "";
+	struct json_object *raw = NULL;
+	struct lb_results *res = NULL;
+	int i, ret = T_EXIT_ERROR;
+
+	if (argc < 2) {
+		fprintf(stderr, "usage: %s DIR [PROBESET...]\n", argv[0]);
+		return T_EXIT_ERROR;
+	}
+	json_path = path_in(argv[1], "results.json");
+	csv_path = path_in(argv[1], "results.csv");
+
+	if (lb_results_read_json(json_path, &res, err, sizeof(err))) {
+		fprintf(stderr, "check-results: %s\n", err);
+		goto out;
+	}
+	raw = json_object_from_file(json_path);
+	if (!raw) {
+		fprintf(stderr, "check-results: %s: %s\n", json_path, json_util_get_last_err());
+		goto out;
+	}
+	csv = slurp(csv_path);
+	if (!csv)
+		goto out;
+
+	check_raw_keys(raw);
+	if (res->config.repeat < 1)
+		fail("config.repeat is %d, expected >= 1", res->config.repeat);
+	check_baseline(res);
+	for (i = 2; i < argc; i++)
+		check_probeset(res, argv[i]);
+	check_csv(res, csv);
+
+	if (nfailed)
+		printf("check-results: %d check(s) failed in %s\n", nfailed, argv[1]);
+	ret = nfailed ? T_EXIT_FAIL : T_EXIT_PASS;
+out:
+	json_object_put(raw);
+	lb_results_free(res);
+	free(csv);
+	free(json_path);
+	free(csv_path);
+	return ret;
+}

@@ -1,0 +1,59 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Test helpers, as in liburing's test/helpers.h: every test program exits
+ * with one of these codes; automake reads 77 as a skip and 99 as a hard error.
+ */
+#ifndef LB_TEST_HELPERS_H
+#define LB_TEST_HELPERS_H
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define T_EXIT_PASS 0
+#define T_EXIT_FAIL 1
+#define T_EXIT_SKIP 77
+#define T_EXIT_ERROR 99
+
+/* Counts failed checks; a test returns t_exit() at the end. */
+static int t_failures;
+
+#define T_CHECK(cond)                                                                   \
+	do {                                                                            \
+		if (!(cond)) {                                                          \
+			fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond); \
+			t_failures++;                                                   \
+		}                                                                       \
+	} while (0)
+
+#define T_CHECK_NEAR(a, b, eps)                                                         \
+	do {                                                                            \
+		double _a = (a), _b = (b);                                              \
+		if (!(fabs(_a - _b) <= (eps))) {                                        \
+			fprintf(stderr, "%s:%d: %s = %.10g, expected %.10g (+-%g)\n",     \
+				__FILE__, __LINE__, #a, _a, _b, (double)(eps));          \
+			t_failures++;                                                   \
+		}                                                                       \
+	} while (0)
+
+#define T_CHECK_STR(a, b)                                                               \
+	do {                                                                            \
+		const char *_a = (a), *_b = (b);                                        \
+		if (!_a || !_b || strcmp(_a, _b)) {                                     \
+			fprintf(stderr, "%s:%d: %s = \"%s\", expected \"%s\"\n", __FILE__,  \
+				__LINE__, #a, _a ? _a : "(null)", _b ? _b : "(null)");      \
+			t_failures++;                                                   \
+		}                                                                       \
+	} while (0)
+
+static inline int t_exit(void)
+{
+	if (t_failures) {
+		fprintf(stderr, "%d check(s) failed\n", t_failures);
+		return T_EXIT_FAIL;
+	}
+	return T_EXIT_PASS;
+}
+
+#endif

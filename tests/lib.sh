@@ -1,0 +1,62 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Shared by the shell tests: skip/fail helpers and the leftover check.
+# Exit codes as in tests/helpers.h: 0 pass, 1 fail, 77 skip, 99 hard error.
+
+: "${top_srcdir:=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)}"
+: "${top_builddir:=$top_srcdir}"
+LOADBENCH="$top_builddir/src/loadbench"
+TRACING=/sys/kernel/tracing
+
+skip() { echo "SKIP: $*"; exit 77; }
+fail() { echo "FAIL: $*"; exit 1; }
+note() { echo "--- $*"; }
+
+require_root() {
+	[[ $(id -u) -eq 0 ]] || skip "needs root (tracefs instances are root-only); run make check as root"
+}
+
+require_tracefs() {
+	if [[ ! -d $TRACING/instances ]]; then
+		mount -t tracefs nodev "$TRACING" 2>/dev/null || true
+	fi
+	[[ -d $TRACING/instances ]] || skip "no tracefs at $TRACING (kernel without CONFIG_TRACING?)"
+}
+
+# Everything loadbench may create in the kernel, named loadbench_*; prints it.
+leftovers() {
+	local d
+	for d in "$TRACING"/instances/loadbench_*; do
+		[[ -e $d ]] && echo "instance ${d##*/}"
+	done
+	for f in dynamic_events uprobe_events kprobe_events; do
+		[[ -r $TRACING/$f ]] && grep loadbench_ "$TRACING/$f" | sed "s/^/$f: /"
+	done
+	return 0
+}
+
+assert_no_leftovers() {
+	local left
+	left=$(leftovers)
+	[[ -z $left ]] || fail "kernel state left behind: $left"
+	# No workload process either (the generator and server are forked children).
+	if pgrep -f "^$LOADBENCH" >/dev/null 2>&1; then
+		fail "loadbench processes still running: $(pgrep -af "^$LOADBENCH")"
+	fi
+}
+
+# Runs "$@", expecting failure with exactly one line on stderr matching $pattern.
+# Usage: expect_error PATTERN CMD...
+expect_error() {
+	local pattern=$1 out err rc
+	shift
+	err=$(mktemp)
+	rc=0
+	"$@" >/dev/null 2>"$err" || rc=$?
+	out=$(cat "$err")
+	rm -f "$err"
+	[[ $rc -ne 0 ]] || fail "expected failure, got exit 0: $*"
+	[[ $(printf '%s\n' "$out" | wc -l) -eq 1 ]] ||
+		fail "expected one error line from: $*; got:"$'\n'"$out"
+	[[ $out =~ $pattern ]] || fail "error for '$*' does not match /$pattern/: $out"
+	note "ok (exit $rc): $out"
+}

@@ -1,0 +1,473 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Probe-set parser, loader, catalog lookup; and every file in the real
+ * catalog parses. No root needed.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "helpers.h"
+#include "probeset.h"
+
+#ifndef LB_SRCDIR
+#define LB_SRCDIR "."
+#endif
+
+static char tmpdir[] = "/tmp/test-probeset.XXXXXX";
+
+static void check_probe(const struct lb_probeset *ps, size_t i, enum lb_probe_kind kind,
+			const char *system, const char *event, int line)
+{
+	const struct lb_probe *p;
+
+	T_CHECK(i < ps->nprobes);
+	if (i >= ps->nprobes)
+		return;
+	p = &ps->probes[i];
+	T_CHECK(p->kind == kind);
+	if (system)
+		T_CHECK_STR(p->system, system);
+	else
+		T_CHECK(p->system == NULL);
+	T_CHECK_STR(p->event, event);
+	T_CHECK(p->line == line);
+}
+
+static void test_good(void)
+{
+	static const char text[] =
+		"# a probe set with every keyword\n"
+		"\n"
+		"description\tPackets, and # this is a comment\n"
+		"   tracer ftrace   # trailing comment\n"
+		"tracepoint\tnet:netif_receive_skb\n"
+		"\t\n"
+		"tracepoint sched:*\n"
+		"tracepoint  Net_2:Event_X9\n"
+		"syscall getppid\n"
+		"syscall\tread\n"
+		"buffer-kb 4096\n"
+		"mode discard#no space before the comment\n"
+		"# last line without a newline";
+	struct lb_probeset *ps = NULL;
+	char err[512] = "";
+	int ret;
+
+	ret = lb_probeset_parse(text, "dir/my+set.v2.probeset", &ps, err, sizeof(err));
+	T_CHECK(ret == 0);
+	if (ret) {
+		fprintf(stderr, "unexpected error: %s\n", err);
+		return;
+	}
+	T_CHECK_STR(ps->name, "my+set.v2");
+	T_CHECK_STR(ps->path, "dir/my+set.v2.probeset");
+	T_CHECK_STR(ps->text, text);
+	T_CHECK_STR(ps->description, "Packets, and");
+	T_CHECK_STR(ps->tracer, "ftrace");
+	T_CHECK(ps->tracer_line == 4);
+	T_CHECK(ps->nprobes == 5);
+	check_probe(ps, 0, LB_PROBE_TRACEPOINT, "net", "netif_receive_skb", 5);
+	check_probe(ps, 1, LB_PROBE_TRACEPOINT, "sched", "*", 7);
+	check_probe(ps, 2, LB_PROBE_TRACEPOINT, "Net_2", "Event_X9", 8);
+	check_probe(ps, 3, LB_PROBE_SYSCALL, NULL, "getppid", 9);
+	check_probe(ps, 4, LB_PROBE_SYSCALL, NULL, "read", 10);
+	T_CHECK(ps->buffer_kb == 4096);
+	T_CHECK(ps->mode == LB_MODE_DISCARD);
+	lb_probeset_free(ps);
+
+	/* The minimum: defaults for everything optional; CRLF line ends. */
+	ret = lb_probeset_parse("tracer perf\r\nsyscall all\r\n", "min.probeset", &ps, err,
+				sizeof(err));
+	T_CHECK(ret == 0);
+	if (!ret) {
+		T_CHECK_STR(ps->name, "min");
+		T_CHECK(ps->description == NULL);
+		T_CHECK(ps->buffer_kb == 0);
+		T_CHECK(ps->mode == LB_MODE_DEFAULT);
+		check_probe(ps, 0, LB_PROBE_SYSCALL, NULL, "all", 2);
+		lb_probeset_free(ps);
+	}
+
+	/* Range limits are inclusive; the name of a file without the extension. */
+	ret = lb_probeset_parse("tracer lttng+kprobe\ntracepoint a:b\nbuffer-kb 4\n"
+				"mode overwrite\n", "/x/lttng+kprobe", &ps, err, sizeof(err));
+	T_CHECK(ret == 0);
+	if (!ret) {
+		T_CHECK_STR(ps->name, "lttng+kprobe");
+		T_CHECK_STR(ps->tracer, "lttng+kprobe");
+		T_CHECK(ps->buffer_kb == 4);
+		T_CHECK(ps->mode == LB_MODE_OVERWRITE);
+		lb_probeset_free(ps);
+	}
+	ret = lb_probeset_parse("tracer ftrace\ntracepoint a:b\nbuffer-kb 4194304\n", NULL, &ps,
+				err, sizeof(err));
+	T_CHECK(ret == 0);
+	if (!ret) {
+		T_CHECK(ps->buffer_kb == 4194304);
+		T_CHECK_STR(ps->path, "<string>");
+		lb_probeset_free(ps);
+	}
+}
+
+struct bad_case {
+	const char *text;
+	const char *path;
+	int line;		/* 0: a problem with the file, "PATH: ..." */
+	const char *message;	/* substring of the message */
+};
+
+static const struct bad_case bad_cases[] = {
+	{ "tracer ftrace\ntrace net:netif_rx\n", "t.probeset", 2,
+	  "unknown keyword 'trace'; expected one of: description, tracer, tracepoint, syscall, "
+	  "buffer-kb, mode" },
+	{ "# no tracer\ntracepoint net:netif_rx\n\n", "t.probeset", 3, "no 'tracer' line" },
+	{ "", "t.probeset", 1, "no 'tracer' line" },
+	{ "tracer ftrace\ntracepoint a:b\ntracer perf\n", "t.probeset", 3,
+	  "second 'tracer' line (the first is line 1)" },
+	{ "tracer\n", "t.probeset", 1, "'tracer' needs a value: expected a tracer name" },
+	{ "tracer FTrace\n", "t.probeset", 1, "bad tracer 'FTrace'" },
+	{ "tracer ftrace perf\n", "t.probeset", 1, "'tracer' takes one value" },
+	{ "tracer ftrace\ntracepoint net/netif_rx\n", "t.probeset", 2,
+	  "bad tracepoint 'net/netif_rx': expected SYSTEM:EVENT" },
+	{ "tracer ftrace\ntracepoint netif_rx\n", "t.probeset", 2, "bad tracepoint 'netif_rx'" },
+	{ "tracer ftrace\ntracepoint :netif_rx\n", "t.probeset", 2, "bad tracepoint" },
+	{ "tracer ftrace\ntracepoint net:\n", "t.probeset", 2, "bad tracepoint 'net:'" },
+	{ "tracer ftrace\ntracepoint *:*\n", "t.probeset", 2, "bad tracepoint '*:*'" },
+	{ "tracer ftrace\ntracepoint net:netif_*\n", "t.probeset", 2, "EVENT may be *" },
+	{ "tracer ftrace\ntracepoint net:a:b\n", "t.probeset", 2, "bad tracepoint 'net:a:b'" },
+	{ "tracer ftrace\n\n\nsyscall Read\n", "t.probeset", 4,
+	  "bad syscall 'Read': expected 'all' or a syscall name" },
+	{ "tracer ftrace\nsyscall sys-read\n", "t.probeset", 2, "bad syscall 'sys-read'" },
+	{ "tracer ftrace\nsyscall\n", "t.probeset", 2, "'syscall' needs a value" },
+	{ "tracer ftrace\nsyscall all\nbuffer-kb 3\n", "t.probeset", 3,
+	  "buffer-kb 3 is out of range; expected an integer from 4 to 4194304" },
+	{ "tracer ftrace\nsyscall all\nbuffer-kb 4194305\n", "t.probeset", 3,
+	  "buffer-kb 4194305 is out of range; expected an integer from 4 to 4194304" },
+	{ "tracer ftrace\nsyscall all\nbuffer-kb 99999999999999999999999\n", "t.probeset", 3,
+	  "is out of range" },
+	{ "tracer ftrace\nsyscall all\nbuffer-kb 4M\n", "t.probeset", 3,
+	  "buffer-kb '4M' is not a number; expected an integer from 4 to 4194304" },
+	{ "tracer ftrace\nsyscall all\nbuffer-kb -8\n", "t.probeset", 3, "is not a number" },
+	{ "tracer ftrace\nsyscall all\nbuffer-kb 64\nbuffer-kb 64\n", "t.probeset", 4,
+	  "second 'buffer-kb' line (the first is line 3)" },
+	{ "tracer ftrace\nsyscall all\nmode ring\n", "t.probeset", 3,
+	  "bad mode 'ring': expected overwrite or discard" },
+	{ "tracer ftrace\nsyscall all\nmode discard\nmode overwrite\n", "t.probeset", 4,
+	  "second 'mode' line (the first is line 3)" },
+	{ "description a\ndescription b\ntracer ftrace\nsyscall all\n", "t.probeset", 2,
+	  "second 'description' line (the first is line 1)" },
+	{ "description   # only a comment\ntracer ftrace\nsyscall all\n", "t.probeset", 1,
+	  "'description' needs a value" },
+	{ "tracer ftrace\ntracepoint net:netif_rx\n# x\ntracepoint net:netif_rx  # again\n",
+	  "t.probeset", 4, "duplicate probe: tracepoint net:netif_rx is already on line 2" },
+	{ "tracer ftrace\ntracepoint net:*\ntracepoint net:netif_rx\n", "t.probeset", 3,
+	  "duplicate probe: tracepoint net:netif_rx overlaps tracepoint net:* on line 2" },
+	{ "tracer ftrace\nsyscall read\nsyscall read\n", "t.probeset", 3,
+	  "duplicate probe: syscall read is already on line 2" },
+	{ "tracer ftrace\nsyscall read\nsyscall all\n", "t.probeset", 3,
+	  "syscall all overlaps syscall read on line 2" },
+	{ "description nothing\ntracer ftrace\nmode overwrite\n", "t.probeset", 3,
+	  "no probes; expected at least one 'tracepoint SYSTEM:EVENT' or 'syscall NAME'" },
+	{ "tracer ftrace\nsyscall all\ndescription bell\a\n", "t.probeset", 3,
+	  "control character 0x07" },
+	{ "tracer ftrace\nsyscall all\n", "dir/bad name.probeset", 0,
+	  "bad probe-set name 'bad name' (the file name without .probeset)" },
+	{ "tracer ftrace\nsyscall all\n", "dir/.probeset", 0, "bad probe-set name ''" },
+};
+
+static void check_error(const char *text, const char *path, int line, const char *message)
+{
+	struct lb_probeset *ps = (struct lb_probeset *)1;
+	char err[512] = "", prefix[256];
+	int ret;
+
+	ret = lb_probeset_parse(text, path, &ps, err, sizeof(err));
+	T_CHECK(ret == -EINVAL);
+	T_CHECK(ps == NULL);
+	if (line)
+		snprintf(prefix, sizeof(prefix), "%s:%d: ", path, line);
+	else
+		snprintf(prefix, sizeof(prefix), "%s: ", path);
+	if (strncmp(err, prefix, strlen(prefix)) || !strstr(err, message)) {
+		fprintf(stderr, "for \"%s\":\n  got      \"%s\"\n  expected \"%s...%s...\"\n",
+			text, err, prefix, message);
+		t_failures++;
+	}
+	if (!ret)
+		lb_probeset_free(ps);
+}
+
+static void test_bad(void)
+{
+	size_t i, len = 4097;
+	char *text;
+
+	for (i = 0; i < sizeof(bad_cases) / sizeof(bad_cases[0]); i++)
+		check_error(bad_cases[i].text, bad_cases[i].path, bad_cases[i].line,
+			    bad_cases[i].message);
+
+	/* Lines up to 4096 bytes are fine; longer ones are not. */
+	text = malloc(64 + len + 1);
+	if (!text) {
+		t_failures++;
+		return;
+	}
+	strcpy(text, "tracer ftrace\nsyscall all\n#");
+	memset(text + strlen(text), 'x', 4095);
+	strcpy(text + 26 + 4096, "\n");
+	{
+		struct lb_probeset *ps;
+		char err[256];
+
+		T_CHECK(lb_probeset_parse(text, "ok.probeset", &ps, err, sizeof(err)) == 0);
+		lb_probeset_free(ps);
+	}
+	strcpy(text + 26 + 4096, "x\ntracer b\n");
+	check_error(text, "t.probeset", 3, "line is 4097 bytes long; expected at most 4096");
+	free(text);
+}
+
+static int write_file(const char *path, const char *data, size_t len)
+{
+	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	ssize_t n;
+
+	if (fd < 0)
+		return -errno;
+	n = write(fd, data, len);
+	close(fd);
+	return n == (ssize_t)len ? 0 : -EIO;
+}
+
+static char *tmp_path(const char *name)
+{
+	static char path[256];
+
+	snprintf(path, sizeof(path), "%s/%s", tmpdir, name);
+	return path;
+}
+
+static void test_load(void)
+{
+	static const char nul[] = "tracer ftrace\nsyscall all\n# a\0b\n";
+	struct lb_probeset *ps = NULL;
+	char err[512] = "", expect[512];
+	size_t big = 1024 * 1024 + 1;
+	char *data;
+	int ret;
+
+	T_CHECK(write_file(tmp_path("nul.probeset"), nul, sizeof(nul) - 1) == 0);
+	ret = lb_probeset_load(tmp_path("nul.probeset"), &ps, err, sizeof(err));
+	T_CHECK(ret == -EINVAL);
+	T_CHECK(ps == NULL);
+	snprintf(expect, sizeof(expect), "%s:3: NUL byte", tmp_path("nul.probeset"));
+	T_CHECK(strstr(err, expect) == err);
+
+	/* 1 MiB exactly is accepted (a big comment); one byte more is not. */
+	data = malloc(big);
+	if (!data) {
+		t_failures++;
+		return;
+	}
+	memset(data, '\n', big);
+	memcpy(data, "tracer ftrace\nsyscall all\n", 26);
+	T_CHECK(write_file(tmp_path("big.probeset"), data, big - 1) == 0);
+	ret = lb_probeset_load(tmp_path("big.probeset"), &ps, err, sizeof(err));
+	T_CHECK(ret == 0);
+	lb_probeset_free(ps);
+	T_CHECK(write_file(tmp_path("big.probeset"), data, big) == 0);
+	ret = lb_probeset_load(tmp_path("big.probeset"), &ps, err, sizeof(err));
+	T_CHECK(ret == -EFBIG);
+	T_CHECK(ps == NULL);
+	T_CHECK(strstr(err, "larger than 1 MiB") != NULL);
+	free(data);
+	unlink(tmp_path("big.probeset"));
+	unlink(tmp_path("nul.probeset"));
+
+	ret = lb_probeset_load(tmp_path("missing.probeset"), &ps, err, sizeof(err));
+	T_CHECK(ret == -ENOENT);
+	T_CHECK(strstr(err, "cannot open") != NULL);
+	ret = lb_probeset_load(tmpdir, &ps, err, sizeof(err));
+	T_CHECK(ret == -EISDIR);
+}
+
+static void test_catalog(void)
+{
+	static const char good[] = "description d\ntracer ftrace\ntracepoint net:netif_rx\n";
+	struct lb_probeset *ps = NULL;
+	char *catalog, cwd[4096];
+	char err[512] = "";
+	char **names = NULL;
+	int n, ret;
+
+	catalog = strdup(tmp_path("catalog"));
+	if (!catalog || mkdir(catalog, 0755)) {
+		t_failures++;
+		free(catalog);
+		return;
+	}
+	n = lb_catalog_names(catalog, &names);
+	T_CHECK(n == 0);
+	T_CHECK(names && names[0] == NULL);
+	lb_catalog_names_free(names);
+
+	T_CHECK(write_file(tmp_path("catalog/zeta.probeset"), good, strlen(good)) == 0);
+	T_CHECK(write_file(tmp_path("catalog/alpha+beta.probeset"), good, strlen(good)) == 0);
+	T_CHECK(write_file(tmp_path("catalog/mid.probeset"), "tracer\n", 7) == 0);
+	T_CHECK(write_file(tmp_path("catalog/README"), "x", 1) == 0);
+	T_CHECK(write_file(tmp_path("catalog/notes.probeset.txt"), "x", 1) == 0);
+	T_CHECK(mkdir(tmp_path("catalog/dir.probeset"), 0755) == 0);
+
+	n = lb_catalog_names(catalog, &names);
+	T_CHECK(n == 3);
+	if (n == 3) {
+		T_CHECK_STR(names[0], "alpha+beta");
+		T_CHECK_STR(names[1], "mid");
+		T_CHECK_STR(names[2], "zeta");
+		T_CHECK(names[3] == NULL);
+	}
+	lb_catalog_names_free(names);
+	lb_catalog_names_free(NULL);
+	T_CHECK(lb_catalog_names(tmp_path("nonexistent"), &names) == -ENOENT);
+	T_CHECK(names == NULL);
+
+	/* By name. */
+	ret = lb_probeset_find("alpha+beta", catalog, &ps, err, sizeof(err));
+	T_CHECK(ret == 0);
+	if (!ret) {
+		T_CHECK_STR(ps->name, "alpha+beta");
+		T_CHECK_STR(ps->path, tmp_path("catalog/alpha+beta.probeset"));
+		lb_probeset_free(ps);
+	}
+	/* A catalog file with an error reports the error, not "unknown". */
+	ret = lb_probeset_find("mid", catalog, &ps, err, sizeof(err));
+	T_CHECK(ret == -EINVAL);
+	T_CHECK(strstr(err, "mid.probeset:1: 'tracer' needs a value") != NULL);
+
+	/* By path: with a '/', or ending in .probeset (relative to the cwd). */
+	ret = lb_probeset_find(tmp_path("catalog/zeta.probeset"), "/nonexistent", &ps, err,
+			       sizeof(err));
+	T_CHECK(ret == 0);
+	if (!ret) {
+		T_CHECK_STR(ps->name, "zeta");
+		lb_probeset_free(ps);
+	}
+	T_CHECK(getcwd(cwd, sizeof(cwd)) != NULL);
+	T_CHECK(chdir(catalog) == 0);
+	ret = lb_probeset_find("zeta.probeset", "/nonexistent", &ps, err, sizeof(err));
+	T_CHECK(ret == 0);
+	if (!ret) {
+		T_CHECK_STR(ps->path, "zeta.probeset");
+		lb_probeset_free(ps);
+	}
+	T_CHECK(chdir(cwd) == 0);
+	ret = lb_probeset_find(tmp_path("catalog/none.probeset"), catalog, &ps, err, sizeof(err));
+	T_CHECK(ret == -ENOENT);
+
+	/* Unknown names list the catalog. */
+	ret = lb_probeset_find("nope", catalog, &ps, err, sizeof(err));
+	T_CHECK(ret == -ENOENT);
+	T_CHECK(ps == NULL);
+	{
+		char expect[512];
+
+		snprintf(expect, sizeof(expect), "unknown probe set 'nope': the catalog in %s has: "
+			 "alpha+beta, mid, zeta (or give a path to a .probeset file)", catalog);
+		T_CHECK_STR(err, expect);
+	}
+	ret = lb_probeset_find("x", tmp_path("nonexistent"), &ps, err, sizeof(err));
+	T_CHECK(ret == -ENOENT);
+	T_CHECK(strstr(err, "unknown probe set 'x'") == err);
+	ret = lb_probeset_find("", catalog, &ps, err, sizeof(err));
+	T_CHECK(ret == -EINVAL);
+	ret = lb_probeset_find("a b", catalog, &ps, err, sizeof(err));
+	T_CHECK(ret == -EINVAL);
+
+	/* A short error buffer truncates, never overflows. */
+	{
+		char small[8];
+
+		ret = lb_probeset_find("nope", catalog, &ps, small, sizeof(small));
+		T_CHECK(ret == -ENOENT);
+		T_CHECK_STR(small, "unknown");
+	}
+
+	unlink(tmp_path("catalog/zeta.probeset"));
+	unlink(tmp_path("catalog/alpha+beta.probeset"));
+	unlink(tmp_path("catalog/mid.probeset"));
+	unlink(tmp_path("catalog/README"));
+	unlink(tmp_path("catalog/notes.probeset.txt"));
+	rmdir(tmp_path("catalog/dir.probeset"));
+	rmdir(catalog);
+	free(catalog);
+}
+
+/* Every file in the real catalog parses, and the catalog has the two basic sets. */
+static void test_real_catalog(void)
+{
+	const char *catalog = LB_SRCDIR "/probesets";
+	bool have_ftrace = false, have_syscalls = false;
+	char **names = NULL;
+	int n, i;
+
+	n = lb_catalog_names(catalog, &names);
+	T_CHECK(n >= 2);
+	for (i = 0; i < n; i++) {
+		struct lb_probeset *ps = NULL;
+		char err[512] = "";
+		int ret;
+
+		ret = lb_probeset_find(names[i], catalog, &ps, err, sizeof(err));
+		if (ret) {
+			fprintf(stderr, "catalog probe set %s: %s\n", names[i], err);
+			t_failures++;
+			continue;
+		}
+		T_CHECK_STR(ps->name, names[i]);
+		T_CHECK(ps->description != NULL);
+		T_CHECK(ps->nprobes > 0);
+		if (!strcmp(names[i], "ftrace")) {
+			have_ftrace = true;
+			T_CHECK_STR(ps->tracer, "ftrace");
+			T_CHECK(ps->buffer_kb == 4096);
+			T_CHECK(ps->mode == LB_MODE_OVERWRITE);
+			for (size_t j = 0; j < ps->nprobes; j++) {
+				T_CHECK(ps->probes[j].kind == LB_PROBE_TRACEPOINT);
+				T_CHECK(strcmp(ps->probes[j].event, "*"));
+			}
+		}
+		if (!strcmp(names[i], "syscalls")) {
+			have_syscalls = true;
+			T_CHECK_STR(ps->tracer, "ftrace");
+			T_CHECK(ps->nprobes == 1);
+			check_probe(ps, 0, LB_PROBE_SYSCALL, NULL, "all", ps->probes[0].line);
+		}
+		lb_probeset_free(ps);
+	}
+	T_CHECK(have_ftrace);
+	T_CHECK(have_syscalls);
+	lb_catalog_names_free(names);
+}
+
+int main(void)
+{
+	if (!mkdtemp(tmpdir)) {
+		perror("mkdtemp");
+		return T_EXIT_ERROR;
+	}
+	lb_probeset_free(NULL);
+	test_good();
+	test_bad();
+	test_load();
+	test_catalog();
+	test_real_catalog();
+	if (rmdir(tmpdir))
+		fprintf(stderr, "cannot remove %s: %s\n", tmpdir, strerror(errno));
+	return t_exit();
+}

@@ -1,0 +1,676 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Unit tests of src/results.c: summary numbers against hand-computed values,
+ * the JSON round trip, the CSV text, bad input, atomic writes, the table.
+ */
+#include "config.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "helpers.h"
+#include "results.h"
+#include "stats.h"
+
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+
+static const char *const warning0 = "note: \"quoted\", comma, newline\nand UTF-8 \u2713 \\ / \t";
+
+static bool same_str(const char *a, const char *b)
+{
+	return (!a && !b) || (a && b && !strcmp(a, b));
+}
+
+/* Equal, or both NaN: what a JSON round trip must preserve. */
+static bool same_double(double a, double b)
+{
+	return (isnan(a) && isnan(b)) || a == b;
+}
+
+static int add_run(struct lb_probeset_result *psr, int round, double seconds, uint64_t ops,
+		   uint64_t events, uint64_t lost, uint64_t timeouts, const double *samples,
+		   size_t nsamples)
+{
+	struct lb_run run = {
+		.round = round,
+		.seconds = seconds,
+		.ops = ops,
+		.throughput = ops / seconds,
+		.events = events,
+		.lost_events = lost,
+		.overwritten_events = 2 * lost,	/* distinct from lost, to catch mix-ups */
+		.timeouts = timeouts,
+		.sample_interval = nsamples ? seconds / nsamples : 0,
+		.samples = (double *)samples,
+		.nsamples = nsamples,
+	};
+
+	return lb_probeset_result_add_run(psr, &run);
+}
+
+/* Baseline + 2 probe sets over 3 rounds, one extra unpaired round; strings that need escaping. */
+static struct lb_results *build(void)
+{
+	const double s1[] = { 99000, 101000 }, s2[] = { 80000, NAN, 80000.125 };
+	const double s3[] = { 1e-300, 1.0 / 3, 123456789.123 };
+	struct lb_probeset_result *a, *b;
+	struct lb_results *res = lb_results_new();
+	int ret = 0;
+
+	if (!res)
+		return NULL;
+	res->version = strdup("0.1.0");
+	res->started = strdup("2024-03-01T12:00:00Z");
+	res->complete = true;
+	res->host.kernel_release = strdup("6.1.0-18-amd64");
+	res->host.kernel_version = strdup("#1 SMP PREEMPT_DYNAMIC Debian 6.1.76-1 (2024-02-01)");
+	res->host.machine = strdup("x86_64");
+	res->host.cpu_model = strdup("Intel(R) Xeon(R) \u201cGold\u201d 6230, \u00fcber \"fast\"");
+	res->host.virtualization = strdup("kvm");
+	res->host.ncpus = 8;
+	res->config.workload = strdup("udp-rr");
+	res->config.placement = strdup("server on CPU 2, client on CPU 3 (\"pinned\")");
+	res->config.command_line = strdup("loadbench --probeset 'a,b' --repeat 3");
+	res->config.duration = 10;
+	res->config.warmup = 2.5;
+	res->config.repeat = 3;
+	res->config.syscalls_per_op = 2;
+	res->config.msg_size = 64;
+	res->config.server_cpu = 2;
+	res->config.client_cpu = 3;
+	res->config.buffer_kb = 0;
+
+	ret |= add_run(&res->baseline, 1, 10, 1000000, 0, 0, 0, s1, ARRAY_SIZE(s1));
+	ret |= add_run(&res->baseline, 2, 10, 1020000, 0, 0, 1, NULL, 0);
+	ret |= add_run(&res->baseline, 3, 9.5, 931000, 0, 0, 0, NULL, 0);
+
+	a = lb_results_add_probeset(res, "ftrace", "ftrace");
+	if (!a)
+		goto fail;
+	a->description = strdup("syscalls, \"net\" events");
+	a->file = strdup("/usr/share/loadbench/probesets/ftrace.probeset");
+	a->text = strdup("# ftrace\ntracer ftrace\nsyscall all\n");
+	ret |= add_run(a, 1, 10, 800000, 8000000, 0, 0, s2, ARRAY_SIZE(s2));
+	ret |= add_run(a, 2, 10, 820000, 8200000, 5, 0, NULL, 0);
+	ret |= add_run(a, 3, 10, 790000, 7900000, 10, 0, s3, ARRAY_SIZE(s3));
+
+	b = lb_results_add_probeset(res, "lttng+kprobe, \"x\"", "lttng");
+	if (!b)
+		goto fail;
+	b->text = strdup("tracer lttng\nkprobe \u00fc\u00df\n");
+	ret |= add_run(b, 1, 10, 500000, 1500000, 0, 0, NULL, 0);
+	ret |= add_run(b, 2, 10, 490000, 1470000, 0, 0, NULL, 0);
+	ret |= add_run(b, 3, 10, 520000, 2080000, 0, 0, NULL, 0);
+	/* Round 4 has no baseline partner: counted in its own median, not in the slowdown. */
+	ret |= add_run(b, 4, 10, 100000, 200000, 0, 7, NULL, 0);
+
+	ret |= lb_results_add_warning(res, "%s", warning0);
+	if (ret)
+		goto fail;
+	return res;
+fail:
+	lb_results_free(res);
+	return NULL;
+}
+
+static void test_summary(struct lb_results *res)
+{
+	const struct lb_summary *bs = &res->baseline.summary;
+	const struct lb_summary *sa = &res->probesets[0].summary;
+	const struct lb_summary *sb = &res->probesets[1].summary;
+
+	T_CHECK(lb_results_summarize(res) == 0);
+
+	/* Baseline 100000, 102000, 98000: median 100000, sd 2000. */
+	T_CHECK_NEAR(bs->throughput_median, 100000, 1e-9);
+	T_CHECK_NEAR(bs->throughput_cv, 0.02, 1e-12);
+	T_CHECK(isnan(bs->slowdown_pct));
+
+	/* ftrace 80000, 82000, 79000: 20% slower, 10 events per op. */
+	T_CHECK_NEAR(sa->throughput_median, 80000, 1e-9);
+	T_CHECK_NEAR(sa->throughput_cv, sqrt(7e6 / 3) / (241000 / 3.0), 1e-12);
+	T_CHECK_NEAR(sa->slowdown_pct, 20, 1e-9);
+	T_CHECK(sa->slowdown_ci95[0] <= sa->slowdown_pct);
+	T_CHECK(sa->slowdown_pct <= sa->slowdown_ci95[1]);
+	/* Every resample's slowdown lies between the extreme pairings. */
+	T_CHECK(sa->slowdown_ci95[0] >= 100 * (1 - 82000 / 98000.0) - 1e-9);
+	T_CHECK(sa->slowdown_ci95[1] <= 100 * (1 - 79000 / 102000.0) + 1e-9);
+	T_CHECK_NEAR(sa->events_per_op, 10, 1e-12);
+	T_CHECK_NEAR(sa->ns_per_event, 250, 1e-6);
+	T_CHECK(sa->events == 24100000);
+	T_CHECK(sa->lost_events == 15);
+	T_CHECK(sa->overwritten_events == 30);
+
+	/* lttng: 50000, 49000, 52000 paired; 10000 in round 4 unpaired. */
+	T_CHECK_NEAR(sb->throughput_median, 49500, 1e-9);
+	T_CHECK_NEAR(sb->throughput_cv, sqrt(1224750000.0 / 3) / 40250, 1e-12);
+	T_CHECK_NEAR(sb->slowdown_pct, 50, 1e-9);
+	T_CHECK(sb->slowdown_ci95[0] <= 50 && 50 <= sb->slowdown_ci95[1]);
+	T_CHECK_NEAR(sb->events_per_op, 3, 1e-12);
+	T_CHECK_NEAR(sb->ns_per_event, (1 / 49500.0 - 1 / 100000.0) / 3 * 1e9, 1e-6);
+	T_CHECK(sb->events == 5250000);
+	T_CHECK(sb->lost_events == 0);
+
+	/* A quiet baseline and three rounds: no warning beyond the one added. */
+	T_CHECK(res->nwarnings == 1);
+	if (res->nwarnings)
+		T_CHECK_STR(res->warnings[0], warning0);
+}
+
+/* Noise and missing-interval warnings, once each even when summarized twice. */
+static void test_warnings(void)
+{
+	struct lb_results *res = lb_results_new();
+	struct lb_probeset_result *p;
+
+	T_CHECK(res != NULL);
+	if (!res)
+		return;
+	add_run(&res->baseline, 1, 1, 100000, 0, 0, 0, NULL, 0);
+	add_run(&res->baseline, 2, 1, 120000, 0, 0, 0, NULL, 0);
+	add_run(&res->baseline, 3, 1, 80000, 0, 0, 0, NULL, 0);
+	p = lb_results_add_probeset(res, "small", "ftrace");
+	add_run(p, 1, 1, 97000, 97000, 0, 0, NULL, 0);
+	add_run(p, 2, 1, 118000, 118000, 0, 0, NULL, 0);
+	add_run(p, 3, 1, 77000, 77000, 0, 0, NULL, 0);
+	p = lb_results_add_probeset(res, "single", "perf");
+	add_run(p, 2, 1, 60000, 60000, 0, 0, NULL, 0);
+
+	T_CHECK(lb_results_summarize(res) == 0);
+	T_CHECK(lb_results_summarize(res) == 0);
+	T_CHECK(res->nwarnings == 2);
+	if (res->nwarnings == 2) {
+		/* CV 20%: slowdowns below ~40% are noise; the smallest here is 3%. */
+		T_CHECK(strstr(res->warnings[0], "varies by 20.0%") != NULL);
+		T_CHECK(strstr(res->warnings[0], "below ~40.0%") != NULL);
+		T_CHECK(strstr(res->warnings[0], "small at 3.0%") != NULL);
+		T_CHECK(strstr(res->warnings[0], "--repeat") != NULL);
+		T_CHECK(strstr(res->warnings[0], "--duration") != NULL);
+		T_CHECK(strstr(res->warnings[0], "--cpus") != NULL);
+		T_CHECK(strstr(res->warnings[1], "for single") != NULL);
+		T_CHECK(strstr(res->warnings[1], "cannot be computed") != NULL);
+	}
+	T_CHECK(isnan(res->probesets[1].summary.slowdown_ci95[0]));
+	T_CHECK(isnan(res->probesets[1].summary.slowdown_ci95[1]));
+	T_CHECK_NEAR(res->probesets[1].summary.slowdown_pct, 100 * (1 - 60000 / 120000.0), 1e-9);
+	lb_results_free(res);
+
+	/* One round: the CI cannot be computed for anything; CV unknown, no noise warning. */
+	res = lb_results_new();
+	T_CHECK(res != NULL);
+	if (!res)
+		return;
+	add_run(&res->baseline, 1, 1, 100000, 0, 0, 0, NULL, 0);
+	p = lb_results_add_probeset(res, "ftrace", "ftrace");
+	add_run(p, 1, 1, 90000, 90000, 0, 0, NULL, 0);
+	T_CHECK(lb_results_summarize(res) == 0);
+	T_CHECK(res->nwarnings == 1);
+	if (res->nwarnings == 1) {
+		T_CHECK(strstr(res->warnings[0], "only 1 round") != NULL);
+		T_CHECK(strstr(res->warnings[0], "cannot be computed") != NULL);
+	}
+	T_CHECK_NEAR(res->probesets[0].summary.slowdown_pct, 10, 1e-9);
+	lb_results_free(res);
+
+	/* A baseline over 5% CV is flagged even against large slowdowns. */
+	res = lb_results_new();
+	T_CHECK(res != NULL);
+	if (!res)
+		return;
+	add_run(&res->baseline, 1, 1, 100000, 0, 0, 0, NULL, 0);
+	add_run(&res->baseline, 2, 1, 110000, 0, 0, 0, NULL, 0);
+	add_run(&res->baseline, 3, 1, 90000, 0, 0, 0, NULL, 0);
+	p = lb_results_add_probeset(res, "big", "ftrace");
+	add_run(p, 1, 1, 50000, 1, 0, 0, NULL, 0);
+	add_run(p, 2, 1, 55000, 1, 0, 0, NULL, 0);
+	add_run(p, 3, 1, 45000, 1, 0, 0, NULL, 0);
+	T_CHECK(lb_results_summarize(res) == 0);
+	T_CHECK(res->nwarnings == 1);
+	if (res->nwarnings == 1)
+		T_CHECK(strstr(res->warnings[0], "varies by 10.0%") != NULL);
+	lb_results_free(res);
+}
+
+static void compare_summary(const struct lb_summary *a, const struct lb_summary *b)
+{
+	T_CHECK(same_double(a->throughput_median, b->throughput_median));
+	T_CHECK(same_double(a->throughput_cv, b->throughput_cv));
+	T_CHECK(same_double(a->slowdown_pct, b->slowdown_pct));
+	T_CHECK(same_double(a->slowdown_ci95[0], b->slowdown_ci95[0]));
+	T_CHECK(same_double(a->slowdown_ci95[1], b->slowdown_ci95[1]));
+	T_CHECK(same_double(a->events_per_op, b->events_per_op));
+	T_CHECK(same_double(a->ns_per_event, b->ns_per_event));
+	T_CHECK(a->events == b->events);
+	T_CHECK(a->lost_events == b->lost_events);
+	T_CHECK(a->overwritten_events == b->overwritten_events);
+}
+
+static void compare_probeset(const struct lb_probeset_result *a,
+			     const struct lb_probeset_result *b, bool is_baseline)
+{
+	size_t i, k;
+
+	T_CHECK(same_str(a->name, b->name));
+	T_CHECK(same_str(a->tracer, b->tracer));
+	if (!is_baseline) {
+		T_CHECK(same_str(a->description, b->description));
+		T_CHECK(same_str(a->file, b->file));
+		T_CHECK(same_str(a->text, b->text));
+	}
+	compare_summary(&a->summary, &b->summary);
+	T_CHECK(a->nruns == b->nruns);
+	for (i = 0; i < a->nruns && i < b->nruns; i++) {
+		const struct lb_run *ra = &a->runs[i], *rb = &b->runs[i];
+
+		T_CHECK(ra->round == rb->round);
+		T_CHECK(same_double(ra->seconds, rb->seconds));
+		T_CHECK(ra->ops == rb->ops);
+		T_CHECK(same_double(ra->throughput, rb->throughput));
+		T_CHECK(ra->events == rb->events);
+		T_CHECK(ra->lost_events == rb->lost_events);
+		T_CHECK(ra->overwritten_events == rb->overwritten_events);
+		T_CHECK(ra->timeouts == rb->timeouts);
+		T_CHECK(same_double(ra->sample_interval, rb->sample_interval));
+		T_CHECK(ra->nsamples == rb->nsamples);
+		for (k = 0; k < ra->nsamples && k < rb->nsamples; k++)
+			T_CHECK(same_double(ra->samples[k], rb->samples[k]));
+	}
+}
+
+static void compare_results(const struct lb_results *a, const struct lb_results *b)
+{
+	size_t i;
+
+	T_CHECK(same_str(a->version, b->version));
+	T_CHECK(same_str(a->started, b->started));
+	T_CHECK(a->complete == b->complete);
+	T_CHECK(same_str(a->host.kernel_release, b->host.kernel_release));
+	T_CHECK(same_str(a->host.kernel_version, b->host.kernel_version));
+	T_CHECK(same_str(a->host.machine, b->host.machine));
+	T_CHECK(same_str(a->host.cpu_model, b->host.cpu_model));
+	T_CHECK(same_str(a->host.virtualization, b->host.virtualization));
+	T_CHECK(a->host.ncpus == b->host.ncpus);
+	T_CHECK(same_str(a->config.workload, b->config.workload));
+	T_CHECK(same_str(a->config.placement, b->config.placement));
+	T_CHECK(same_str(a->config.command_line, b->config.command_line));
+	T_CHECK(same_double(a->config.duration, b->config.duration));
+	T_CHECK(same_double(a->config.warmup, b->config.warmup));
+	T_CHECK(a->config.repeat == b->config.repeat);
+	T_CHECK(a->config.syscalls_per_op == b->config.syscalls_per_op);
+	T_CHECK(a->config.msg_size == b->config.msg_size);
+	T_CHECK(a->config.server_cpu == b->config.server_cpu);
+	T_CHECK(a->config.client_cpu == b->config.client_cpu);
+	T_CHECK(a->config.buffer_kb == b->config.buffer_kb);
+	compare_probeset(&a->baseline, &b->baseline, true);
+	T_CHECK(a->nprobesets == b->nprobesets);
+	for (i = 0; i < a->nprobesets && i < b->nprobesets; i++)
+		compare_probeset(&a->probesets[i], &b->probesets[i], false);
+	T_CHECK(a->nwarnings == b->nwarnings);
+	for (i = 0; i < a->nwarnings && i < b->nwarnings; i++)
+		T_CHECK_STR(a->warnings[i], b->warnings[i]);
+}
+
+static char *path_in(const char *dir, const char *name)
+{
+	char *p;
+
+	if (asprintf(&p, "%s/%s", dir, name) < 0)
+		return NULL;
+	return p;
+}
+
+static int write_text(const char *path, const char *text, size_t len)
+{
+	FILE *f = fopen(path, "w");
+
+	if (!f)
+		return -errno;
+	fwrite(text, 1, len, f);
+	return fclose(f) ? -errno : 0;
+}
+
+static char *read_text(const char *path)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = fopen(path, "r"), *m;
+	int c;
+
+	if (!f)
+		return NULL;
+	m = open_memstream(&buf, &len);
+	if (!m) {
+		fclose(f);
+		return NULL;
+	}
+	while ((c = fgetc(f)) != EOF)
+		fputc(c, m);
+	fclose(f);
+	fclose(m);
+	return buf;
+}
+
+static void test_json(struct lb_results *res, const char *dir)
+{
+	char *path = path_in(dir, "results.json"), *text;
+	struct lb_results *back = NULL;
+	char err[512] = "";
+	int ret;
+
+	T_CHECK(lb_results_write_json(res, path) == 0);
+	ret = lb_results_read_json(path, &back, err, sizeof(err));
+	T_CHECK(ret == 0);
+	if (ret)
+		fprintf(stderr, "read_json: %s\n", err);
+	if (back) {
+		compare_results(res, back);
+		/* NaN went out as null and came back as NAN. */
+		T_CHECK(isnan(back->probesets[0].runs[0].samples[1]));
+		T_CHECK(isnan(back->baseline.summary.slowdown_pct));
+		/* Written again, the file is byte-for-byte the same (stable layout). */
+		{
+			char *path2 = path_in(dir, "again.json"), *t1, *t2;
+
+			T_CHECK(lb_results_write_json(back, path2) == 0);
+			t1 = read_text(path);
+			t2 = read_text(path2);
+			T_CHECK(t1 && t2 && !strcmp(t1, t2));
+			free(t1);
+			free(t2);
+			unlink(path2);
+			free(path2);
+		}
+	}
+	lb_results_free(back);
+
+	/* The stable keys literally, and NaN as null. */
+	text = read_text(path);
+	T_CHECK(text != NULL);
+	if (text) {
+		T_CHECK(strstr(text, "\"probesets\": [") != NULL);
+		T_CHECK(strstr(text, "\"slowdown_ci95\": [") != NULL);
+		T_CHECK(strstr(text, "\"throughput_median\": 80000,") != NULL);
+		T_CHECK(strstr(text, "\"slowdown_pct\": null,") != NULL);
+		T_CHECK(strstr(text, "\"file\": \"/usr/share/loadbench/probesets/ftrace."
+				     "probeset\"") != NULL);
+		T_CHECK(strstr(text, "\"seconds\": 9.5,") != NULL);
+		T_CHECK(strstr(text, "\"loadbench_version\": \"0.1.0\"") != NULL);
+		T_CHECK(text[strlen(text) - 1] == '\n');
+	}
+
+	/* Infinity is written as null too and reads back as NaN. */
+	{
+		char *p = path_in(dir, "inf.json");
+		double saved = res->probesets[1].summary.ns_per_event;
+
+		res->probesets[1].summary.ns_per_event = INFINITY;
+		T_CHECK(lb_results_write_json(res, p) == 0);
+		res->probesets[1].summary.ns_per_event = saved;
+		back = NULL;
+		T_CHECK(lb_results_read_json(p, &back, err, sizeof(err)) == 0);
+		if (back)
+			T_CHECK(isnan(back->probesets[1].summary.ns_per_event));
+		lb_results_free(back);
+		unlink(p);
+		free(p);
+	}
+
+	/* A truncated file. */
+	if (text) {
+		char *p = path_in(dir, "truncated.json");
+
+		T_CHECK(write_text(p, text, strlen(text) / 2) == 0);
+		back = NULL;
+		err[0] = '\0';
+		ret = lb_results_read_json(p, &back, err, sizeof(err));
+		T_CHECK(ret == -EINVAL);
+		T_CHECK(back == NULL);
+		T_CHECK(strstr(err, p) != NULL);
+		T_CHECK(strstr(err, "truncated") != NULL);
+		unlink(p);
+		free(p);
+	}
+	free(text);
+	free(path);
+}
+
+/* Files that are not loadbench results: each fails with -EINVAL and a message naming the file. */
+static void test_json_bad(const char *dir)
+{
+	static const struct {
+		const char *text, *needle;
+	} bad[] = {
+		{ "{ \"foo\": [1, 2] }\n", "no \"probesets\" array" },
+		{ "[1, 2, 3]\n", "not an object" },
+		{ "null\n", "not an object" },
+		{ "{ \"probesets\": {} }\n", "probesets: expected an array, found object" },
+		{ "{ \"probesets\": [ { \"name\": 3 } ] }",
+		  "probesets[0].name: expected a string" },
+		{ "{ \"probesets\": [ { \"tracer\": \"x\" } ] }", "probesets[0]: no \"name\"" },
+		{ "{ \"probesets\": [ { \"name\": \"x\", \"runs\": [ { \"ops\": \"1\" } ] } ] }",
+		  "probesets[0].runs[0].ops: expected an integer, found string" },
+		{ "{ \"probesets\": [ { \"name\": \"x\", "
+		  "\"summary\": { \"slowdown_ci95\": [1] } } ] }",
+		  "probesets[0].summary.slowdown_ci95: expected [low, high]" },
+		{ "{ \"probesets\": [] } x", "trailing data" },
+		{ "hello", "not valid JSON" },
+		{ "", "empty" },
+		{ "{ \"probesets\": [", "truncated" },
+	};
+	char *p = path_in(dir, "bad.json"), err[512];
+	struct lb_results *res;
+	size_t i;
+	int ret;
+
+	for (i = 0; i < ARRAY_SIZE(bad); i++) {
+		T_CHECK(write_text(p, bad[i].text, strlen(bad[i].text)) == 0);
+		res = NULL;
+		err[0] = '\0';
+		ret = lb_results_read_json(p, &res, err, sizeof(err));
+		T_CHECK(ret == -EINVAL);
+		T_CHECK(res == NULL);
+		T_CHECK(!strncmp(err, p, strlen(p)));
+		if (!strstr(err, bad[i].needle)) {
+			fprintf(stderr, "case %zu: message \"%s\" lacks \"%s\"\n", i, err,
+				bad[i].needle);
+			t_failures++;
+		}
+		lb_results_free(res);
+	}
+	unlink(p);
+
+	/* Missing file: -ENOENT with the name. */
+	res = NULL;
+	ret = lb_results_read_json(p, &res, err, sizeof(err));
+	T_CHECK(ret == -ENOENT);
+	T_CHECK(strstr(err, p) != NULL);
+
+	/* The smallest acceptable file: defaults everywhere. */
+	T_CHECK(write_text(p, "{\"probesets\": []}", 17) == 0);
+	res = NULL;
+	ret = lb_results_read_json(p, &res, err, sizeof(err));
+	T_CHECK(ret == 0);
+	if (res) {
+		T_CHECK_STR(res->baseline.name, "baseline");
+		T_CHECK_STR(res->baseline.tracer, "none");
+		T_CHECK(res->nprobesets == 0 && res->nwarnings == 0);
+		T_CHECK(isnan(res->baseline.summary.throughput_median));
+	}
+	lb_results_free(res);
+	unlink(p);
+	free(p);
+}
+
+static void test_csv(const struct lb_results *res, const char *dir)
+{
+	static const char expect[] =
+		"probeset,tracer,round,seconds,ops,throughput,events,lost_events,timeouts,"
+		"overwritten_events\n"
+		"baseline,none,1,10,1000000,100000,0,0,0,0\n"
+		"baseline,none,2,10,1020000,102000,0,0,1,0\n"
+		"baseline,none,3,9.5,931000,98000,0,0,0,0\n"
+		"ftrace,ftrace,1,10,800000,80000,8000000,0,0,0\n"
+		"ftrace,ftrace,2,10,820000,82000,8200000,5,0,10\n"
+		"ftrace,ftrace,3,10,790000,79000,7900000,10,0,20\n"
+		"\"lttng+kprobe, \"\"x\"\"\",lttng,1,10,500000,50000,1500000,0,0,0\n"
+		"\"lttng+kprobe, \"\"x\"\"\",lttng,2,10,490000,49000,1470000,0,0,0\n"
+		"\"lttng+kprobe, \"\"x\"\"\",lttng,3,10,520000,52000,2080000,0,0,0\n"
+		"\"lttng+kprobe, \"\"x\"\"\",lttng,4,10,100000,10000,200000,0,7,0\n";
+	char *path = path_in(dir, "results.csv"), *text;
+	struct stat st;
+
+	T_CHECK(lb_results_write_csv(res, path) == 0);
+	text = read_text(path);
+	T_CHECK_STR(text, expect);
+	T_CHECK(stat(path, &st) == 0 && (st.st_mode & 0777) == 0644);
+	free(text);
+	free(path);
+}
+
+/* Write failures: nothing is left behind. */
+static void test_write_fail(const struct lb_results *res, const char *dir)
+{
+	char *sub = path_in(dir, "sub"), *missing = path_in(dir, "missing/results.json");
+
+	T_CHECK(lb_results_write_json(res, missing) == -ENOENT);
+	T_CHECK(lb_results_write_csv(res, missing) == -ENOENT);
+	/* The target is a directory: the rename fails after the temp file was written. */
+	T_CHECK(mkdir(sub, 0755) == 0);
+	T_CHECK(lb_results_write_json(res, sub) == -EISDIR);
+	T_CHECK(lb_results_write_csv(res, sub) == -EISDIR);
+	T_CHECK(rmdir(sub) == 0);
+	free(sub);
+	free(missing);
+}
+
+static void test_table(const struct lb_results *res)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	T_CHECK(f != NULL);
+	if (!f)
+		return;
+	lb_results_print_table(res, f);
+	fclose(f);
+	fputs(buf, stdout);
+	T_CHECK(strstr(buf, "workload: udp-rr, server on CPU 2") != NULL);
+	T_CHECK(strstr(buf, "6.1.0-18-amd64") != NULL);
+	T_CHECK(strstr(buf, "Xeon") != NULL);
+	T_CHECK(strstr(buf, "3 x 10 s") != NULL);
+	T_CHECK(strstr(buf, "probe set") != NULL);
+	T_CHECK(strstr(buf, "\nbaseline ") != NULL);
+	T_CHECK(strstr(buf, "\nftrace ") != NULL);
+	T_CHECK(strstr(buf, "100000") != NULL);
+	T_CHECK(strstr(buf, "  2.0  ") != NULL);
+	T_CHECK(strstr(buf, "20.0") != NULL);
+	T_CHECK(strstr(buf, "250.0") != NULL);
+	T_CHECK(strstr(buf, "10.00") != NULL);
+	T_CHECK(strstr(buf, "15 (0.0%)") != NULL);
+	T_CHECK(strstr(buf, "\nwarning: note: \"quoted\"") != NULL);
+	/* Baseline row before the probe sets, which keep their order. */
+	T_CHECK(strstr(buf, "\nbaseline ") < strstr(buf, "\nftrace "));
+	T_CHECK(strstr(buf, "\nftrace ") < strstr(buf, "\nlttng+kprobe"));
+	free(buf);
+}
+
+/* Nothing but the expected files in @dir: no temporary left by any write. */
+static void check_dir_clean(const char *dir)
+{
+	static const char *const expected[] = { "results.json", "results.csv" };
+	struct dirent *de;
+	size_t n = 0, i;
+	DIR *d = opendir(dir);
+
+	T_CHECK(d != NULL);
+	if (!d)
+		return;
+	while ((de = readdir(d))) {
+		bool known = false;
+
+		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
+			continue;
+		for (i = 0; i < ARRAY_SIZE(expected); i++)
+			known |= !strcmp(de->d_name, expected[i]);
+		if (!known) {
+			fprintf(stderr, "unexpected file left in %s: %s\n", dir, de->d_name);
+			t_failures++;
+		}
+		n++;
+	}
+	closedir(d);
+	T_CHECK(n == ARRAY_SIZE(expected));
+}
+
+static void remove_dir(const char *dir)
+{
+	struct dirent *de;
+	DIR *d = opendir(dir);
+
+	if (!d)
+		return;
+	while ((de = readdir(d))) {
+		char *p;
+
+		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
+			continue;
+		p = path_in(dir, de->d_name);
+		if (p)
+			unlink(p);
+		free(p);
+	}
+	closedir(d);
+	rmdir(dir);
+}
+
+int main(void)
+{
+	const char *tmpdir = getenv("TMPDIR");
+	struct lb_results *res, *empty;
+	char *dir;
+	int ret;
+
+	if (asprintf(&dir, "%s/lb-test-results.XXXXXX", tmpdir && *tmpdir ? tmpdir : "/tmp") < 0)
+		return T_EXIT_ERROR;
+	if (!mkdtemp(dir)) {
+		perror("mkdtemp");
+		free(dir);
+		return T_EXIT_ERROR;
+	}
+	res = build();
+	if (!res) {
+		fprintf(stderr, "out of memory building the results\n");
+		remove_dir(dir);
+		free(dir);
+		return T_EXIT_ERROR;
+	}
+	empty = lb_results_new();
+	T_CHECK(empty && empty->config.server_cpu == -1 && !empty->nprobesets);
+	T_CHECK(empty && lb_results_summarize(empty) == 0 && !empty->nwarnings);
+	lb_results_free(empty);
+	lb_results_free(NULL);
+
+	test_summary(res);
+	test_warnings();
+	test_json(res, dir);
+	test_json_bad(dir);
+	test_csv(res, dir);
+	test_write_fail(res, dir);
+	test_table(res);
+	check_dir_clean(dir);
+
+	lb_results_free(res);
+	remove_dir(dir);
+	ret = access(dir, F_OK) ? t_exit() : T_EXIT_ERROR;
+	free(dir);
+	return ret;
+}

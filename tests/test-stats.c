@@ -1,0 +1,183 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Unit tests of src/stats.c against values computed by hand or taken from
+ * published tables.
+ */
+#include <errno.h>
+#include <math.h>
+
+#include "helpers.h"
+#include "stats.h"
+
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+
+static void test_median(void)
+{
+	double odd[] = { 5, 1, 3 };
+	double even[] = { 4, 1, 3, 2 };
+	double unsorted[] = { 9, -2, 7, 7, 0, 3, 100 };
+	double one[] = { 42 };
+
+	T_CHECK_NEAR(lb_stats_median(odd, 3), 3, 0);
+	T_CHECK_NEAR(lb_stats_median(even, 4), 2.5, 0);
+	T_CHECK_NEAR(lb_stats_median(unsorted, ARRAY_SIZE(unsorted)), 7, 0);
+	T_CHECK_NEAR(lb_stats_median(one, 1), 42, 0);
+	T_CHECK(isnan(lb_stats_median(odd, 0)));
+	/* The input is not modified. */
+	T_CHECK(odd[0] == 5 && odd[1] == 1 && odd[2] == 3);
+	T_CHECK(even[0] == 4 && even[1] == 1 && even[2] == 3 && even[3] == 2);
+	T_CHECK(unsorted[0] == 9 && unsorted[1] == -2 && unsorted[6] == 100);
+}
+
+static void test_mean_stddev_cv(void)
+{
+	/* The textbook example: mean 5, population sd 2, sample sd sqrt(32/7). */
+	double v[] = { 2, 4, 4, 4, 5, 5, 7, 9 };
+	double same[] = { 3, 3, 3 };
+	double zero[] = { -1, 1 };
+
+	T_CHECK_NEAR(lb_stats_mean(v, ARRAY_SIZE(v)), 5, 1e-12);
+	T_CHECK_NEAR(lb_stats_stddev(v, ARRAY_SIZE(v)), sqrt(32.0 / 7), 1e-12);
+	T_CHECK_NEAR(lb_stats_cv(v, ARRAY_SIZE(v)), sqrt(32.0 / 7) / 5, 1e-12);
+	T_CHECK(isnan(lb_stats_mean(v, 0)));
+	T_CHECK(isnan(lb_stats_stddev(v, 1)));
+	T_CHECK(isnan(lb_stats_cv(v, 1)));
+	T_CHECK(isnan(lb_stats_cv(zero, 2)));
+	T_CHECK_NEAR(lb_stats_stddev(same, 3), 0, 0);
+	T_CHECK_NEAR(lb_stats_cv(same, 3), 0, 0);
+	/* Large offset, small spread: the two-pass formula keeps it exact. */
+	{
+		double big[] = { 1e9 + 1, 1e9 + 2, 1e9 + 3 };
+
+		T_CHECK_NEAR(lb_stats_stddev(big, 3), 1, 1e-6);
+	}
+}
+
+static void test_t975(void)
+{
+	int df;
+
+	T_CHECK_NEAR(lb_stats_t975(1), 12.706, 5e-4);
+	T_CHECK_NEAR(lb_stats_t975(2), 4.303, 5e-4);
+	T_CHECK_NEAR(lb_stats_t975(10), 2.228, 5e-4);
+	T_CHECK_NEAR(lb_stats_t975(30), 2.042, 5e-4);
+	T_CHECK_NEAR(lb_stats_t975(31), 2.0395134, 1e-6);
+	T_CHECK_NEAR(lb_stats_t975(60), 2.0002978, 1e-6);
+	T_CHECK_NEAR(lb_stats_t975(100), 1.984, 5e-4);
+	T_CHECK_NEAR(lb_stats_t975(100), 1.9839715, 1e-6);
+	T_CHECK_NEAR(lb_stats_t975(1000000), 1.960, 5e-4);
+	T_CHECK_NEAR(lb_stats_t975(1000000), 1.959963984540054, 1e-5);
+	T_CHECK(isnan(lb_stats_t975(0)));
+	T_CHECK(isnan(lb_stats_t975(-3)));
+	/* Decreasing in df, also across the table's end. */
+	for (df = 1; df < 200; df++)
+		T_CHECK(lb_stats_t975(df + 1) < lb_stats_t975(df));
+}
+
+static void test_slowdown(void)
+{
+	double base[] = { 100, 110, 90 };
+	double traced[] = { 80, 85, 75 };
+	double zero[] = { 0, 0, 0 };
+
+	T_CHECK_NEAR(lb_stats_slowdown_pct(base, traced, 3), 20, 1e-12);
+	T_CHECK_NEAR(lb_stats_slowdown_pct(base, base, 3), 0, 0);
+	T_CHECK_NEAR(lb_stats_slowdown_pct(traced, base, 3), -25, 1e-12);
+	T_CHECK(isnan(lb_stats_slowdown_pct(base, traced, 0)));
+	T_CHECK(isnan(lb_stats_slowdown_pct(zero, traced, 3)));
+	/* Even n: the medians are means of the middle two. */
+	T_CHECK_NEAR(lb_stats_slowdown_pct(base, traced, 2), 100 * (1 - 82.5 / 105), 1e-12);
+}
+
+/* Realistic repetitions: a ~100k ops/s baseline and a ~15% slower traced run. */
+static void fill_realistic(double *base, double *traced, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		/* Deterministic pseudo-noise of a few percent. */
+		double nb = sin(i * 1.7 + 0.3) * 0.03;
+		double nt = cos(i * 2.3 + 0.1) * 0.03;
+
+		base[i] = 100000 * (1 + nb);
+		traced[i] = 85000 * (1 + nt) * (1 + nb / 2);
+	}
+}
+
+static void test_ci95(void)
+{
+	double base[64], traced[64], same_b[5] = { 7, 7, 7, 7, 7 }, same_t[5] = { 5, 5, 5, 5, 5 };
+	double lo, hi, lo2, hi2, point, width_small, width_large;
+	int ret;
+
+	fill_realistic(base, traced, ARRAY_SIZE(base));
+
+	/* Deterministic for a seed. */
+	ret = lb_stats_slowdown_ci95(base, traced, 8, 10000, 42, &lo, &hi);
+	T_CHECK(ret == 0);
+	ret = lb_stats_slowdown_ci95(base, traced, 8, 10000, 42, &lo2, &hi2);
+	T_CHECK(ret == 0);
+	T_CHECK(lo == lo2 && hi == hi2);
+
+	/* Contains the point estimate and is a proper interval. */
+	point = lb_stats_slowdown_pct(base, traced, 8);
+	T_CHECK(lo <= point && point <= hi);
+	T_CHECK(lo < hi);
+	T_CHECK(lo > 5 && hi < 25);
+
+	/* Another seed gives nearly the same interval. */
+	ret = lb_stats_slowdown_ci95(base, traced, 8, 10000, 4242, &lo2, &hi2);
+	T_CHECK(ret == 0);
+	T_CHECK_NEAR(lo2, lo, 1.0);
+	T_CHECK_NEAR(hi2, hi, 1.0);
+
+	/* Narrows as n grows. */
+	width_small = hi - lo;
+	ret = lb_stats_slowdown_ci95(base, traced, 64, 10000, 42, &lo, &hi);
+	T_CHECK(ret == 0);
+	width_large = hi - lo;
+	T_CHECK(width_large < width_small);
+	point = lb_stats_slowdown_pct(base, traced, 64);
+	T_CHECK(lo <= point && point <= hi);
+
+	/* Too few repetitions. */
+	lo = hi = 0;
+	ret = lb_stats_slowdown_ci95(base, traced, 1, 10000, 42, &lo, &hi);
+	T_CHECK(ret == -EINVAL);
+	T_CHECK(isnan(lo) && isnan(hi));
+	ret = lb_stats_slowdown_ci95(base, traced, 0, 10000, 42, &lo, &hi);
+	T_CHECK(ret == -EINVAL);
+	T_CHECK(isnan(lo) && isnan(hi));
+
+	/* Identical samples: a zero-width interval at the point estimate. */
+	ret = lb_stats_slowdown_ci95(same_b, same_t, 5, 1000, 1, &lo, &hi);
+	T_CHECK(ret == 0);
+	point = lb_stats_slowdown_pct(same_b, same_t, 5);
+	T_CHECK(lo == point && hi == point);
+	T_CHECK_NEAR(point, 100 * (1 - 5.0 / 7), 1e-12);
+}
+
+static void test_ns_per_event(void)
+{
+	/* 1/80000 - 1/100000 = 2.5 us per op, over 10 events: 250 ns each. */
+	T_CHECK_NEAR(lb_stats_ns_per_event(100000, 80000, 10), 250, 1e-9);
+	T_CHECK_NEAR(lb_stats_ns_per_event(1000000, 500000, 1), 1000, 1e-9);
+	/* Traced faster than baseline (noise): negative, not hidden. */
+	T_CHECK(lb_stats_ns_per_event(100000, 110000, 10) < 0);
+	T_CHECK(isnan(lb_stats_ns_per_event(0, 80000, 10)));
+	T_CHECK(isnan(lb_stats_ns_per_event(100000, 0, 10)));
+	T_CHECK(isnan(lb_stats_ns_per_event(100000, 80000, 0)));
+	T_CHECK(isnan(lb_stats_ns_per_event(100000, 80000, -1)));
+	T_CHECK(isnan(lb_stats_ns_per_event(100000, NAN, 10)));
+}
+
+int main(void)
+{
+	test_median();
+	test_mean_stddev_cv();
+	test_t975();
+	test_slowdown();
+	test_ci95();
+	test_ns_per_event();
+	return t_exit();
+}
