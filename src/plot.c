@@ -25,6 +25,7 @@
 #include <unistd.h>
 
 #include "plot.h"
+#include "util.h"
 #include "results.h"
 
 #define LB_PLOT_TIMEOUT		60	/* seconds gnuplot may run per script */
@@ -33,17 +34,6 @@
 /* The scripts lb_plot_write() writes, in the order they are rendered. */
 static const char *const scripts[] = { "slowdown.gp" };
 
-__attribute__((format(printf, 3, 4)))
-static void seterr(char *err, size_t errlen, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (!err || !errlen)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(err, errlen, fmt, ap);
-	va_end(ap);
-}
 
 static const char *or_unknown(const char *s)
 {
@@ -277,7 +267,7 @@ int lb_plot_write(const struct lb_results *res, const char *dir, const char *tem
 	tmpl = join(template_dir, "slowdown.gp");
 	if (!dat || !dat_tmp || !gp || !gp_tmp || !tmpl) {
 		ret = -ENOMEM;
-		seterr(err, errlen, "out of memory");
+		lb_seterr(err, errlen, "out of memory");
 		goto out;
 	}
 
@@ -286,18 +276,18 @@ int lb_plot_write(const struct lb_results *res, const char *dir, const char *tem
 	fgp = fdat ? fopen(gp_tmp, "we") : NULL;
 	if (!fdat || !fgp) {
 		ret = -errno;
-		seterr(err, errlen, "cannot write in %s: %s", dir, strerror(-ret));
+		lb_seterr(err, errlen, "cannot write in %s: %s", dir, strerror(-ret));
 		goto out;
 	}
 	ret = write_dat(res, fdat);
 	if (ret) {
-		seterr(err, errlen, "out of memory");
+		lb_seterr(err, errlen, "out of memory");
 		goto out;
 	}
 	write_gp_header(res, fgp);
 	ret = copy_file(tmpl, fgp);
 	if (ret) {
-		seterr(err, errlen, "cannot read the figure template %s: %s", tmpl,
+		lb_seterr(err, errlen, "cannot read the figure template %s: %s", tmpl,
 		       strerror(-ret));
 		goto out;
 	}
@@ -308,12 +298,12 @@ int lb_plot_write(const struct lb_results *res, const char *dir, const char *tem
 		fgp = NULL;
 	}
 	if (ret) {
-		seterr(err, errlen, "cannot write in %s: %s", dir, strerror(-ret));
+		lb_seterr(err, errlen, "cannot write in %s: %s", dir, strerror(-ret));
 		goto out;
 	}
 	if (rename(dat_tmp, dat) || rename(gp_tmp, gp)) {
 		ret = -errno;
-		seterr(err, errlen, "cannot write in %s: %s", dir, strerror(-ret));
+		lb_seterr(err, errlen, "cannot write in %s: %s", dir, strerror(-ret));
 		goto out;
 	}
 out:
@@ -418,18 +408,18 @@ static int run_gnuplot(const char *dir, const char *script, char *err, size_t er
 	snprintf(chdir_msg, sizeof(chdir_msg), "loadbench: cannot change to directory %s\n", dir);
 	out = malloc(LB_PLOT_STDERR_MAX + 1);
 	if (!out) {
-		seterr(err, errlen, "out of memory");
+		lb_seterr(err, errlen, "out of memory");
 		return -ENOMEM;
 	}
 	if (pipe2(pipefd, O_CLOEXEC)) {
 		ret = -errno;
-		seterr(err, errlen, "cannot run gnuplot: %s", strerror(-ret));
+		lb_seterr(err, errlen, "cannot run gnuplot: %s", strerror(-ret));
 		goto out;
 	}
 	pid = fork();
 	if (pid < 0) {
 		ret = -errno;
-		seterr(err, errlen, "cannot run gnuplot: %s", strerror(-ret));
+		lb_seterr(err, errlen, "cannot run gnuplot: %s", strerror(-ret));
 		goto out;
 	}
 	if (!pid) {
@@ -496,7 +486,7 @@ static int run_gnuplot(const char *dir, const char *script, char *err, size_t er
 			continue;
 		if (r < 0) {
 			ret = -EIO;
-			seterr(err, errlen, "cannot get the exit status of gnuplot %s: %s", script,
+			lb_seterr(err, errlen, "cannot get the exit status of gnuplot %s: %s", script,
 			       strerror(errno));
 			goto out;
 		}
@@ -510,16 +500,16 @@ static int run_gnuplot(const char *dir, const char *script, char *err, size_t er
 	ret = 0;
 	if (timed_out) {
 		ret = -EIO;
-		seterr(err, errlen, "gnuplot %s did not finish within %d s and was killed",
+		lb_seterr(err, errlen, "gnuplot %s did not finish within %d s and was killed",
 		       script, LB_PLOT_TIMEOUT);
 	} else if (!WIFEXITED(status) || WEXITSTATUS(status)) {
 		ret = -EIO;
 		error_line(out, line, sizeof(line));
 		if (WIFSIGNALED(status))
-			seterr(err, errlen, "gnuplot %s was killed by signal %d: %s", script,
+			lb_seterr(err, errlen, "gnuplot %s was killed by signal %d: %s", script,
 			       WTERMSIG(status), line);
 		else
-			seterr(err, errlen, "gnuplot %s: %s", script, line);
+			lb_seterr(err, errlen, "gnuplot %s: %s", script, line);
 	}
 out:
 	if (pipefd[0] >= 0)
@@ -536,20 +526,20 @@ int lb_plot_render(const char *dir, char *err, size_t errlen)
 	int ret;
 
 	if (!in_path("gnuplot")) {
-		seterr(err, errlen, "gnuplot is not installed (not found in PATH)");
+		lb_seterr(err, errlen, "gnuplot is not installed (not found in PATH)");
 		return -ENOENT;
 	}
 	for (i = 0; i < sizeof(scripts) / sizeof(scripts[0]); i++) {
 		char *path = join(dir, scripts[i]);
 
 		if (!path) {
-			seterr(err, errlen, "out of memory");
+			lb_seterr(err, errlen, "out of memory");
 			return -ENOMEM;
 		}
 		ret = access(path, R_OK) ? -errno : 0;
 		free(path);
 		if (ret) {
-			seterr(err, errlen, "cannot read %s/%s: %s (write the figures first)", dir,
+			lb_seterr(err, errlen, "cannot read %s/%s: %s (write the figures first)", dir,
 			       scripts[i], strerror(-ret));
 			return -EIO;
 		}

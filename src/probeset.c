@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "probeset.h"
+#include "util.h"
 
 #define LB_PROBESET_MAX_LINE	4096
 #define LB_PROBESET_MAX_FILE	(1024 * 1024)
@@ -28,17 +29,6 @@
 static const char *const keywords =
 	"description, tracer, tracepoint, syscall, buffer-kb, mode";
 
-__attribute__((format(printf, 3, 4)))
-static void seterr(char *err, size_t errlen, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (!err || !errlen)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(err, errlen, fmt, ap);
-	va_end(ap);
-}
 
 /* Append to a message already in @err (truncating at @errlen). */
 __attribute__((format(printf, 3, 4)))
@@ -194,7 +184,7 @@ static int fail(struct parser *p, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
-	seterr(p->err, p->errlen, "%s:%d: %s", p->path, p->line, msg);
+	lb_seterr(p->err, p->errlen, "%s:%d: %s", p->path, p->line, msg);
 	return -EINVAL;
 }
 
@@ -457,7 +447,7 @@ int lb_probeset_parse(const char *text, const char *path, struct lb_probeset **o
 	*out = NULL;
 	p.path = path ? path : "<string>";
 	if (len > LB_PROBESET_MAX_FILE) {
-		seterr(err, errlen, "%s: the text is %zu bytes; a probe set may be at most 1 MiB "
+		lb_seterr(err, errlen, "%s: the text is %zu bytes; a probe set may be at most 1 MiB "
 		       "(%d bytes)", p.path, len, LB_PROBESET_MAX_FILE);
 		return -EINVAL;
 	}
@@ -471,7 +461,7 @@ int lb_probeset_parse(const char *text, const char *path, struct lb_probeset **o
 	if (!ps->path || !ps->text || !ps->name)
 		goto out;
 	if (!is_probeset_name(ps->name)) {
-		seterr(err, errlen, "%s: bad probe-set name '%.*s' (the file name without %s); "
+		lb_seterr(err, errlen, "%s: bad probe-set name '%.*s' (the file name without %s); "
 		       "expected letters, digits, _, +, . and -", p.path, LB_QUOTE_MAX, ps->name,
 		       LB_PROBESET_EXT);
 		ret = -EINVAL;
@@ -484,7 +474,7 @@ int lb_probeset_parse(const char *text, const char *path, struct lb_probeset **o
 	return 0;
 out:
 	if (ret == -ENOMEM)
-		seterr(err, errlen, "%s: out of memory", p.path);
+		lb_seterr(err, errlen, "%s: out of memory", p.path);
 	lb_probeset_free(ps);
 	return ret;
 }
@@ -495,63 +485,16 @@ out:
  */
 static int read_file(const char *path, char **text, size_t *len, char *err, size_t errlen)
 {
-	size_t cap = LB_PROBESET_MAX_FILE + 1, used = 0;
-	char *buf = NULL;
-	struct stat st;
-	int fd, ret;
+	int ret = lb_read_file(path, LB_PROBESET_MAX_FILE, text, len);
 
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0) {
-		ret = -errno;
-		seterr(err, errlen, "%s: cannot open: %s", path, strerror(-ret));
-		return ret;
-	}
-	if (fstat(fd, &st) < 0) {
-		ret = -errno;
-		seterr(err, errlen, "%s: cannot read: %s", path, strerror(-ret));
-		goto out;
-	}
-	if (S_ISDIR(st.st_mode)) {
-		ret = -EISDIR;
-		seterr(err, errlen, "%s: is a directory; expected a %s file", path,
-		       LB_PROBESET_EXT);
-		goto out;
-	}
-	buf = malloc(cap + 1);
-	if (!buf) {
-		ret = -ENOMEM;
-		seterr(err, errlen, "%s: out of memory", path);
-		goto out;
-	}
-	/* Read one byte past the limit to tell "at the limit" from "over it". */
-	while (used < cap) {
-		ssize_t n = read(fd, buf + used, cap - used);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0) {
-			ret = -errno;
-			seterr(err, errlen, "%s: cannot read: %s", path, strerror(-ret));
-			goto out;
-		}
-		if (!n)
-			break;
-		used += n;
-	}
-	if (used > LB_PROBESET_MAX_FILE) {
-		ret = -EFBIG;
-		seterr(err, errlen, "%s: the file is larger than 1 MiB (%d bytes), the limit for "
-		       "a probe set; is it the right file?", path, LB_PROBESET_MAX_FILE);
-		goto out;
-	}
-	buf[used] = '\0';
-	*text = buf;
-	*len = used;
-	buf = NULL;
-	ret = 0;
-out:
-	free(buf);
-	close(fd);
+	if (ret == -EISDIR)
+		lb_seterr(err, errlen, "%s: is a directory; expected a %s file", path,
+			  LB_PROBESET_EXT);
+	else if (ret == -EFBIG)
+		lb_seterr(err, errlen, "%s: the file is larger than 1 MiB (%d bytes), the limit "
+			  "for a probe set; is it the right file?", path, LB_PROBESET_MAX_FILE);
+	else if (ret)
+		lb_seterr(err, errlen, "%s: cannot open: %s", path, strerror(-ret));
 	return ret;
 }
 
@@ -568,7 +511,7 @@ int lb_probeset_load(const char *path, struct lb_probeset **out, char *err, size
 		return ret;
 	nul = memchr(text, '\0', len);
 	if (nul) {
-		seterr(err, errlen, "%s:%d: NUL byte; expected a text file", path,
+		lb_seterr(err, errlen, "%s:%d: NUL byte; expected a text file", path,
 		       line_of(text, nul));
 		ret = -EINVAL;
 	} else {
@@ -590,7 +533,7 @@ int lb_probeset_find(const char *spec, const char *catalog_dir, struct lb_probes
 	if (strchr(spec, '/') || ends_with(spec, LB_PROBESET_EXT))
 		return lb_probeset_load(spec, out, err, errlen);
 	if (!is_probeset_name(spec)) {
-		seterr(err, errlen, "bad probe-set name '%.*s': expected a catalog name (letters, "
+		lb_seterr(err, errlen, "bad probe-set name '%.*s': expected a catalog name (letters, "
 		       "digits, _, +, . and -) or a path to a %s file", LB_QUOTE_MAX, spec,
 		       LB_PROBESET_EXT);
 		return -EINVAL;
@@ -598,7 +541,7 @@ int lb_probeset_find(const char *spec, const char *catalog_dir, struct lb_probes
 	len = strlen(catalog_dir) + strlen(spec) + sizeof("/" LB_PROBESET_EXT);
 	path = malloc(len);
 	if (!path) {
-		seterr(err, errlen, "out of memory");
+		lb_seterr(err, errlen, "out of memory");
 		return -ENOMEM;
 	}
 	snprintf(path, len, "%s/%s%s", catalog_dir, spec, LB_PROBESET_EXT);
@@ -609,17 +552,17 @@ int lb_probeset_find(const char *spec, const char *catalog_dir, struct lb_probes
 	ret = -ENOENT;
 	n = lb_catalog_names(catalog_dir, &names);
 	if (n < 0) {
-		seterr(err, errlen, "unknown probe set '%s': the catalog %s cannot be read (%s); "
+		lb_seterr(err, errlen, "unknown probe set '%s': the catalog %s cannot be read (%s); "
 		       "give a path to a %s file", spec, catalog_dir, strerror(-n),
 		       LB_PROBESET_EXT);
 		goto out;
 	}
 	if (!n) {
-		seterr(err, errlen, "unknown probe set '%s': the catalog in %s is empty (give a "
+		lb_seterr(err, errlen, "unknown probe set '%s': the catalog in %s is empty (give a "
 		       "path to a %s file)", spec, catalog_dir, LB_PROBESET_EXT);
 		goto out;
 	}
-	seterr(err, errlen, "unknown probe set '%s': the catalog in %s has: ", spec, catalog_dir);
+	lb_seterr(err, errlen, "unknown probe set '%s': the catalog in %s has: ", spec, catalog_dir);
 	for (i = 0; i < n; i++)
 		caterr(err, errlen, "%s%s", i ? ", " : "", names[i]);
 	caterr(err, errlen, " (or give a path to a %s file)", LB_PROBESET_EXT);

@@ -27,6 +27,7 @@
 #include <json-c/json.h>
 
 #include "results.h"
+#include "util.h"
 #include "stats.h"
 
 /* The slowdown interval: bootstrap resamples and a fixed seed, so reruns of summarize agree. */
@@ -1110,53 +1111,13 @@ static int lb_results_from_json(struct lb_reader *rd, const struct json_object *
 /* The whole of @path, NUL-terminated, in *@buf; -errno with the reason in @rd. */
 static int lb_read_whole(struct lb_reader *rd, char **buf, size_t *len)
 {
-	size_t size = 0, cap = 0;
-	char *data = NULL, *p;
-	int fd, ret;
+	int ret = lb_read_file(rd->path, LB_JSON_MAX, buf, len);
 
-	fd = open(rd->path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0) {
-		ret = -errno;
+	if (ret == -EFBIG)
+		lb_reader_fail(rd, "larger than %lu MiB; not loadbench results",
+			       (unsigned long)(LB_JSON_MAX >> 20));
+	else if (ret && ret != -ENOMEM)
 		lb_reader_fail(rd, "%s", strerror(-ret));
-		return ret;
-	}
-	for (;;) {
-		ssize_t n;
-
-		if (size + 1 >= cap) {
-			ret = -EFBIG;
-			if (cap > LB_JSON_MAX) {
-				lb_reader_fail(rd, "larger than %lu MiB; not loadbench results",
-					       LB_JSON_MAX >> 20);
-				goto out;
-			}
-			cap = cap ? cap * 2 : 65536;
-			p = realloc(data, cap);
-			ret = -ENOMEM;
-			if (!p)
-				goto out;
-			data = p;
-		}
-		n = read(fd, data + size, cap - size - 1);
-		if (n < 0) {
-			if (errno == EINTR)
-				continue;
-			ret = -errno;
-			lb_reader_fail(rd, "%s", strerror(-ret));
-			goto out;
-		}
-		if (!n)
-			break;
-		size += n;
-	}
-	data[size] = '\0';
-	*buf = data;
-	*len = size;
-	data = NULL;
-	ret = 0;
-out:
-	free(data);
-	close(fd);
 	return ret;
 }
 
@@ -1414,8 +1375,15 @@ void lb_results_print_table(const struct lb_results *res, FILE *f)
 	size_t k;
 
 	fprintf(f, "workload: %s", lb_or(c->workload, "?"));
-	if (c->placement && *c->placement)
-		fprintf(f, ", %s", c->placement);
+	/* loadgen's placement line starts with the workload's name: do not say it twice. */
+	if (c->placement && *c->placement) {
+		size_t wl = c->workload ? strlen(c->workload) : 0;
+
+		if (wl && !strncmp(c->placement, c->workload, wl) && c->placement[wl] == ' ')
+			fprintf(f, "%s", c->placement + wl);
+		else
+			fprintf(f, ", %s", c->placement);
+	}
 	fputc('\n', f);
 	fprintf(f, "kernel: %s (%s), virtualization: %s\n", lb_or(h->kernel_release, "?"),
 		lb_or(h->machine, "?"), lb_or(h->virtualization, "unknown"));

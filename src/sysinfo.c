@@ -90,8 +90,7 @@ int lb_sysinfo_read(struct lb_host *host)
 		host->kernel_version = strdup(u.version);
 		host->machine = strdup(u.machine);
 	}
-	cpuinfo = lb_read_file("/proc/cpuinfo", 16 << 20);
-	if (cpuinfo) {
+	if (lb_read_file("/proc/cpuinfo", 16 << 20, &cpuinfo, NULL) == 0) {
 		host->cpu_model = cpuinfo_value(cpuinfo, "model name");
 		host->virtualization = virtualization(cpuinfo);
 		free(cpuinfo);

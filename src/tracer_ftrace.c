@@ -80,22 +80,62 @@ static bool event_exists(const char *system, const char *event)
 	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
-/* Up to a few events of @system whose names start like @event, for "did you mean". */
+/* Levenshtein distance of two short names (longer ones are cut at 63 bytes). */
+static int edit_distance(const char *a, const char *b)
+{
+	int la = (int)strnlen(a, 63), lb = (int)strnlen(b, 63);
+	int row[64];
+
+	for (int j = 0; j <= lb; j++)
+		row[j] = j;
+	for (int i = 1; i <= la; i++) {
+		int diag = row[0];
+
+		row[0] = i;
+		for (int j = 1; j <= lb; j++) {
+			int up = row[j], best = diag + (a[i - 1] != b[j - 1]);
+
+			if (up + 1 < best)
+				best = up + 1;
+			if (row[j - 1] + 1 < best)
+				best = row[j - 1] + 1;
+			diag = up;
+			row[j] = best;
+		}
+	}
+	return row[lb];
+}
+
+/* The (up to 3) events of @system closest to the misspelt @event, for "did you mean". */
 static void near_matches(const char *system, const char *event, char *buf, size_t len)
 {
 	char **events = tracefs_system_events(tracing_dir(), system);
-	size_t off = 0, n = 0, plen = strlen(event) < 5 ? strlen(event) : 5;
+	int best[3] = { -1, -1, -1 }, dist[3] = { 0 };
+	int limit = (int)strlen(event) / 3 + 2;
+	size_t off = 0;
 
 	buf[0] = '\0';
 	if (!events)
 		return;
-	for (int i = 0; events[i] && n < 5 && off < len; i++) {
-		if (strncmp(events[i], event, plen))
+	for (int i = 0; events[i]; i++) {
+		int d = edit_distance(event, events[i]), pos = 0;
+
+		if (d > limit)
 			continue;
-		off += snprintf(buf + off, len - off, "%s%s:%s", n ? ", " : "", system,
-				events[i]);
-		n++;
+		while (pos < 3 && best[pos] >= 0 && dist[pos] <= d)
+			pos++;
+		if (pos == 3)
+			continue;
+		for (int k = 2; k > pos; k--) {
+			best[k] = best[k - 1];
+			dist[k] = dist[k - 1];
+		}
+		best[pos] = i;
+		dist[pos] = d;
 	}
+	for (int k = 0; k < 3 && best[k] >= 0 && off < len; k++)
+		off += snprintf(buf + off, len - off, "%s%s:%s", k ? ", " : "", system,
+				events[best[k]]);
 	tracefs_list_free(events);
 }
 
@@ -138,8 +178,10 @@ static int check_buffer_size(const struct lb_probeset *ps, int kb, int ncpus, ch
 			     size_t len)
 {
 	long long avail_kb = 0;
-	char *meminfo = lb_read_file("/proc/meminfo", 1 << 20);
-	char *p = meminfo ? strstr(meminfo, "MemAvailable:") : NULL;
+	char *meminfo = NULL, *p = NULL;
+
+	if (lb_read_file("/proc/meminfo", 1 << 20, &meminfo, NULL) == 0)
+		p = strstr(meminfo, "MemAvailable:");
 
 	if (p)
 		avail_kb = strtoll(p + strlen("MemAvailable:"), NULL, 10);

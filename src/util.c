@@ -39,6 +39,17 @@ void lb_warn(const char *fmt, ...)
 	va_end(ap);
 }
 
+void lb_seterr(char *err, size_t errlen, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!err || !errlen)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(err, errlen, fmt, ap);
+	va_end(ap);
+}
+
 static bool is_dir(const char *path)
 {
 	struct stat st;
@@ -154,52 +165,68 @@ int lb_dir_is_empty(const char *path)
 	return empty;
 }
 
-char *lb_read_file(const char *path, size_t max)
+int lb_read_file(const char *path, size_t max, char **buf, size_t *lenp)
 {
-	size_t len = 0, cap = 4096;
-	char *buf = NULL, *nbuf;
-	int fd, saved;
+	size_t len = 0, cap;
+	char *data = NULL, *p;
+	struct stat st;
+	int fd, ret;
 	ssize_t n;
 
+	*buf = NULL;
 	fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
-		return NULL;
-	buf = malloc(cap + 1);
-	if (!buf)
-		goto err;
+		return -errno;
+	if (fstat(fd, &st) < 0) {
+		ret = -errno;
+		goto out;
+	}
+	if (S_ISDIR(st.st_mode)) {
+		ret = -EISDIR;
+		goto out;
+	}
+	/* Read up to one byte past @max to tell "at the limit" from "over it". */
+	cap = max < 4096 ? max + 1 : 4096;
+	data = malloc(cap + 1);
+	if (!data) {
+		ret = -ENOMEM;
+		goto out;
+	}
 	for (;;) {
 		if (len == cap) {
-			if (cap >= max) {
-				errno = EFBIG;
-				goto err;
+			if (cap == max + 1)
+				break;
+			cap = cap > (max + 1) / 2 ? max + 1 : cap * 2;
+			p = realloc(data, cap + 1);
+			if (!p) {
+				ret = -ENOMEM;
+				goto out;
 			}
-			cap *= 2;
-			nbuf = realloc(buf, cap + 1);
-			if (!nbuf)
-				goto err;
-			buf = nbuf;
+			data = p;
 		}
-		n = read(fd, buf + len, cap - len);
+		n = read(fd, data + len, cap - len);
+		if (n < 0 && errno == EINTR)
+			continue;
 		if (n < 0) {
-			if (errno == EINTR)
-				continue;
-			goto err;
+			ret = -errno;
+			goto out;
 		}
 		if (n == 0)
 			break;
-		len += n;
+		len += (size_t)n;
 	}
 	if (len > max) {
-		errno = EFBIG;
-		goto err;
+		ret = -EFBIG;
+		goto out;
 	}
-	buf[len] = '\0';
+	data[len] = '\0';
+	*buf = data;
+	if (lenp)
+		*lenp = len;
+	data = NULL;
+	ret = 0;
+out:
+	free(data);
 	close(fd);
-	return buf;
-err:
-	saved = errno;
-	free(buf);
-	close(fd);
-	errno = saved;
-	return NULL;
+	return ret;
 }

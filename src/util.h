@@ -42,8 +42,16 @@ int lb_mkdir_p(const char *path);
 /* lb_dir_is_empty - 1 when @path is an empty directory, 0 when not empty, -errno on error. */
 int lb_dir_is_empty(const char *path);
 
-/* lb_read_file - read at most @max bytes of @path into a NUL-terminated malloc'd buffer.
- * Returns the buffer or NULL with errno set. */
-char *lb_read_file(const char *path, size_t max);
+/*
+ * lb_read_file - read all of @path (at most @max bytes) into a malloc'd,
+ * NUL-terminated *@buf; *@lenp (if not NULL) gets the byte count, which
+ * counts any NUL bytes in the file. Returns 0 or -errno: -EFBIG over @max,
+ * -EISDIR for a directory, -ENOMEM, or open/read's error.
+ */
+int lb_read_file(const char *path, size_t max, char **buf, size_t *lenp);
+
+/* lb_seterr - format a message into @err (nothing when @err is NULL or @errlen 0). */
+void lb_seterr(char *err, size_t errlen, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
 
 #endif
