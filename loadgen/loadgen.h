@@ -27,14 +27,17 @@ struct lb_workload_config {
 	int server_cpu;		/* CPU to pin the server to, -1 = not pinned */
 	int client_cpu;		/* CPU to pin the generator to, -1 = not pinned */
 	double max_seconds;	/* safety bound: the processes stop by themselves after this long */
+	int window;		/* icmp-flood: echoes kept outstanding (1 = ping -f); others 1 */
 };
 
 /* What a stopped workload reports (all counts since lb_workload_start()). */
 struct lb_workload_stats {
-	uint64_t ops;		/* completed request/response round trips */
+	uint64_t ops;		/* completed operations, as lb_workload_ops() counts them */
 	uint64_t timeouts;	/* requests resent after no reply within the timeout */
 	uint64_t mismatches;	/* replies whose sequence number did not match */
-	uint64_t server_requests; /* requests the server answered */
+	uint64_t server_requests; /* requests answered (udp-stream: datagrams received) */
+	uint64_t sent;		/* requests, echoes or datagrams the generator sent */
+	uint64_t received;	/* matched replies; udp-stream: datagrams the server received */
 };
 
 /* Names of the workloads loadgen knows, NULL-terminated. */
@@ -43,7 +46,7 @@ extern const char *const lb_workload_names[];
 /*
  * lb_workload_config_init - fill @cfg with defaults (udp-rr, 127.0.0.1,
  * ephemeral port, 64-byte messages, 0 extra syscalls, not pinned,
- * max_seconds 600).
+ * max_seconds 600, window 1).
  */
 void lb_workload_config_init(struct lb_workload_config *cfg);
 
@@ -51,7 +54,8 @@ void lb_workload_config_init(struct lb_workload_config *cfg);
  * lb_workload_create - validate @cfg, open and bind the server socket (so a
  * busy port is reported here, before anything else happens).
  * Returns 0 and sets *@out, or -errno: -EINVAL bad config or unknown
- * workload, -EADDRINUSE port busy, -EADDRNOTAVAIL address is not loopback.
+ * workload, -EADDRINUSE port busy, -EADDRNOTAVAIL address is not loopback,
+ * -EPERM icmp-flood without root or CAP_NET_RAW, -EAFNOSUPPORT icmp-flood on ::1.
  * On failure a one-line message naming the cause and the fix is written
  * to @err (@errlen bytes).
  */
@@ -65,12 +69,16 @@ int lb_workload_create(const struct lb_workload_config *cfg, struct lb_workload 
  */
 int lb_workload_start(struct lb_workload *w);
 
-/* lb_workload_ops - completed operations so far in the current start; cheap. */
+/*
+ * lb_workload_ops - completed operations so far in the current start (round
+ * trips, matched echo replies; udp-stream: datagrams the server received); cheap.
+ */
 uint64_t lb_workload_ops(const struct lb_workload *w);
 
 /*
  * lb_workload_pids - the pids of the running workload processes (server
- * first). Returns how many were stored in @pids (at most @max).
+ * first; icmp-flood has no server process, the kernel answers). Returns how
+ * many were stored in @pids (at most @max).
  */
 int lb_workload_pids(const struct lb_workload *w, pid_t *pids, int max);
 

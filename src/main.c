@@ -17,8 +17,10 @@
 #include <unistd.h>
 
 #include "config.h"
+#include "cleanup.h"
 #include "loadgen.h"
 #include "plot.h"
+#include "report.h"
 #include "probeset.h"
 #include "results.h"
 #include "run.h"
@@ -60,7 +62,7 @@ static const struct lb_option options[] = {
 	{ { "repeat", required_argument, NULL, 'r' }, "N",
 	  "rounds; each round runs the baseline then every probe set (default 5)" },
 	{ { "workload", required_argument, NULL, OPT_WORKLOAD }, "NAME",
-	  "workload (default udp-rr)" },
+	  "workload: udp-rr, tcp-rr, icmp-flood (root), udp-stream (default udp-rr)" },
 	{ { "syscalls-per-op", required_argument, NULL, OPT_SYSCALLS_PER_OP }, "N",
 	  "extra real syscalls the server makes per request (default 4)" },
 	{ { "msg-size", required_argument, NULL, OPT_MSG_SIZE }, "BYTES",
@@ -90,6 +92,7 @@ static const struct lb_option options[] = {
 #define NOPTIONS (sizeof(options) / sizeof(options[0]))
 
 struct cli {
+	char *command_line;	/* argv as given, joined before getopt and strtok touch it */
 	const char *specs[LB_MAX_PROBESETS];
 	int nspecs;
 	double duration, warmup, sample_interval;
@@ -139,6 +142,11 @@ static void usage(FILE *f)
 	fprintf(f, "Usage: loadbench [run] [OPTIONS]    measure the baseline and probe sets\n"
 		   "       loadbench list               the probe-set catalog and what runs here\n"
 		   "       loadbench plot DIR           render the figures of a results directory\n"
+		   "       loadbench report [--format markdown|latex|text|lines] DIR\n"
+		   "                                    print the summary of a results directory\n"
+		   "       loadbench compare [-o OUT] DIR DIR...\n"
+		   "                                    draw several results directories side by side\n"
+		   "       loadbench cleanup            remove what a killed loadbench left in tracefs\n"
 		   "\nMeasures how much each probe set (a tracer and the probes it enables) slows a\n"
 		   "loopback request/response workload: throughput slowdown with a 95%% confidence\n"
 		   "interval, events recorded and lost, and the cost per event.\n\nOptions:\n");
@@ -394,7 +402,7 @@ static int fill_results(struct lb_results *res, const struct cli *c, struct lb_w
 		return -ENOMEM;
 	res->config.workload = strdup(c->wl.name);
 	res->config.placement = strdup(lb_workload_describe(w, place, sizeof(place)));
-	res->config.command_line = join_argv(argc, argv);
+	res->config.command_line = strdup(c->command_line);
 	res->config.duration = c->duration;
 	res->config.warmup = c->warmup;
 	res->config.repeat = c->repeat;
@@ -470,6 +478,42 @@ static int cmd_plot(int argc, char **argv)
 	return 0;
 }
 
+static void report_leftover(const char *what, int err, void *arg)
+{
+	bool *remove = arg;
+
+	if (!*remove)
+		lb_warn("%s was left by a loadbench that no longer runs: remove it with "
+			"'loadbench cleanup'", what);
+	else if (err)
+		printf("could not remove %s: %s\n", what, strerror(-err));
+	else
+		printf("removed %s\n", what);
+}
+
+static int cmd_cleanup(int argc, char **argv)
+{
+	bool remove = true;
+	int n;
+
+	if (argc > 1) {
+		lb_err("usage: loadbench cleanup (takes no arguments)");
+		return 2;
+	}
+	if (geteuid() != 0) {
+		lb_err("cleanup needs root: tracefs is root-only (run it with sudo)");
+		return 1;
+	}
+	n = lb_cleanup_run(remove, report_leftover, &remove);
+	if (n < 0) {
+		lb_err("cannot read tracefs: %s (is it mounted at /sys/kernel/tracing?)",
+		       strerror(-n));
+		return 1;
+	}
+	printf("%d leftover(s) of earlier loadbench runs found%s\n", n, n ? " and handled" : "");
+	return 0;
+}
+
 static int cmd_list(void)
 {
 	char catalog[PATH_MAX], err[1024];
@@ -491,9 +535,9 @@ static int cmd_list(void)
 		ret = lb_probeset_find(names[i], catalog, &ps, err, sizeof(err));
 		if (!ret)
 			ret = lb_tracer_create(ps, NULL, &t, err, sizeof(err));
-		printf("%-16s %-8s %s\n", names[i], ps ? ps->tracer : "?",
+		printf("%-16s %-11s %s\n", names[i], ps ? ps->tracer : "?",
 		       ps && ps->description ? ps->description : "");
-		printf("%-16s %-8s %s%s\n", "", "", ret ? "cannot run here: " : "runs here",
+		printf("%-16s %-11s %s%s\n", "", "", ret ? "cannot run here: " : "runs here",
 		       ret ? err : "");
 		lb_tracer_destroy(t);
 		lb_probeset_free(ps);
@@ -561,6 +605,12 @@ static int cmd_run(int argc, char **argv, const struct cli *c)
 			lb_err("%s", err);
 			goto out;
 		}
+	}
+
+	if (nsets) {
+		bool remove = false;
+
+		lb_cleanup_run(remove, report_leftover, &remove);
 	}
 
 	/* 2. The results directory, never silently overwritten. */
@@ -631,15 +681,18 @@ static int cmd_run(int argc, char **argv, const struct cli *c)
 	snprintf(path, sizeof(path), "%s/results.json", out);
 	if ((ret = lb_results_write_json(res, path)) ||
 	    (snprintf(path, sizeof(path), "%s/results.csv", out),
-	     ret = lb_results_write_csv(res, path))) {
+	     ret = lb_results_write_csv(res, path)) ||
+	    (snprintf(path, sizeof(path), "%s/summary.txt", out),
+	     ret = lb_results_write_summary(res, path))) {
 		lb_err("cannot write %s: %s", path, strerror(-ret));
 		goto out;
 	}
 	if (!c->no_plot && res->baseline.nruns)
 		render(res, out);
 	lb_results_print_table(res, stdout);
-	printf("\nresults: %s/results.json, results.csv%s\n", out,
-	       !c->no_plot && res->baseline.nruns ? ", slowdown.png" : "");
+	printf("\nresults: %s/results.json, results.csv, summary.txt%s\n", out,
+	       !c->no_plot && res->baseline.nruns ?
+	       "; figures slowdown, throughput, cost (.png .svg .pdf, with .gp and .dat)" : "");
 	if (stop_signal)
 		status = 128 + stop_signal;
 	else
@@ -658,6 +711,8 @@ out:
 
 int main(int argc, char **argv)
 {
+	char *cmdline;
+	int status;
 	const char *cmd = argc > 1 && argv[1][0] != '-' ? argv[1] : "run";
 	int shift = argc > 1 && argv[1][0] != '-' ? 1 : 0;
 	struct cli c;
@@ -667,15 +722,34 @@ int main(int argc, char **argv)
 		return cmd_list();
 	if (!strcmp(cmd, "plot"))
 		return cmd_plot(argc - 1, argv + 1);
+	if (!strcmp(cmd, "cleanup"))
+		return cmd_cleanup(argc - 1, argv + 1);
+	if (!strcmp(cmd, "report"))
+		return lb_report_main(argc - 1, argv + 1);
+	if (!strcmp(cmd, "compare"))
+		return lb_compare_main(argc - 1, argv + 1);
 	if (strcmp(cmd, "run")) {
-		lb_err("unknown command '%s': expected run, list or plot (see loadbench --help)", cmd);
+		lb_err("unknown command '%s': expected run, list, plot, report, compare or cleanup "
+		       "(see loadbench --help)", cmd);
 		return 2;
 	}
-	if (parse_args(argc - shift, argv + shift, &c))
+	/* Joined first: parsing splits the --probeset lists in place. */
+	cmdline = join_argv(argc, argv);
+	if (!cmdline) {
+		lb_err("out of memory");
+		return 1;
+	}
+	if (parse_args(argc - shift, argv + shift, &c)) {
+		free(cmdline);
 		return 2;
+	}
+	c.command_line = cmdline;
 	if (optind + shift < argc) {
 		lb_err("unexpected argument '%s' (see loadbench --help)", argv[optind + shift]);
+		free(cmdline);
 		return 2;
 	}
-	return cmd_run(argc, argv, &c);
+	status = cmd_run(argc, argv, &c);
+	free(cmdline);
+	return status;
 }

@@ -10,6 +10,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <inttypes.h>
 #include <math.h>
 #include <poll.h>
 #include <signal.h>
@@ -31,8 +32,10 @@
 #define LB_PLOT_TIMEOUT		60	/* seconds gnuplot may run per script */
 #define LB_PLOT_STDERR_MAX	65536	/* bytes of gnuplot's stderr kept */
 
-/* The scripts lb_plot_write() writes, in the order they are rendered. */
-static const char *const scripts[] = { "slowdown.gp" };
+/* The scripts lb_plot_render() runs when they are there, in this order. */
+static const char *const scripts[] = { "slowdown.gp", "throughput.gp", "cost.gp", "compare.gp" };
+
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
 
 static const char *or_unknown(const char *s)
@@ -126,19 +129,32 @@ static const char *thousands(double v, char *buf, size_t len)
 	return buf;
 }
 
-static int write_dat(const struct lb_results *res, FILE *f)
+/* The probe sets of @res sorted by slowdown (smallest first, NaN last): a malloc'd array. */
+static struct row *sorted_rows(const struct lb_results *res)
 {
 	struct row *rows;
 	size_t i;
 
 	rows = calloc(res->nprobesets ? res->nprobesets : 1, sizeof(*rows));
 	if (!rows)
-		return -ENOMEM;
+		return NULL;
 	for (i = 0; i < res->nprobesets; i++) {
 		rows[i].psr = &res->probesets[i];
 		rows[i].index = i;
 	}
 	qsort(rows, res->nprobesets, sizeof(*rows), cmp_rows);
+	return rows;
+}
+
+static int write_slowdown_dat(const void *arg, FILE *f)
+{
+	const struct lb_results *res = arg;
+	struct row *rows;
+	size_t i;
+
+	rows = sorted_rows(res);
+	if (!rows)
+		return -ENOMEM;
 
 	fprintf(f, "# loadbench %s: throughput slowdown per probe set, read by slowdown.gp\n",
 		or_unknown(res->version));
@@ -167,43 +183,234 @@ static int write_dat(const struct lb_results *res, FILE *f)
 	return 0;
 }
 
-static void write_gp_header(const struct lb_results *res, FILE *f)
+/* The largest round number of @psr's runs (0 without runs). */
+static int last_round(const struct lb_probeset_result *psr)
+{
+	int last = 0;
+	size_t i;
+
+	for (i = 0; i < psr->nruns; i++)
+		if (psr->runs[i].round > last)
+			last = psr->runs[i].round;
+	return last;
+}
+
+/* One row of throughput.dat's index 0: set number, name, tracer, median, runs, last round. */
+static void put_set_row(FILE *f, int set, const struct lb_probeset_result *psr)
+{
+	fprintf(f, "%d\t", set);
+	put_name(f, psr->name);
+	fputc('\t', f);
+	put_name(f, psr->tracer);
+	fputc('\t', f);
+	put_num(f, 2, psr->summary.throughput_median);
+	fprintf(f, "\t%zu\t%d\n", psr->nruns, last_round(psr));
+}
+
+/* The samples of @psr's runs, one block (ended by a blank line) per run. */
+static void put_samples(FILE *f, int set, const struct lb_probeset_result *psr)
+{
+	size_t i, j;
+
+	for (i = 0; i < psr->nruns; i++) {
+		const struct lb_run *r = &psr->runs[i];
+		double len = r->seconds;
+
+		if (!r->nsamples || !(len > 0) || !(r->sample_interval > 0))
+			continue;
+		for (j = 0; j < r->nsamples; j++) {
+			double from = j * r->sample_interval;
+			double to = j + 1 == r->nsamples ? len : (j + 1) * r->sample_interval;
+			double mid;
+
+			if (from > len)
+				from = len;
+			if (to > len)
+				to = len;
+			mid = (from + to) / 2;
+			fprintf(f, "%d\t%d\t%.4f\t%.5f\t", set, r->round, mid,
+				r->round - 1 + mid / len);
+			put_num(f, 2, r->samples[j]);
+			fputc('\n', f);
+		}
+		fputc('\n', f);
+	}
+}
+
+static int write_throughput_dat(const void *arg, FILE *f)
+{
+	const struct lb_results *res = arg;
+	size_t i;
+
+	fprintf(f, "# loadbench %s: throughput over time, every run, read by throughput.gp\n",
+		or_unknown(res->version));
+	fputs("# Two blocks (gnuplot index 0 and 1), separated by two blank lines.\n"
+	      "# index 0, one row per probe set: set (0 = the baseline, then the probe sets in\n"
+	      "#   run order), name, tracer, throughput_median (ops/s), runs, last_round.\n"
+	      "# index 1, one row per throughput sample, one block per run: set, round,\n"
+	      "#   t (s, middle of the sample's interval in the measured window), x = round - 1 +\n"
+	      "#   t / window length (the plot's axis: one unit per round), ops_per_s.\n", f);
+	fputs("# set\tname\ttracer\tthroughput_median\truns\tlast_round\n", f);
+	put_set_row(f, 0, &res->baseline);
+	for (i = 0; i < res->nprobesets; i++)
+		put_set_row(f, (int)i + 1, &res->probesets[i]);
+	fputs("\n\n# set\tround\tt\tx\tops_per_s\n", f);
+	put_samples(f, 0, &res->baseline);
+	for (i = 0; i < res->nprobesets; i++)
+		put_samples(f, (int)i + 1, &res->probesets[i]);
+	return 0;
+}
+
+/* 100 * @part / @whole, NaN when @whole is 0. */
+static double pct_of(uint64_t part, uint64_t whole)
+{
+	return whole ? 100.0 * (double)part / (double)whole : NAN;
+}
+
+static int write_cost_dat(const void *arg, FILE *f)
+{
+	const struct lb_results *res = arg;
+	struct row *rows;
+	size_t i;
+
+	rows = sorted_rows(res);
+	if (!rows)
+		return -ENOMEM;
+	fprintf(f, "# loadbench %s: cost per event and events per operation, read by cost.gp\n",
+		or_unknown(res->version));
+	fputs("# ns_per_event = (1/traced - 1/baseline median throughput) / events_per_op, in ns;\n"
+	      "# events_per_op: median over runs of events / operations; events, lost_events:\n"
+	      "# sums over runs; lost_pct = 100 * lost / events (never recorded: dropped);\n"
+	      "# overwritten_pct: recorded, then overwritten (flight recorder, by design).\n"
+	      "# Same order as slowdown.dat; NaN = missing value.\n", f);
+	fputs("# name\tns_per_event\tevents_per_op\tevents\tlost_events\tlost_pct\t"
+	      "overwritten_pct\tslowdown_pct\n", f);
+	for (i = 0; i < res->nprobesets; i++) {
+		const struct lb_summary *s = &rows[i].psr->summary;
+
+		put_name(f, rows[i].psr->name);
+		fputc('\t', f);
+		put_num(f, 2, s->ns_per_event);
+		fputc('\t', f);
+		put_num(f, 4, s->events_per_op);
+		fprintf(f, "\t%" PRIu64 "\t%" PRIu64 "\t", s->events, s->lost_events);
+		put_num(f, 4, pct_of(s->lost_events, s->events));
+		fputc('\t', f);
+		put_num(f, 4, pct_of(s->overwritten_events, s->events));
+		fputc('\t', f);
+		put_num(f, 4, s->slowdown_pct);
+		fputc('\n', f);
+	}
+	free(rows);
+	return 0;
+}
+
+/* The environment of @res in one line: kernel, machine, CPU, CPUs, virtualization. */
+static const char *environment(const struct lb_results *res, char *buf, size_t len)
 {
 	const struct lb_host *h = &res->host;
-	const struct lb_config *c = &res->config;
-	char num[64], cpus[32], line[1024];
-	const char *workload = or_unknown(c->workload);
 	const char *virt;
-
-	fprintf(f, "# slowdown.gp: throughput slowdown per probe set, written by loadbench %s.\n"
-		"# Render it in this directory with: gnuplot slowdown.gp (it reads slowdown.dat\n"
-		"# and writes slowdown.png and slowdown.svg). The header sets the texts; the rest\n"
-		"# is the template plots/slowdown.gp.\n\n", or_unknown(res->version));
-
-	fputs("title = ", f);
-	put_gp_string(f, "Throughput slowdown under tracing");
-
-	snprintf(line, sizeof(line), "baseline %s ops/s (median of %zu), %s, %g s x %d%s",
-		 thousands(res->baseline.summary.throughput_median, num, sizeof(num)),
-		 res->baseline.nruns, workload, c->duration, c->repeat,
-		 res->complete ? "" : " (interrupted: incomplete)");
-	fputs("\nsubtitle = ", f);
-	put_gp_string(f, line);
+	char cpus[32];
 
 	virt = h->virtualization && strcmp(h->virtualization, "none") ? h->virtualization : NULL;
 	snprintf(cpus, sizeof(cpus), h->ncpus > 0 ? ", %d CPUs" : "", h->ncpus);
-	snprintf(line, sizeof(line), "Linux %s %s, %s%s%s%s%s",
+	snprintf(buf, len, "Linux %s %s, %s%s%s%s%s",
 		 or_unknown(h->kernel_release), or_unknown(h->machine), or_unknown(h->cpu_model),
 		 cpus, virt ? ", virtualization " : "", virt ? virt : "",
 		 virt && strstr(virt, "tcg") ? " (emulated: timings are not real)" : "");
+	return buf;
+}
+
+/* "footer = 'ENVIRONMENT' . "\n" . 'PLACEMENT | loadbench VERSION | STARTED'" */
+static void put_footer(const struct lb_results *res, FILE *f)
+{
+	const struct lb_config *c = &res->config;
+	char line[1024];
+
 	fputs("\nfooter = ", f);
-	put_gp_string(f, line);
+	put_gp_string(f, environment(res, line, sizeof(line)));
 	snprintf(line, sizeof(line), "%s | loadbench %s%s%s", or_unknown(c->placement),
 		 or_unknown(res->version), res->started ? " | " : "",
 		 res->started ? res->started : "");
 	fputs(" . \"\\n\" . ", f);
 	put_gp_string(f, line);
 	fputs("\n\n", f);
+}
+
+static void put_intro(FILE *f, const char *name, const char *what, const char *version)
+{
+	fprintf(f, "# %s.gp: %s, written by loadbench %s.\n"
+		"# Render it in this directory with: gnuplot %s.gp (it reads %s.dat\n"
+		"# and writes %s.png, %s.svg and %s.pdf). The header sets the texts; the rest\n"
+		"# is the template plots/%s.gp.\n\n", name, what, or_unknown(version), name, name,
+		name, name, name, name);
+}
+
+/* "baseline 88,100 ops/s (median of 3), udp-rr, 2 s x 3" */
+static const char *baseline_line(const struct lb_results *res, char *buf, size_t len)
+{
+	const struct lb_config *c = &res->config;
+	char num[64];
+
+	snprintf(buf, len, "baseline %s ops/s (median of %zu), %s, %g s x %d%s",
+		 thousands(res->baseline.summary.throughput_median, num, sizeof(num)),
+		 res->baseline.nruns, or_unknown(c->workload), c->duration, c->repeat,
+		 res->complete ? "" : " (interrupted: incomplete)");
+	return buf;
+}
+
+static void write_slowdown_header(const void *arg, FILE *f)
+{
+	const struct lb_results *res = arg;
+	char line[1024];
+
+	fprintf(f, "# slowdown.gp: throughput slowdown per probe set, written by loadbench %s.\n"
+		"# Render it in this directory with: gnuplot slowdown.gp (it reads slowdown.dat\n"
+		"# and writes slowdown.png and slowdown.svg). The header sets the texts; the rest\n"
+		"# is the template plots/slowdown.gp.\n\n", or_unknown(res->version));
+	fputs("title = ", f);
+	put_gp_string(f, "Throughput slowdown under tracing");
+	fputs("\nsubtitle = ", f);
+	put_gp_string(f, baseline_line(res, line, sizeof(line)));
+	put_footer(res, f);
+}
+
+static void write_throughput_header(const void *arg, FILE *f)
+{
+	const struct lb_results *res = arg;
+	double iv = 0;
+	char line[1024];
+	size_t i;
+
+	for (i = 0; i < res->baseline.nruns && !(iv > 0); i++)
+		iv = res->baseline.runs[i].sample_interval;
+	put_intro(f, "throughput", "throughput over time, every run", res->version);
+	fputs("title = ", f);
+	put_gp_string(f, "Throughput over time, every repetition");
+	if (iv > 0)
+		snprintf(line, sizeof(line), "one %g s sample per point; %g s measured per run, "
+			 "%g s warm-up before it; dashed: median", iv, res->config.duration,
+			 res->config.warmup);
+	else
+		snprintf(line, sizeof(line), "no per-interval samples in these results");
+	fputs("\nsubtitle = ", f);
+	put_gp_string(f, line);
+	put_footer(res, f);
+}
+
+static void write_cost_header(const void *arg, FILE *f)
+{
+	const struct lb_results *res = arg;
+	char line[1024], num[512];
+
+	put_intro(f, "cost", "cost per event and events per operation", res->version);
+	fputs("title = ", f);
+	put_gp_string(f, "What each traced event costs");
+	snprintf(line, sizeof(line), "cost = (1/traced - 1/baseline throughput) / events per "
+		 "operation; %s", baseline_line(res, num, sizeof(num)));
+	fputs("\nsubtitle = ", f);
+	put_gp_string(f, line);
+	put_footer(res, f);
 }
 
 /* Append the file @path to @out. */
@@ -253,25 +460,47 @@ static char *join(const char *dir, const char *name)
 	return p;
 }
 
-int lb_plot_write(const struct lb_results *res, const char *dir, const char *template_dir,
-		  char *err, size_t errlen)
+/* A figure: its name (NAME.dat, NAME.gp, plots/NAME.gp) and what writes its two files. */
+struct figure {
+	const char *name;
+	int (*write_dat)(const void *arg, FILE *f);
+	void (*write_header)(const void *arg, FILE *f);
+};
+
+static const struct figure result_figures[] = {
+	{ "slowdown", write_slowdown_dat, write_slowdown_header },
+	{ "throughput", write_throughput_dat, write_throughput_header },
+	{ "cost", write_cost_dat, write_cost_header },
+};
+
+/*
+ * Write @fig's NAME.dat and NAME.gp (header, then @template_dir/NAME.gp) in
+ * @dir from @arg. Both are written to temporary names and renamed, so no
+ * half-written figure stays behind.
+ */
+static int write_figure(const struct figure *fig, const void *arg, const char *dir,
+			const char *template_dir, char *err, size_t errlen)
 {
 	char *dat = NULL, *dat_tmp = NULL, *gp = NULL, *gp_tmp = NULL, *tmpl = NULL;
 	FILE *fdat = NULL, *fgp = NULL;
 	int ret;
 
-	dat = join(dir, "slowdown.dat");
-	dat_tmp = join(dir, ".slowdown.dat.tmp");
-	gp = join(dir, "slowdown.gp");
-	gp_tmp = join(dir, ".slowdown.gp.tmp");
-	tmpl = join(template_dir, "slowdown.gp");
+	if (asprintf(&dat, "%s/%s.dat", dir, fig->name) < 0)
+		dat = NULL;
+	if (asprintf(&dat_tmp, "%s/.%s.dat.tmp", dir, fig->name) < 0)
+		dat_tmp = NULL;
+	if (asprintf(&gp, "%s/%s.gp", dir, fig->name) < 0)
+		gp = NULL;
+	if (asprintf(&gp_tmp, "%s/.%s.gp.tmp", dir, fig->name) < 0)
+		gp_tmp = NULL;
+	if (asprintf(&tmpl, "%s/%s.gp", template_dir, fig->name) < 0)
+		tmpl = NULL;
 	if (!dat || !dat_tmp || !gp || !gp_tmp || !tmpl) {
 		ret = -ENOMEM;
 		lb_seterr(err, errlen, "out of memory");
 		goto out;
 	}
 
-	/* Written to temporary names and renamed, so no half-written figure stays behind. */
 	fdat = fopen(dat_tmp, "we");
 	fgp = fdat ? fopen(gp_tmp, "we") : NULL;
 	if (!fdat || !fgp) {
@@ -279,16 +508,16 @@ int lb_plot_write(const struct lb_results *res, const char *dir, const char *tem
 		lb_seterr(err, errlen, "cannot write in %s: %s", dir, strerror(-ret));
 		goto out;
 	}
-	ret = write_dat(res, fdat);
+	ret = fig->write_dat(arg, fdat);
 	if (ret) {
 		lb_seterr(err, errlen, "out of memory");
 		goto out;
 	}
-	write_gp_header(res, fgp);
+	fig->write_header(arg, fgp);
 	ret = copy_file(tmpl, fgp);
 	if (ret) {
 		lb_seterr(err, errlen, "cannot read the figure template %s: %s", tmpl,
-		       strerror(-ret));
+			  strerror(-ret));
 		goto out;
 	}
 	ret = close_file(fdat);
@@ -318,6 +547,156 @@ out:
 	free(gp);
 	free(gp_tmp);
 	free(tmpl);
+	return ret;
+}
+
+int lb_plot_write(const struct lb_results *res, const char *dir, const char *template_dir,
+		  char *err, size_t errlen)
+{
+	size_t i;
+	int ret;
+
+	for (i = 0; i < ARRAY_SIZE(result_figures); i++) {
+		ret = write_figure(&result_figures[i], res, dir, template_dir, err, errlen);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+/* ---- compare -------------------------------------------------------------------------------- */
+
+struct compare {
+	const struct lb_results *const *res;
+	const char *const *labels;
+	size_t n;
+	const char **groups;	/* probe-set names, in order of first appearance */
+	size_t ngroups;
+};
+
+/* @name's probe set in @res, or NULL. */
+static const struct lb_probeset_result *find_set(const struct lb_results *res, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < res->nprobesets; i++)
+		if (res->probesets[i].name && !strcmp(res->probesets[i].name, name))
+			return &res->probesets[i];
+	return NULL;
+}
+
+static int write_compare_dat(const void *arg, FILE *f)
+{
+	const struct compare *cmp = arg;
+	size_t g, m;
+
+	fputs("# loadbench: the slowdown of several results directories side by side, read by\n"
+	      "# compare.gp. Three blocks (gnuplot index 0, 1, 2), separated by two blank lines.\n"
+	      "# index 0, one row per results directory (member): member, label,\n"
+	      "#   baseline throughput_median (ops/s), baseline runs.\n"
+	      "# index 1, one row per probe set and member that has it: group (probe set\n"
+	      "#   number), member, name, slowdown_pct, ci95_low, ci95_high, throughput_median.\n"
+	      "# index 2, one row per group: group, name. NaN = missing value.\n", f);
+	fputs("# member\tlabel\tbaseline_median\tbaseline_runs\n", f);
+	for (m = 0; m < cmp->n; m++) {
+		fprintf(f, "%zu\t", m);
+		put_name(f, cmp->labels[m]);
+		fputc('\t', f);
+		put_num(f, 2, cmp->res[m]->baseline.summary.throughput_median);
+		fprintf(f, "\t%zu\n", cmp->res[m]->baseline.nruns);
+	}
+	fputs("\n\n# group\tmember\tname\tslowdown_pct\tci95_low\tci95_high\tthroughput_median\n",
+	      f);
+	for (g = 0; g < cmp->ngroups; g++) {
+		for (m = 0; m < cmp->n; m++) {
+			const struct lb_probeset_result *psr = find_set(cmp->res[m], cmp->groups[g]);
+			const struct lb_summary *s;
+
+			if (!psr)
+				continue;
+			s = &psr->summary;
+			fprintf(f, "%zu\t%zu\t", g, m);
+			put_name(f, cmp->groups[g]);
+			fputc('\t', f);
+			put_num(f, 4, s->slowdown_pct);
+			fputc('\t', f);
+			put_num(f, 4, s->slowdown_ci95[0]);
+			fputc('\t', f);
+			put_num(f, 4, s->slowdown_ci95[1]);
+			fputc('\t', f);
+			put_num(f, 2, s->throughput_median);
+			fputc('\n', f);
+		}
+	}
+	fputs("\n\n# group\tname\n", f);
+	for (g = 0; g < cmp->ngroups; g++) {
+		fprintf(f, "%zu\t", g);
+		put_name(f, cmp->groups[g]);
+		fputc('\n', f);
+	}
+	return 0;
+}
+
+static void write_compare_header(const void *arg, FILE *f)
+{
+	const struct compare *cmp = arg;
+	char line[1024], env[512];
+	size_t m;
+
+	put_intro(f, "compare", "the slowdown of several results directories side by side",
+		  cmp->n ? cmp->res[0]->version : NULL);
+	fputs("title = ", f);
+	put_gp_string(f, "Throughput slowdown under tracing, compared");
+	fputs("\nsubtitle = ", f);
+	put_gp_string(f, "bars: median slowdown; whiskers: 95% confidence interval");
+	fputs("\nfooter = ''", f);
+	for (m = 0; m < cmp->n; m++) {
+		const struct lb_results *res = cmp->res[m];
+
+		snprintf(line, sizeof(line), "%s: %s, %s, %g s x %d%s", cmp->labels[m],
+			 environment(res, env, sizeof(env)), or_unknown(res->config.workload),
+			 res->config.duration, res->config.repeat,
+			 res->complete ? "" : " (incomplete)");
+		fputs(m ? " . \"\\n\" . " : " . ", f);
+		put_gp_string(f, line);
+	}
+	fprintf(f, "\nfooter_lines = %zu\n\n", cmp->n);
+}
+
+static const struct figure compare_figure = {
+	"compare", write_compare_dat, write_compare_header
+};
+
+int lb_plot_write_compare(const struct lb_results *const *res, const char *const *labels,
+			  size_t n, const char *dir, const char *template_dir, char *err,
+			  size_t errlen)
+{
+	struct compare cmp = { .res = res, .labels = labels, .n = n };
+	size_t total = 0, m, i, g;
+	int ret;
+
+	for (m = 0; m < n; m++)
+		total += res[m]->nprobesets;
+	cmp.groups = calloc(total ? total : 1, sizeof(*cmp.groups));
+	if (!cmp.groups) {
+		lb_seterr(err, errlen, "out of memory");
+		return -ENOMEM;
+	}
+	for (m = 0; m < n; m++) {
+		for (i = 0; i < res[m]->nprobesets; i++) {
+			const char *name = res[m]->probesets[i].name;
+
+			if (!name)
+				continue;
+			for (g = 0; g < cmp.ngroups; g++)
+				if (!strcmp(cmp.groups[g], name))
+					break;
+			if (g == cmp.ngroups)
+				cmp.groups[cmp.ngroups++] = name;
+		}
+	}
+	ret = write_figure(&compare_figure, &cmp, dir, template_dir, err, errlen);
+	free(cmp.groups);
 	return ret;
 }
 
@@ -522,14 +901,14 @@ out:
 
 int lb_plot_render(const char *dir, char *err, size_t errlen)
 {
-	size_t i;
+	size_t i, found = 0;
 	int ret;
 
 	if (!in_path("gnuplot")) {
 		lb_seterr(err, errlen, "gnuplot is not installed (not found in PATH)");
 		return -ENOENT;
 	}
-	for (i = 0; i < sizeof(scripts) / sizeof(scripts[0]); i++) {
+	for (i = 0; i < ARRAY_SIZE(scripts); i++) {
 		char *path = join(dir, scripts[i]);
 
 		if (!path) {
@@ -538,14 +917,22 @@ int lb_plot_render(const char *dir, char *err, size_t errlen)
 		}
 		ret = access(path, R_OK) ? -errno : 0;
 		free(path);
+		if (ret == -ENOENT)
+			continue;
 		if (ret) {
-			lb_seterr(err, errlen, "cannot read %s/%s: %s (write the figures first)", dir,
-			       scripts[i], strerror(-ret));
+			lb_seterr(err, errlen, "cannot read %s/%s: %s", dir, scripts[i],
+				  strerror(-ret));
 			return -EIO;
 		}
+		found++;
 		ret = run_gnuplot(dir, scripts[i], err, errlen);
 		if (ret)
 			return ret;
+	}
+	if (!found) {
+		lb_seterr(err, errlen, "no figure scripts (%s, ...) in %s: write the figures first",
+			  scripts[0], dir);
+		return -EIO;
 	}
 	return 0;
 }

@@ -38,7 +38,8 @@
 #define LB_CV_WARN_PCT 5.0
 
 #define LB_CSV_HEADER \
-	"probeset,tracer,round,seconds,ops,throughput,events,lost_events,timeouts,overwritten_events\n"
+	"probeset,tracer,round,seconds,ops,throughput,events,lost_events,timeouts," \
+	"overwritten_events\n"
 
 /* Largest file lb_results_read_json() accepts. */
 #define LB_JSON_MAX (256UL << 20)
@@ -1258,6 +1259,29 @@ int lb_results_write_csv(const struct lb_results *res, const char *path)
 	for (i = 0; i < res->nprobesets; i++)
 		lb_csv_runs(f, res->probesets[i].name, res->probesets[i].tracer,
 			    &res->probesets[i]);
+	if (ferror(f)) {
+		fclose(f);
+		goto out;
+	}
+	if (fclose(f))
+		goto out;
+	ret = lb_write_file_atomic(path, data, len);
+out:
+	free(data);
+	return ret;
+}
+
+int lb_results_write_summary(const struct lb_results *res, const char *path)
+{
+	char *data = NULL;
+	size_t len = 0;
+	FILE *f;
+	int ret = -ENOMEM;
+
+	f = open_memstream(&data, &len);
+	if (!f)
+		return -ENOMEM;
+	lb_results_print_table(res, f);
 	if (ferror(f)) {
 		fclose(f);
 		goto out;

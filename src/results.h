@@ -142,6 +142,12 @@ int lb_results_read_json(const char *path, struct lb_results **out, char *err, s
  */
 int lb_results_write_csv(const struct lb_results *res, const char *path);
 
+/*
+ * lb_results_write_summary - the text table of lb_results_print_table(),
+ * written atomically to @path (summary.txt). Returns 0 or -errno.
+ */
+int lb_results_write_summary(const struct lb_results *res, const char *path);
+
 /* lb_results_print_table - the human summary table (and warnings) on @f. */
 void lb_results_print_table(const struct lb_results *res, FILE *f);
 

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "loadgen.h"
 #include "results.h"
@@ -16,6 +17,34 @@ static bool stopped(const struct lb_bench *b)
 	return b->stop && *b->stop;
 }
 
+/* The live progress line: shown only when stderr is a terminal. */
+struct progress {
+	bool on;
+	const char *name;	/* probe set being measured */
+	int round, repeat;
+	int run, nruns;		/* 1-based run number, runs in total */
+	double started, total;	/* lb_now() at the start; estimated seconds in all */
+};
+
+/* Rewrite the progress line in place with the current rate @rate (ops/s). */
+static void progress_show(const struct progress *p, double rate)
+{
+	double elapsed;
+	char now[32];
+
+	if (!p->on)
+		return;
+	elapsed = lb_now() - p->started;
+	if (rate > 0)
+		snprintf(now, sizeof(now), "%.0f ops/s", rate);
+	else
+		snprintf(now, sizeof(now), "warming up");
+	fprintf(stderr, "\r\033[Kloadbench: %s, round %d/%d (run %d/%d), %.0f s of ~%.0f s, %s",
+		p->name, p->round, p->repeat, p->run, p->nruns, elapsed,
+		elapsed > p->total ? elapsed : p->total, now);
+	fflush(stderr);
+}
+
 /*
  * One measured run. The tracer (NULL for the baseline) records from before
  * the workload starts, so the warm-up also warms the tracing paths; counts
@@ -23,7 +52,7 @@ static bool stopped(const struct lb_bench *b)
  * reads that bound the window.
  */
 static int run_once(const struct lb_bench *b, struct lb_tracer *tracer, int round,
-		    struct lb_run *run, char *err, size_t len)
+		    const struct progress *p, struct lb_run *run, char *err, size_t len)
 {
 	struct lb_tracer_counts c0 = {0}, c1 = {0};
 	struct lb_workload_stats st = {0};
@@ -76,8 +105,10 @@ static int run_once(const struct lb_bench *b, struct lb_tracer *tracer, int roun
 			double now = lb_now();
 			uint64_t ops = lb_workload_ops(b->workload);
 
-			if (n < max_samples)
+			if (n < max_samples) {
 				run->samples[n++] = (double)(ops - prev) / (now - t);
+				progress_show(p, run->samples[n - 1]);
+			}
 			prev = ops;
 			t = now;
 		}
@@ -120,13 +151,11 @@ out:
 	return ret;
 }
 
-int lb_bench_run(const struct lb_bench *b, struct lb_results *res, char *err, size_t len)
+static int bench_rounds(const struct lb_bench *b, struct lb_results *res, struct progress *p,
+			char *err, size_t len)
 {
 	int nsets = (int)res->nprobesets, ret = 0;
-	double started = lb_now(), per_run = b->warmup + b->duration;
-	int total = b->repeat * (nsets + 1), done = 0;
 
-	res->complete = false;
 	for (int round = 1; round <= b->repeat; round++) {
 		for (int i = -1; i < nsets; i++) {
 			struct lb_probeset_result *psr = i < 0 ? &res->baseline : &res->probesets[i];
@@ -135,7 +164,11 @@ int lb_bench_run(const struct lb_bench *b, struct lb_results *res, char *err, si
 
 			if (stopped(b))
 				return -EINTR;
-			ret = run_once(b, tracer, round, &run, err, len);
+			p->name = psr->name;
+			p->round = round;
+			p->run++;
+			progress_show(p, 0);
+			ret = run_once(b, tracer, round, p, &run, err, len);
 			if (ret == -EINTR || stopped(b))
 				return -EINTR;
 			if (ret) {
@@ -149,18 +182,29 @@ int lb_bench_run(const struct lb_bench *b, struct lb_results *res, char *err, si
 			free(run.samples);
 			if (ret)
 				return ret;
-			done++;
-			if (b->progress) {
-				double left = (total - done) * (per_run + 0.05);
-
-				fprintf(stderr, "[%d/%d] round %d/%d %-18s %12.0f ops/s  %10.2f events/op"
-					"  (about %.0f s left, %.0f s so far)\n", done, total, round,
-					b->repeat, psr->name, run.throughput,
-					run.ops ? (double)run.events / (double)run.ops : 0.0, left,
-					lb_now() - started);
-			}
 		}
 	}
-	res->complete = true;
 	return 0;
+}
+
+int lb_bench_run(const struct lb_bench *b, struct lb_results *res, char *err, size_t len)
+{
+	int nruns = b->repeat * ((int)res->nprobesets + 1);
+	struct progress p = {
+		.on = b->progress && isatty(STDERR_FILENO),
+		.repeat = b->repeat,
+		.nruns = nruns,
+		.started = lb_now(),
+		.total = nruns * (b->warmup + b->duration + 0.05),
+	};
+	int ret;
+
+	res->complete = false;
+	ret = bench_rounds(b, res, &p, err, len);
+	/* Clear the line, so that what follows starts in column 0. */
+	if (p.on)
+		fputs("\r\033[K", stderr);
+	if (!ret)
+		res->complete = true;
+	return ret;
 }

@@ -20,7 +20,7 @@ struct lb_bench {
 	double warmup;			/* seconds before the measured window */
 	double sample_interval;		/* seconds per throughput sample */
 	int repeat;			/* rounds */
-	bool progress;			/* one line per run on stderr */
+	bool progress;			/* live progress line on stderr, when it is a tty */
 	volatile int *stop;		/* set by a signal handler: finish cleanly now */
 };
 

@@ -9,6 +9,8 @@
 
 static const struct lb_tracer_ops *const tracers[] = {
 	&lb_tracer_ftrace,
+	&lb_tracer_perf,
+	&lb_tracer_perf_count,
 	NULL,
 };
 

@@ -47,6 +47,8 @@ struct lb_tracer_ops {
 struct lb_tracer;
 
 extern const struct lb_tracer_ops lb_tracer_ftrace;
+extern const struct lb_tracer_ops lb_tracer_perf;	/* perf record: rings + consumer */
+extern const struct lb_tracer_ops lb_tracer_perf_count;	/* perf stat: counters */
 
 /* lb_tracer_ops_find - the ops of tracer @name, or NULL when unknown. */
 const struct lb_tracer_ops *lb_tracer_ops_find(const char *name);

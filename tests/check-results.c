@@ -26,7 +26,8 @@
 #include "results.h"
 
 #define CSV_HEADER \
-	"probeset,tracer,round,seconds,ops,throughput,events,lost_events,timeouts,overwritten_events"
+	"probeset,tracer,round,seconds,ops,throughput,events,lost_events,timeouts," \
+	"overwritten_events"
 
 static int nfailed;
 

@@ -6,10 +6,13 @@
 #ifndef LB_TEST_HELPERS_H
 #define LB_TEST_HELPERS_H
 
+#include <dirent.h>
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #define T_EXIT_PASS 0
 #define T_EXIT_FAIL 1
@@ -46,6 +49,50 @@ static int t_failures;
 			t_failures++;                                                   \
 		}                                                                       \
 	} while (0)
+
+/* t_read_all - the whole file, NUL-terminated, malloc'd (NULL on error); *@lenp = size. */
+static inline char *t_read_all(const char *path, size_t *lenp)
+{
+	FILE *f = fopen(path, "rb");
+	char *buf = NULL;
+	size_t len = 0;
+	long size;
+
+	if (!f)
+		return NULL;
+	if (fseek(f, 0, SEEK_END) == 0 && (size = ftell(f)) >= 0 && fseek(f, 0, SEEK_SET) == 0) {
+		buf = malloc((size_t)size + 1);
+		if (buf) {
+			len = fread(buf, 1, (size_t)size, f);
+			buf[len] = '\0';
+		}
+	}
+	fclose(f);
+	if (lenp)
+		*lenp = len;
+	return buf;
+}
+
+/* t_remove_dir - remove @dir and the files in it (tests make flat temporary directories). */
+static inline void t_remove_dir(const char *dir)
+{
+	struct dirent *de;
+	DIR *d = opendir(dir);
+	char path[4096];
+
+	if (!d)
+		return;
+	while ((de = readdir(d))) {
+		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
+			continue;
+		snprintf(path, sizeof(path), "%s/%s", dir, de->d_name);
+		if (unlink(path))
+			fprintf(stderr, "cannot remove %s: %s\n", path, strerror(errno));
+	}
+	closedir(d);
+	if (rmdir(dir))
+		fprintf(stderr, "cannot remove %s: %s\n", dir, strerror(errno));
+}
 
 static inline int t_exit(void)
 {

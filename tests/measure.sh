@@ -15,7 +15,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 note "explicit probe sets: ftrace, syscalls"
-"$LOADBENCH" --probeset ftrace,syscalls --duration 1 --warmup 0.3 --repeat 3 \
+"$LOADBENCH" --probeset ftrace,syscalls --duration 1 --warmup 0.3 --repeat 5 \
 	--output "$tmp/explicit" --quiet | tee "$tmp/explicit.txt"
 "$top_builddir/tests/check-results" "$tmp/explicit" ftrace syscalls
 grep -q "baseline" "$tmp/explicit.txt" || fail "summary table has no baseline row"

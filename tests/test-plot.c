@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Figures: lb_plot_write() writes slowdown.dat (checked against golden text)
- * and slowdown.gp (escaped header + the template); when gnuplot is on PATH,
- * lb_plot_render() renders a PNG and an SVG. No root needed.
+ * and slowdown.gp (escaped header + the template); from the fixture
+ * results.json, slowdown.dat, throughput.dat, cost.dat and compare.dat
+ * against the golden files in tests/fixtures/; when gnuplot is on PATH,
+ * lb_plot_render() renders a PNG and an SVG (tests/test-render checks
+ * every figure). No root needed.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -33,26 +36,6 @@ static const char golden_dat[] =
 	"\"lttng+kprobe\"\t12.5000\t10.1250\tNaN\t77087.50\n"
 	"\"ftrace\"\t31.2000\t28.0000\t35.5000\t60612.80\n"
 	"\"bad'name\"\tNaN\tNaN\tNaN\tNaN\n";
-
-static char *read_all(const char *path)
-{
-	FILE *f = fopen(path, "r");
-	char *buf = NULL;
-	size_t len = 0;
-	long size;
-
-	if (!f)
-		return NULL;
-	if (fseek(f, 0, SEEK_END) == 0 && (size = ftell(f)) >= 0 && fseek(f, 0, SEEK_SET) == 0) {
-		buf = malloc(size + 1);
-		if (buf) {
-			len = fread(buf, 1, size, f);
-			buf[len] = '\0';
-		}
-	}
-	fclose(f);
-	return buf;
-}
 
 static struct lb_probeset_result *add(struct lb_results *res, const char *name, double slowdown,
 				      double lo, double hi, double tput)
@@ -112,33 +95,13 @@ fail:
 	return NULL;
 }
 
-static void remove_dir(const char *dir)
-{
-	struct dirent *de;
-	DIR *d = opendir(dir);
-	char path[4096];
-
-	if (!d)
-		return;
-	while ((de = readdir(d))) {
-		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
-			continue;
-		snprintf(path, sizeof(path), "%s/%s", dir, de->d_name);
-		if (unlink(path))
-			fprintf(stderr, "cannot remove %s: %s\n", path, strerror(errno));
-	}
-	closedir(d);
-	if (rmdir(dir))
-		fprintf(stderr, "cannot remove %s: %s\n", dir, strerror(errno));
-}
-
 static void check_gp(const char *dir)
 {
 	char path[4096], *gp, *tmpl;
 
 	snprintf(path, sizeof(path), "%s/slowdown.gp", dir);
-	gp = read_all(path);
-	tmpl = read_all(LB_SRCDIR "/plots/slowdown.gp");
+	gp = t_read_all(path, NULL);
+	tmpl = t_read_all(LB_SRCDIR "/plots/slowdown.gp", NULL);
 	T_CHECK(gp != NULL);
 	T_CHECK(tmpl != NULL);
 	if (!gp || !tmpl)
@@ -188,7 +151,7 @@ static void check_render(const char *dir)
 		fclose(f);
 	}
 	snprintf(path, sizeof(path), "%s/slowdown.svg", dir);
-	svg = read_all(path);
+	svg = t_read_all(path, NULL);
 	T_CHECK(svg != NULL && strstr(svg, "<svg") != NULL);
 	free(svg);
 
@@ -217,6 +180,78 @@ static void check_render(const char *dir)
 	lb_results_free(res);
 }
 
+/* @dir/@name equals tests/fixtures/@name.golden. */
+static void check_golden(const char *dir, const char *name)
+{
+	char path[4096], *got, *want;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	got = t_read_all(path, NULL);
+	snprintf(path, sizeof(path), LB_SRCDIR "/tests/fixtures/%s.golden", name);
+	want = t_read_all(path, NULL);
+	T_CHECK(got != NULL && want != NULL);
+	if (got && want && strcmp(got, want)) {
+		fprintf(stderr, "%s differs from %s:\n%s\n", name, path, got);
+		t_failures++;
+	}
+	free(got);
+	free(want);
+}
+
+/* The .dat files of every figure, from the fixture, against golden files. */
+static void check_fixture(void)
+{
+	const char *labels[2] = { "6.18", "6.18 again" };
+	char dir[] = "/tmp/test-plot-fixture.XXXXXX", err[512] = "", path[4096], *gp;
+	struct lb_results *a = NULL, *b = NULL;
+	const struct lb_results *both[2];
+	size_t n;
+
+	T_CHECK(lb_results_read_json(LB_SRCDIR "/tests/fixtures/results.json", &a, err,
+				     sizeof(err)) == 0);
+	T_CHECK(lb_results_read_json(LB_SRCDIR "/tests/fixtures/results.json", &b, err,
+				     sizeof(err)) == 0);
+	if (!a || !b || !mkdtemp(dir)) {
+		fprintf(stderr, "cannot read the fixture or make a directory: %s\n", err);
+		t_failures++;
+		goto out;
+	}
+	T_CHECK(lb_plot_write(a, dir, LB_SRCDIR "/plots", err, sizeof(err)) == 0);
+	check_golden(dir, "slowdown.dat");
+	check_golden(dir, "throughput.dat");
+	check_golden(dir, "cost.dat");
+	snprintf(path, sizeof(path), "%s/throughput.gp", dir);
+	gp = t_read_all(path, NULL);
+	T_CHECK(gp && strstr(gp, "\nsubtitle = 'one 0.25 s sample per point; 1 s measured per "
+			      "run, 0.5 s warm-up before it; dashed: median'\n"));
+	free(gp);
+	snprintf(path, sizeof(path), "%s/cost.gp", dir);
+	gp = t_read_all(path, NULL);
+	T_CHECK(gp && strstr(gp, "\ntitle = 'What each traced event costs'\n"));
+	free(gp);
+
+	/* Two results, the second without two of the probe sets. */
+	n = b->nprobesets;
+	b->nprobesets = 1;
+	both[0] = a;
+	both[1] = b;
+	T_CHECK(lb_plot_write_compare(both, labels, 2, dir, LB_SRCDIR "/plots", err,
+				      sizeof(err)) == 0);
+	b->nprobesets = n;
+	check_golden(dir, "compare.dat");
+	snprintf(path, sizeof(path), "%s/compare.gp", dir);
+	gp = t_read_all(path, NULL);
+	T_CHECK(gp && strstr(gp, "\nfooter = '' . '6.18: Linux 6.18.44-test x86_64, AMD EPYC, "
+			      "2 CPUs, virtualization kvm, udp-rr, 1 s x 3' . \"\\n\" . "
+			      "'6.18 again: Linux"));
+	T_CHECK(gp && strstr(gp, "\nfooter_lines = 2\n"));
+	free(gp);
+	t_remove_dir(dir);
+out:
+	lb_results_free(a);
+	lb_results_free(b);
+}
+
 int main(void)
 {
 	char dir[] = "/tmp/test-plot.XXXXXX";
@@ -241,7 +276,7 @@ int main(void)
 	if (ret)
 		fprintf(stderr, "lb_plot_write: %s\n", err);
 	snprintf(path, sizeof(path), "%s/slowdown.dat", dir);
-	dat = read_all(path);
+	dat = t_read_all(path, NULL);
 	T_CHECK_STR(dat, golden_dat);
 	free(dat);
 	check_gp(dir);
@@ -262,9 +297,10 @@ int main(void)
 	else
 		unsetenv("PATH");
 
+	check_fixture();
 	check_render(dir);
 
-	remove_dir(dir);
+	t_remove_dir(dir);
 	lb_results_free(res);
 	return t_exit();
 }

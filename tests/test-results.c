@@ -337,27 +337,6 @@ static int write_text(const char *path, const char *text, size_t len)
 	return fclose(f) ? -errno : 0;
 }
 
-static char *read_text(const char *path)
-{
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *f = fopen(path, "r"), *m;
-	int c;
-
-	if (!f)
-		return NULL;
-	m = open_memstream(&buf, &len);
-	if (!m) {
-		fclose(f);
-		return NULL;
-	}
-	while ((c = fgetc(f)) != EOF)
-		fputc(c, m);
-	fclose(f);
-	fclose(m);
-	return buf;
-}
-
 static void test_json(struct lb_results *res, const char *dir)
 {
 	char *path = path_in(dir, "results.json"), *text;
@@ -380,8 +359,8 @@ static void test_json(struct lb_results *res, const char *dir)
 			char *path2 = path_in(dir, "again.json"), *t1, *t2;
 
 			T_CHECK(lb_results_write_json(back, path2) == 0);
-			t1 = read_text(path);
-			t2 = read_text(path2);
+			t1 = t_read_all(path, NULL);
+			t2 = t_read_all(path2, NULL);
 			T_CHECK(t1 && t2 && !strcmp(t1, t2));
 			free(t1);
 			free(t2);
@@ -392,7 +371,7 @@ static void test_json(struct lb_results *res, const char *dir)
 	lb_results_free(back);
 
 	/* The stable keys literally, and NaN as null. */
-	text = read_text(path);
+	text = t_read_all(path, NULL);
 	T_CHECK(text != NULL);
 	if (text) {
 		T_CHECK(strstr(text, "\"probesets\": [") != NULL);
@@ -528,7 +507,7 @@ static void test_csv(const struct lb_results *res, const char *dir)
 	struct stat st;
 
 	T_CHECK(lb_results_write_csv(res, path) == 0);
-	text = read_text(path);
+	text = t_read_all(path, NULL);
 	T_CHECK_STR(text, expect);
 	T_CHECK(stat(path, &st) == 0 && (st.st_mode & 0777) == 0644);
 	free(text);
@@ -611,27 +590,6 @@ static void check_dir_clean(const char *dir)
 	T_CHECK(n == ARRAY_SIZE(expected));
 }
 
-static void remove_dir(const char *dir)
-{
-	struct dirent *de;
-	DIR *d = opendir(dir);
-
-	if (!d)
-		return;
-	while ((de = readdir(d))) {
-		char *p;
-
-		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
-			continue;
-		p = path_in(dir, de->d_name);
-		if (p)
-			unlink(p);
-		free(p);
-	}
-	closedir(d);
-	rmdir(dir);
-}
-
 int main(void)
 {
 	const char *tmpdir = getenv("TMPDIR");
@@ -649,7 +607,7 @@ int main(void)
 	res = build();
 	if (!res) {
 		fprintf(stderr, "out of memory building the results\n");
-		remove_dir(dir);
+		t_remove_dir(dir);
 		free(dir);
 		return T_EXIT_ERROR;
 	}
@@ -669,7 +627,7 @@ int main(void)
 	check_dir_clean(dir);
 
 	lb_results_free(res);
-	remove_dir(dir);
+	t_remove_dir(dir);
 	ret = access(dir, F_OK) ? t_exit() : T_EXIT_ERROR;
 	free(dir);
 	return ret;

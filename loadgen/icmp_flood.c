@@ -1,0 +1,262 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * loadgen: the icmp-flood workload.
+ *
+ * ICMP echo requests to an IPv4 loopback address through a raw socket, like
+ * `ping -f`: the kernel itself answers (there is no server process). The
+ * generator keeps cfg.window echoes outstanding (1, the default, is ping -f's
+ * one in flight) and sends a new one for every reply. One operation = one
+ * echo reply that carries our identifier, a sequence number that is
+ * outstanding, our payload length and a correct checksum.
+ *
+ * The identifier is random per start; the payload begins with a 64-bit
+ * sequence number (the 16-bit ICMP sequence is its low half). ICMP_FILTER
+ * lets only echo replies through to the socket and connect() only those from
+ * the target address, so other ICMP traffic costs the generator nothing.
+ * Replies with another identifier (another pinger) are ignored; replies to
+ * echoes given up after a receive timeout are stale and ignored; anything
+ * else with our identifier is a mismatch.
+ *
+ * Raw sockets need root or CAP_NET_RAW; create says so when it is missing.
+ *
+ * This file must not include any tracing header.
+ */
+#include <arpa/inet.h>
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/random.h>
+#include <unistd.h>
+
+#include "workload.h"
+
+#ifndef ICMP_FILTER
+#define ICMP_FILTER 1 /* <linux/icmp.h>, which clashes with <netinet/ip_icmp.h> */
+#endif
+#define ICMP_ECHOREPLY_TYPE 0
+#define ICMP_ECHO_TYPE 8
+#define ICMP_HDR_LEN 8
+
+/* An ICMP echo header (RFC 792), fields in network byte order. */
+struct icmp_echo_hdr {
+	uint8_t type;
+	uint8_t code;
+	uint16_t csum;
+	uint16_t id;
+	uint16_t seq;
+};
+
+/* Returns the RFC 1071 checksum of @len bytes at @data, in host byte order. */
+uint16_t lb_icmp_checksum(const void *data, size_t len)
+{
+	const unsigned char *p = data;
+	uint64_t sum = 0;
+	size_t i;
+
+	for (i = 0; i + 1 < len; i += 2)
+		sum += (uint32_t)p[i] << 8 | p[i + 1];
+	if (len & 1)
+		sum += (uint32_t)p[len - 1] << 8;
+	while (sum >> 16)
+		sum = (sum & 0xffff) + (sum >> 16);
+	return (uint16_t)~sum;
+}
+
+static const char icmp_fix_perm[] =
+    "icmp-flood sends ICMP echo through a raw socket, which needs root or CAP_NET_RAW: "
+    "run as root (sudo), or choose another --workload";
+
+static int icmp_socket(int *fd)
+{
+	*fd = socket(AF_INET, SOCK_RAW | SOCK_CLOEXEC, IPPROTO_ICMP);
+	return *fd < 0 ? -errno : 0;
+}
+
+/* In create: check the address family, the port and that a raw socket can be opened. */
+static int icmp_flood_server_open(struct lb_workload *w, char *err, size_t errlen)
+{
+	struct sockaddr_in *s4 = (struct sockaddr_in *)&w->srv_addr;
+	int fd, ret;
+
+	if (strchr(w->addr, ':')) {
+		lb_loadgen_seterr(err, errlen,
+				  "icmp-flood supports IPv4 only (ICMPv6 is not implemented): use "
+				  "--addr 127.0.0.1");
+		return -EAFNOSUPPORT;
+	}
+	if (w->cfg.port) {
+		lb_loadgen_seterr(err, errlen,
+				  "icmp-flood has no port (the kernel answers echoes): drop "
+				  "--port");
+		return -EINVAL;
+	}
+	ret = icmp_socket(&fd);
+	if (ret < 0) {
+		if (ret == -EPERM || ret == -EACCES)
+			lb_loadgen_seterr(err, errlen, "%s", icmp_fix_perm);
+		else
+			lb_loadgen_seterr(
+			    err, errlen,
+			    "cannot create a raw ICMP socket: %s: raise the open-file "
+			    "limit (ulimit -n) or free memory",
+			    strerror(-ret));
+		return ret == -EACCES ? -EPERM : ret;
+	}
+	close(fd);
+	memset(&w->srv_addr, 0, sizeof(w->srv_addr));
+	s4->sin_family = AF_INET;
+	inet_pton(AF_INET, w->addr, &s4->sin_addr);
+	w->srv_addrlen = sizeof(*s4);
+	return 0;
+}
+
+/* A fresh raw socket per start: echo replies only, from the target only; a new identifier. */
+static int icmp_flood_client_open(struct lb_workload *w)
+{
+	uint32_t filter = ~(1U << ICMP_ECHOREPLY_TYPE);
+	const char *what;
+	uint16_t id;
+	int fd, ret;
+
+	ret = icmp_socket(&fd);
+	if (ret < 0) {
+		lb_loadgen_seterr(w->errmsg, sizeof(w->errmsg),
+				  "cannot create a raw ICMP socket: %s: %s", strerror(-ret),
+				  ret == -EPERM ? icmp_fix_perm : lb_fix_socket);
+		goto out;
+	}
+	what = "setsockopt(ICMP_FILTER)";
+	if (setsockopt(fd, SOL_RAW, ICMP_FILTER, &filter, sizeof(filter)) < 0)
+		goto out_errno;
+	what = "setsockopt(SO_RCVTIMEO)";
+	if (lb_sock_set_rcvtimeo(fd, LB_RCVTIMEO_MS) < 0)
+		goto out_errno;
+	what = "connect";
+	if (connect(fd, (struct sockaddr *)&w->srv_addr, w->srv_addrlen) < 0)
+		goto out_errno;
+	if (getrandom(&id, sizeof(id), GRND_NONBLOCK) != sizeof(id))
+		id = (uint16_t)(getpid() ^ (uint16_t)(uintptr_t)&id);
+	w->icmp_id = id;
+	w->cli_fd = fd;
+	return 0;
+
+out_errno:
+	ret = -errno;
+	lb_loadgen_seterr(w->errmsg, sizeof(w->errmsg), "%s on the raw ICMP socket failed: %s: %s",
+			  what, strerror(-ret), lb_fix_socket);
+	close(fd);
+out:
+	return ret;
+}
+
+/* Send echo @seq from @req (header + msg_size payload). Returns 1 sent, 0 dropped, -1 errno. */
+static int icmp_flood_send(int fd, unsigned char *req, size_t len, uint64_t seq)
+{
+	struct icmp_echo_hdr *h = (struct icmp_echo_hdr *)req;
+
+	h->seq = htons((uint16_t)seq);
+	h->csum = 0;
+	memcpy(req + ICMP_HDR_LEN, &seq, sizeof(seq));
+	h->csum = htons(lb_icmp_checksum(req, len));
+	while (send(fd, req, len, 0) < 0) {
+		if (errno == EINTR)
+			continue;
+		if (errno == ENOBUFS || errno == EAGAIN)
+			return 0;
+		return -1;
+	}
+	return 1;
+}
+
+/*
+ * Generator loop. slot[seq % LB_WINDOW_MAX] holds each outstanding sequence
+ * number (0 = free); after a receive timeout every outstanding echo is given
+ * up, so late replies to them are stale.
+ */
+static int icmp_flood_client_run(struct lb_workload *w)
+{
+	struct lb_shared *sh = w->sh;
+	unsigned char *rbuf = w->buf, *req = w->buf + w->buflen;
+	size_t len = ICMP_HDR_LEN + w->cfg.msg_size, ihl;
+	struct icmp_echo_hdr *h = (struct icmp_echo_hdr *)req, *r;
+	uint64_t slot[LB_WINDOW_MAX] = {0};
+	uint64_t next = 1, got, ops = 0, timeouts = 0, mismatches = 0, sent = 0, loops = 0;
+	int fd = w->cli_fd, window = w->cfg.window, outstanding = 0, ret;
+	ssize_t n;
+
+	memset(req, 0, len);
+	h->type = ICMP_ECHO_TYPE;
+	h->id = htons(w->icmp_id);
+	for (;; loops++) {
+		/* Every pass, whatever arrived (foreign replies too): bounded in time. */
+		if (lb_stopping(sh))
+			return 0;
+		if (loops % LB_DEADLINE_EVERY == 0 && lb_past_deadline(sh))
+			return 0;
+		while (outstanding < window) {
+			ret = icmp_flood_send(fd, req, len, next);
+			if (ret < 0)
+				return lb_child_fail(w, LB_CLIENT, errno,
+						     "send on the raw ICMP socket", lb_fix_socket);
+			if (!ret)
+				break; /* no buffer: wait for replies (or the timeout) */
+			slot[next % LB_WINDOW_MAX] = next;
+			next++;
+			outstanding++;
+			atomic_store_explicit(&sh->sent, ++sent, memory_order_relaxed);
+		}
+		n = recv(fd, rbuf, w->buflen, 0);
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			if (errno != EAGAIN && errno != EWOULDBLOCK)
+				return lb_child_fail(w, LB_CLIENT, errno,
+						     "recv on the raw ICMP socket", lb_fix_socket);
+			atomic_store_explicit(&sh->timeouts, ++timeouts, memory_order_relaxed);
+			memset(slot, 0, sizeof(slot));
+			outstanding = 0;
+			if (lb_past_deadline(sh))
+				return 0;
+			continue;
+		}
+		/* The raw socket hands us the IP header too. */
+		ihl = n > 0 ? (size_t)(rbuf[0] & 0x0f) * 4 : 0;
+		if (ihl < 20 || (size_t)n < ihl + ICMP_HDR_LEN)
+			goto mismatch;
+		r = (struct icmp_echo_hdr *)(rbuf + ihl);
+		if (r->type != ICMP_ECHOREPLY_TYPE || ntohs(r->id) != w->icmp_id)
+			continue; /* another pinger's */
+		if ((size_t)n - ihl != len || lb_icmp_checksum(r, len) != 0)
+			goto mismatch;
+		memcpy(&got, rbuf + ihl + ICMP_HDR_LEN, sizeof(got));
+		if (ntohs(r->seq) != (uint16_t)got || !got || got >= next)
+			goto mismatch;
+		if (slot[got % LB_WINDOW_MAX] != got)
+			continue; /* stale: given up after a timeout */
+		slot[got % LB_WINDOW_MAX] = 0;
+		outstanding--;
+		atomic_store_explicit(&sh->ops, ++ops, memory_order_relaxed);
+		continue;
+	mismatch:
+		atomic_store_explicit(&sh->mismatches, ++mismatches, memory_order_relaxed);
+	}
+}
+
+/* The middle of lb_workload_describe(): "127.0.0.1 msg=64B window=1". */
+static void icmp_flood_describe(const struct lb_workload *w, char *buf, size_t len)
+{
+	snprintf(buf, len, "%s msg=%zuB window=%d", w->addr, w->cfg.msg_size, w->cfg.window);
+}
+
+/*
+ * No wake-up: the generator never blocks for long (replies come within
+ * microseconds, the receive timeout bounds the rest).
+ */
+const struct lb_workload_type lb_icmp_flood_type = {
+    .name = "icmp-flood",
+    .proto = "ICMP",
+    .server_open = icmp_flood_server_open,
+    .client_open = icmp_flood_client_open,
+    .client_run = icmp_flood_client_run,
+    .describe = icmp_flood_describe,
+};

@@ -1,0 +1,255 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * loadgen: the tcp-rr workload.
+ *
+ * Closed-loop request/response over one TCP connection on loopback, with
+ * TCP_NODELAY on both ends. The generator writes a request carrying a 64-bit
+ * sequence number and reads the reply; the server reads the whole request,
+ * makes syscalls_per_op extra real syscalls (getppid), and writes it back.
+ * Partial reads and writes are completed. One operation = one round trip.
+ *
+ * TCP does not lose requests, so nothing is resent: "timeouts" counts the
+ * receive timeouts (LB_RCVTIMEO_MS without a byte) the generator waited
+ * through. The listening socket is bound in create (a busy port is reported
+ * there); each start connects a fresh generator socket, which the server
+ * process accepts. When one end closes, the other stops: the server
+ * quietly (the generator reports why), the generator with an error unless
+ * it was told to stop.
+ *
+ * This file must not include any tracing header.
+ */
+#include <errno.h>
+#include <netinet/tcp.h>
+#include <poll.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include "workload.h"
+
+#define TCP_RR_BACKLOG 4
+
+static int tcp_rr_server_open(struct lb_workload *w, char *err, size_t errlen)
+{
+	int ret;
+
+	ret = lb_server_socket_open(w, SOCK_STREAM, err, errlen);
+	if (ret < 0)
+		goto out;
+	if (listen(w->srv_fd, TCP_RR_BACKLOG) < 0) {
+		ret = -errno;
+		if (ret == -EADDRINUSE)
+			lb_loadgen_seterr(
+			    err, errlen,
+			    "TCP port %u is in use by another program: choose another "
+			    "with --port, or 0 for an ephemeral port",
+			    (unsigned int)w->port);
+		else
+			lb_loadgen_seterr(err, errlen,
+					  "cannot listen on the server socket: %s: this is a bug, "
+					  "please report it",
+					  strerror(-ret));
+		close(w->srv_fd);
+		w->srv_fd = -1;
+	}
+out:
+	return ret;
+}
+
+/* Close connections a previous start left in the listen backlog. */
+static void tcp_rr_reset(struct lb_workload *w)
+{
+	struct pollfd p = {.fd = w->srv_fd, .events = POLLIN};
+	int fd, i;
+
+	for (i = 0; i < 2 * TCP_RR_BACKLOG && poll(&p, 1, 0) == 1; i++) {
+		fd = accept4(w->srv_fd, NULL, NULL, SOCK_CLOEXEC);
+		if (fd < 0)
+			break;
+		close(fd);
+	}
+}
+
+static int tcp_rr_nodelay(int fd)
+{
+	return setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &(int){1}, sizeof(int)) < 0 ? -errno : 0;
+}
+
+static int tcp_rr_client_open(struct lb_workload *w)
+{
+	int ret;
+
+	ret = lb_client_socket_open(w, SOCK_STREAM);
+	if (ret < 0)
+		goto out;
+	ret = tcp_rr_nodelay(w->cli_fd);
+	if (ret < 0) {
+		lb_loadgen_seterr(
+		    w->errmsg, sizeof(w->errmsg),
+		    "cannot set TCP_NODELAY on the generator socket: %s: this is a bug, "
+		    "please report it",
+		    strerror(-ret));
+		close(w->cli_fd);
+		w->cli_fd = -1;
+	}
+out:
+	return ret;
+}
+
+/*
+ * Read exactly @len bytes. Returns 1 when done, 0 at end of file or when
+ * told to stop (stop flag or deadline) while waiting, -1 with errno set.
+ * Each receive timeout is counted in *@timeouts (if not NULL).
+ */
+static int tcp_rr_read(int fd, struct lb_shared *sh, unsigned char *buf, size_t len,
+		       uint64_t *timeouts)
+{
+	size_t off = 0;
+	ssize_t n;
+
+	while (off < len) {
+		n = recv(fd, buf + off, len - off, 0);
+		if (n > 0) {
+			off += (size_t)n;
+			continue;
+		}
+		if (n == 0)
+			return 0;
+		if (errno == EINTR)
+			continue;
+		if (errno != EAGAIN && errno != EWOULDBLOCK)
+			return -1;
+		if (timeouts)
+			atomic_store_explicit(&sh->timeouts, ++*timeouts, memory_order_relaxed);
+		if (lb_stopping(sh) || lb_past_deadline(sh))
+			return 0;
+	}
+	return 1;
+}
+
+/* Write exactly @len bytes. Returns 0, or -1 with errno set. */
+static int tcp_rr_write(int fd, const unsigned char *buf, size_t len)
+{
+	size_t off = 0;
+	ssize_t n;
+
+	while (off < len) {
+		n = send(fd, buf + off, len - off, MSG_NOSIGNAL);
+		if (n >= 0) {
+			off += (size_t)n;
+			continue;
+		}
+		if (errno != EINTR)
+			return -1;
+	}
+	return 0;
+}
+
+/* Server loop: accept the generator's connection; then request in, extra syscalls, reply out. */
+static int tcp_rr_server_run(struct lb_workload *w)
+{
+	struct lb_shared *sh = w->sh;
+	unsigned char *buf = w->buf;
+	size_t len = w->cfg.msg_size;
+	int extra = w->cfg.syscalls_per_op, fd, i, r;
+	uint64_t requests = 0;
+
+	if (lb_sock_set_rcvtimeo(w->srv_fd, LB_RCVTIMEO_MS) < 0)
+		return lb_child_fail(w, LB_SERVER, errno, "setsockopt(SO_RCVTIMEO) on the server",
+				     lb_fix_socket);
+	for (;;) {
+		fd = accept4(w->srv_fd, NULL, NULL, SOCK_CLOEXEC);
+		if (fd >= 0)
+			break;
+		if (errno != EINTR && errno != EAGAIN && errno != EWOULDBLOCK)
+			return lb_child_fail(w, LB_SERVER, errno, "accept on the server socket",
+					     lb_fix_socket);
+		if (lb_stopping(sh) || lb_past_deadline(sh))
+			return 0;
+	}
+	close(w->srv_fd);
+	if (tcp_rr_nodelay(fd) < 0 || lb_sock_set_rcvtimeo(fd, LB_RCVTIMEO_MS) < 0)
+		return lb_child_fail(w, LB_SERVER, errno, "setsockopt on the server connection",
+				     lb_fix_socket);
+	for (;;) {
+		r = tcp_rr_read(fd, sh, buf, len, NULL);
+		if (r < 0)
+			return lb_child_fail(w, LB_SERVER, errno, "recv on the server connection",
+					     lb_fix_socket);
+		if (r == 0)
+			return 0; /* stopped, or the generator closed: it says why */
+		for (i = 0; i < extra; i++)
+			syscall(SYS_getppid);
+		if (tcp_rr_write(fd, buf, len) < 0) {
+			if (errno == EPIPE || errno == ECONNRESET)
+				return 0;
+			return lb_child_fail(w, LB_SERVER, errno, "send on the server connection",
+					     lb_fix_socket);
+		}
+		atomic_store_explicit(&sh->server_requests, ++requests, memory_order_relaxed);
+		if (lb_stopping(sh))
+			return 0;
+		if (requests % LB_DEADLINE_EVERY == 0 && lb_past_deadline(sh))
+			return 0;
+	}
+}
+
+/* Generator loop: write request seq, read its reply; a reply with another sequence is a mismatch.
+ */
+static int tcp_rr_client_run(struct lb_workload *w)
+{
+	struct lb_shared *sh = w->sh;
+	unsigned char *buf = w->buf;
+	size_t len = w->cfg.msg_size;
+	int fd = w->cli_fd, r;
+	uint64_t seq = 0, got, ops = 0, timeouts = 0, mismatches = 0;
+
+	memset(buf, 0, len);
+	for (;;) {
+		seq++;
+		memcpy(buf, &seq, sizeof(seq));
+		if (tcp_rr_write(fd, buf, len) < 0) {
+			if ((errno == EPIPE || errno == ECONNRESET) && lb_stopping(sh))
+				return 0;
+			return lb_child_fail(w, LB_CLIENT, errno, "send on the generator socket",
+					     errno == EPIPE || errno == ECONNRESET
+						 ? "the server closed the connection: see its "
+						   "error, check dmesg, then rerun"
+						 : lb_fix_socket);
+		}
+		atomic_store_explicit(&sh->sent, seq, memory_order_relaxed);
+		r = tcp_rr_read(fd, sh, buf, len, &timeouts);
+		/* A server that stopped with our next request unread resets the connection. */
+		if (r < 0 && errno == ECONNRESET && lb_stopping(sh))
+			return 0;
+		if (r < 0)
+			return lb_child_fail(w, LB_CLIENT, errno, "recv on the generator socket",
+					     lb_fix_socket);
+		if (r == 0) {
+			if (lb_stopping(sh) || lb_past_deadline(sh))
+				return 0;
+			return lb_child_fail(w, LB_CLIENT, ECONNRESET,
+					     "the server closed the connection",
+					     "see the server's error, check dmesg, then rerun");
+		}
+		memcpy(&got, buf, sizeof(got));
+		if (got == seq)
+			atomic_store_explicit(&sh->ops, ++ops, memory_order_relaxed);
+		else
+			atomic_store_explicit(&sh->mismatches, ++mismatches, memory_order_relaxed);
+		if (lb_stopping(sh))
+			return 0;
+		if (seq % LB_DEADLINE_EVERY == 0 && lb_past_deadline(sh))
+			return 0;
+	}
+}
+
+const struct lb_workload_type lb_tcp_rr_type = {
+    .name = "tcp-rr",
+    .proto = "TCP",
+    .server_open = tcp_rr_server_open,
+    .reset = tcp_rr_reset,
+    .client_open = tcp_rr_client_open,
+    .server_run = tcp_rr_server_run,
+    .client_run = tcp_rr_client_run,
+};

@@ -1,0 +1,196 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * loadgen internals: what workload.c (the common part: validation, shared
+ * region, fork/pin/signals, start, stop and reap) shares with the files that
+ * each implement one workload (udp_rr.c, tcp_rr.c, icmp_flood.c,
+ * udp_stream.c). Not installed, not for src/: the API is loadgen.h.
+ *
+ * A workload kind is one struct lb_workload_type; adding one = a file with
+ * its functions and the type, and one line in workload.c's table.
+ */
+#ifndef LB_WORKLOAD_H
+#define LB_WORKLOAD_H
+
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE
+#endif
+#include <netinet/in.h>
+#include <sched.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/socket.h>
+#include <time.h>
+
+#include "loadgen.h"
+
+#define LB_CACHELINE 128	 /* two 64-byte lines: the adjacent-line prefetcher pairs them */
+#define LB_RCVTIMEO_MS 100	 /* children wake this often to see stop flag and deadline */
+#define LB_DEADLINE_EVERY 1024	 /* ops between two deadline checks in the hot loops */
+#define LB_START_TIMEOUT_MS 3000 /* start: wait this long for the first operation */
+#define LB_STOP_GRACE_MS 1000	 /* stop: wait this long before SIGKILL */
+#define LB_STOP_UNPIN_MS 100	 /* stop: after this long, let the children run on any CPU */
+#define LB_POLL_US 500		 /* parent's poll interval while waiting for children */
+#define LB_MSG_MIN 8		 /* room for the sequence number */
+#define LB_MSG_MAX 65000
+#define LB_SYSCALLS_MAX 1000
+#define LB_WINDOW_MAX 1024 /* icmp-flood: most echoes outstanding */
+#define LB_MAX_SECONDS_MAX 1e9
+#define LB_ERRLEN 512
+
+enum { LB_SERVER, LB_CLIENT, LB_NCHILD };
+
+/* What a failing child leaves for the parent: errno, what it was doing, the fix. */
+struct lb_child_error {
+	int err;      /* errno, 0 = no error reported */
+	char msg[64]; /* e.g. "recvfrom on the server socket" */
+	char fix[96]; /* e.g. "check dmesg, then rerun" */
+};
+
+/* The region shared by the parent and both children. */
+struct lb_shared {
+	/* Written only by the generator, read by anyone: its own cache line. */
+	_Alignas(LB_CACHELINE) _Atomic uint64_t ops;
+	_Atomic uint64_t timeouts;
+	_Atomic uint64_t mismatches;
+	_Atomic uint64_t sent; /* requests, echoes or datagrams sent */
+
+	/* Written only by the server. */
+	_Alignas(LB_CACHELINE) _Atomic uint64_t server_requests;
+	_Atomic uint64_t server_mismatches; /* udp-stream: datagrams of the wrong size */
+
+	/* Written by the parent (before fork, and the stop flag), read by the children. */
+	_Alignas(LB_CACHELINE) atomic_int stop;
+	struct timespec deadline; /* CLOCK_MONOTONIC: stop by then whatever happens */
+
+	/* Written once by a failing child, before it exits. */
+	_Alignas(LB_CACHELINE) struct lb_child_error error[LB_NCHILD];
+};
+
+struct lb_child {
+	pid_t pid; /* 0 = none */
+	bool reaped;
+	int status;  /* waitpid status once reaped */
+	bool killed; /* we had to SIGKILL it */
+};
+
+struct lb_workload_type;
+
+struct lb_workload {
+	const struct lb_workload_type *type;
+	struct lb_workload_config cfg;
+	char addr[INET6_ADDRSTRLEN];	  /* our copy of cfg.addr */
+	struct sockaddr_storage srv_addr; /* bound address, with the real port */
+	socklen_t srv_addrlen;
+	struct sockaddr_storage cli_addr; /* the current generator socket's address */
+	socklen_t cli_addrlen;
+	uint16_t port;	  /* the bound port (the ephemeral one if cfg.port = 0) */
+	uint16_t icmp_id; /* icmp-flood: the echo identifier of the current start */
+	int srv_fd;	  /* server socket, bound in create, reused by every start; -1 = none */
+	int cli_fd;	  /* generator socket, fresh per start; -1 in the parent once forked */
+	cpu_set_t *cpus[LB_NCHILD]; /* affinity masks prepared in create, NULL = unpinned */
+	size_t cpus_size;
+	unsigned char *buf; /* 2 * buflen bytes; each child uses its own copy (fork) */
+	size_t buflen;	    /* msg_size + room for IP and ICMP headers */
+	struct lb_shared *sh;
+	struct lb_child child[LB_NCHILD];
+	bool running;
+	struct lb_workload_stats last; /* stats of the last stop */
+	char errmsg[LB_ERRLEN];
+};
+
+/*
+ * struct lb_workload_type - what one workload kind provides. (Not named
+ * lb_workload_ops: that is the counter function in loadgen.h.)
+ * @name: as in lb_workload_names[].
+ * @proto: "UDP", "TCP", "ICMP": named in messages.
+ * @server_open: in create, in the parent: open and bind the server socket (sets
+ *	srv_fd, srv_addr, port), or for a kernel-served workload check that the
+ *	generator's socket can be opened; -errno and a message in @err.
+ * @reset: optional; in start before any fork: discard what a previous start
+ *	left in the server socket.
+ * @client_open: in start, in the parent: a fresh generator socket (sets cli_fd);
+ *	-errno and a message in w->errmsg on failure.
+ * @server_run: the server loop, or NULL when the kernel itself answers (no
+ *	server process).
+ * @client_run: the generator loop. Both return 0 when stopped (stop flag or
+ *	deadline), -1 after filling the child's error slot (lb_child_fail).
+ * @wake: called by stop after the stop flag is set: make children blocked in
+ *	a receive return now rather than at their receive timeout.
+ * @ops_by_server: the operation counter is the server's (server_requests):
+ *	an open-loop workload counts what arrived, not what was sent.
+ * @describe: optional; the workload-specific middle of lb_workload_describe()
+ *	("127.0.0.1:4000 msg=64B syscalls/op=2+4" when NULL).
+ */
+struct lb_workload_type {
+	const char *name;
+	const char *proto;
+	int (*server_open)(struct lb_workload *w, char *err, size_t errlen);
+	void (*reset)(struct lb_workload *w);
+	int (*client_open)(struct lb_workload *w);
+	int (*server_run)(struct lb_workload *w);
+	int (*client_run)(struct lb_workload *w);
+	void (*wake)(struct lb_workload *w);
+	bool ops_by_server;
+	void (*describe)(const struct lb_workload *w, char *buf, size_t len);
+};
+
+extern const struct lb_workload_type lb_udp_rr_type;
+extern const struct lb_workload_type lb_tcp_rr_type;
+extern const struct lb_workload_type lb_icmp_flood_type;
+extern const struct lb_workload_type lb_udp_stream_type;
+
+/* The fix for an unexpected socket error on loopback. */
+extern const char lb_fix_socket[];
+
+/* lb_loadgen_seterr - format a message into @err (nothing if NULL), truncated to @errlen. */
+void lb_loadgen_seterr(char *err, size_t errlen, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/*
+ * lb_child_fail - in a child: record errno @err, what failed and the fix in
+ * the child's error slot (async-signal-safe). Returns -1.
+ */
+int lb_child_fail(struct lb_workload *w, int which, int err, const char *what, const char *fix);
+
+/* lb_stopping - true once the parent has set the stop flag. */
+static inline bool lb_stopping(const struct lb_shared *sh)
+{
+	return atomic_load_explicit(&sh->stop, memory_order_relaxed) != 0;
+}
+
+/* lb_past_deadline - true once the safety deadline has passed. */
+bool lb_past_deadline(const struct lb_shared *sh);
+
+/* lb_sock_set_rcvtimeo - SO_RCVTIMEO of @ms on @fd. Returns 0 or -errno. */
+int lb_sock_set_rcvtimeo(int fd, int ms);
+
+/* lb_endpoint_format - "127.0.0.1:5000" or "[::1]:5000" into @buf. */
+void lb_endpoint_format(const struct lb_workload *w, char *buf, size_t len);
+
+/*
+ * lb_server_socket_open - a socket of @socktype (SOCK_DGRAM, SOCK_STREAM)
+ * bound to the configured address and port, in w->srv_fd; sets srv_addr
+ * and port. Returns 0, or -errno with a one-line message in @err.
+ */
+int lb_server_socket_open(struct lb_workload *w, int socktype, char *err, size_t errlen);
+
+/*
+ * lb_client_socket_open - a socket of @socktype connected to the server, with
+ * the receive timeout set, in w->cli_fd; sets cli_addr. Returns 0, or -errno
+ * with a one-line message in w->errmsg.
+ */
+int lb_client_socket_open(struct lb_workload *w, int socktype);
+
+/* lb_sock_drain - read and drop every datagram queued on @fd, without blocking. */
+void lb_sock_drain(int fd);
+
+/*
+ * lb_icmp_checksum - the Internet checksum (RFC 1071) of @len bytes at @data,
+ * ready to store in a header (in network byte order when read as bytes).
+ * Returns 0 when @data already holds a correct checksum field.
+ */
+uint16_t lb_icmp_checksum(const void *data, size_t len);
+
+#endif

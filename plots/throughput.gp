@@ -1,0 +1,111 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+#
+# Template of throughput.gp: the throughput of every run over its measured
+# window, one per-interval sample per point, so warm-up effects, drift
+# across rounds and noise are visible. The x axis has one unit per round;
+# within a round each probe set's run goes from its window's start (left)
+# to its end (right), so the runs of one round sit above one another, and a
+# dashed line marks each probe set's median throughput. loadbench writes the
+# script into a results directory as a header that sets the strings title,
+# subtitle and footer, followed by this file; gnuplot runs there and reads
+# throughput.dat (index 0: set, name, tracer, throughput_median, runs,
+# last_round; index 1: set, round, t, x, ops_per_s). It writes
+# throughput.png, throughput.svg and, with cairo's PDF terminal,
+# throughput.pdf.
+
+if (!exists('title')) title = 'Throughput over time, every repetition'
+if (!exists('subtitle')) subtitle = ''
+if (!exists('footer')) footer = ''
+
+data = 'throughput.dat'
+set datafile missing 'NaN'
+
+# Okabe-Ito colours (colour-blind safe): black for the baseline, then one per probe set.
+array colours[8] = [0x000000, 0x0072B2, 0xE69F00, 0x009E73, 0xCC79A7, 0x56B4E9, 0xD55E00, \
+	0xF0E442]
+colour(set) = colours[int(set) % 8 + 1]
+text_colour = '#404040'
+grid_colour = '#D9D9D9'
+
+# The probe sets (index 0): their names for the key, and the number of rounds.
+undefine STATS_*
+stats data index 0 using 1 nooutput
+nsets = exists('STATS_records') ? int(STATS_records) : 0
+array names[nsets > 0 ? nsets : 1]
+array medians[nsets > 0 ? nsets : 1]
+nrounds = 1
+if (nsets > 0) {
+	stats data index 0 using (names[int($1) + 1] = strcol(2), \
+		medians[int($1) + 1] = $4, $6) nooutput
+	nrounds = STATS_max >= 1 ? int(STATS_max) : 1
+}
+# Whether there are samples at all (results without them still render, with a note).
+nsamples = 0
+if (nsets > 0) {
+	undefine STATS_*
+	stats data index 1 using 5 nooutput
+	nsamples = exists('STATS_records') ? STATS_records : 0
+}
+kops(t) = t >= 1e6 ? sprintf('%.2fM', t / 1e6) : sprintf('%.1fk', t / 1e3)
+key_title(k) = sprintf('%s (median %s ops/s)', names[k], kops(medians[k]))
+
+set encoding utf8
+set termoption noenhanced
+set border 3 lc rgb text_colour lw 1.2
+set tics textcolor rgb text_colour
+set xtics nomirror scale 0 font ',15'
+set ytics nomirror out scale 0.6 font ',14'
+set format y '%gk'
+set grid ytics lt 1 lc rgb grid_colour lw 1
+set ylabel 'throughput (round trips/s)' font ',15' textcolor rgb text_colour \
+	offset -1, 0
+set xlabel 'each round: the measured window of every run, start to end' font ',13' \
+	textcolor rgb text_colour
+set xrange [0 : nrounds]
+set yrange [0 : *]
+set xtics ()
+do for [r = 1:nrounds] {
+	set xtics add (sprintf('round %d', r) r - 0.5)
+}
+do for [r = 1:nrounds - 1] {
+	set arrow from r, graph 0 to r, graph 1 nohead lc rgb '#A0A0A0' lw 1 dt 3
+}
+set key at screen 0.11, screen 0.845 left top horizontal Left reverse samplen 2.5 \
+	width 2 maxrows (nsets > 3 ? 2 : 1) font ',13' textcolor rgb text_colour noautotitle
+
+set lmargin at screen 0.11
+set rmargin at screen 0.97
+set tmargin at screen (nsets > 3 ? 0.74 : 0.78)
+set bmargin at screen 0.22
+
+set label 1 title at screen 0.5, screen 0.945 center font ',24'
+set label 2 subtitle at screen 0.5, screen 0.885 center font ',14' textcolor rgb text_colour
+set label 3 footer at screen 0.012, screen 0.065 left font ',11' textcolor rgb text_colour
+if (nsamples == 0) set label 5 'no throughput samples in throughput.dat' \
+	at graph 0.5, graph 0.5 center font ',18'
+
+draw = 'plot for [k = 1:nsets] keyentry with linespoints lw 2.5 pt 7 ps 0.8 ' . \
+	'lc rgb colours[(k - 1) % 8 + 1] title key_title(k), ' . \
+	'data index 0 using (0):($4 / 1000):(nrounds):(0):(colour($1)) with vectors nohead dt 2 ' . \
+	'lw 1.5 lc rgb variable, ' . \
+	'data index 1 using 4:($5 / 1000):(colour($1)) with linespoints lw 2 pt 7 ps 0.7 ' . \
+	'lc rgb variable'
+if (nsamples == 0) draw = 'plot for [k = 1:nsets] keyentry with lines lw 2.5 ' . \
+	'lc rgb colours[(k - 1) % 8 + 1] title key_title(k), NaN notitle'
+
+set terminal pngcairo size 1200, 700 font 'sans,14' background rgb 'white' noenhanced
+set output 'throughput.png'
+eval draw
+set output
+
+set terminal svg size 1200, 700 dynamic font 'sans,14' background rgb 'white' noenhanced
+set output 'throughput.svg'
+eval draw
+set output
+
+if (strstrt(GPVAL_TERMINALS, 'pdfcairo') > 0) {
+	set terminal pdfcairo size 1200 / 72.0, 700 / 72.0 font 'sans,14' noenhanced
+	set output 'throughput.pdf'
+	eval draw
+	set output
+}

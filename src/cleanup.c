@@ -1,0 +1,109 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/types.h>
+#include <unistd.h>
+
+#include <tracefs.h>
+
+#include "cleanup.h"
+#include "util.h"
+
+#define LB_PREFIX "loadbench_"
+
+/* The pid in "loadbench_<pid>[...]" when that process is gone; 0 otherwise. */
+static pid_t dead_owner(const char *name)
+{
+	char *end;
+	long pid;
+
+	if (strncmp(name, LB_PREFIX, strlen(LB_PREFIX)))
+		return 0;
+	pid = strtol(name + strlen(LB_PREFIX), &end, 10);
+	if (end == name + strlen(LB_PREFIX) || pid <= 0 || pid == getpid())
+		return 0;
+	/* EPERM means it exists (another user's): only ESRCH is a dead owner. */
+	if (kill((pid_t)pid, 0) == 0 || errno != ESRCH)
+		return 0;
+	return (pid_t)pid;
+}
+
+static int clean_instances(bool remove, lb_cleanup_report_fn report, void *arg)
+{
+	char **names = tracefs_instances("^" LB_PREFIX "[0-9]");
+	char what[300];
+	int found = 0;
+
+	if (!names)
+		return 0;
+	for (int i = 0; names[i]; i++) {
+		struct tracefs_instance *inst;
+		int err = 0;
+
+		if (!dead_owner(names[i]))
+			continue;
+		found++;
+		if (remove) {
+			inst = tracefs_instance_alloc(NULL, names[i]);
+			if (!inst || tracefs_instance_destroy(inst) < 0)
+				err = errno ? -errno : -EIO;
+			tracefs_instance_free(inst);
+		}
+		snprintf(what, sizeof(what), "tracefs instance %s", names[i]);
+		if (report)
+			report(what, err, arg);
+	}
+	tracefs_list_free(names);
+	return found;
+}
+
+/*
+ * dynamic_events lines look like "p:GROUP/EVENT SYMBOL ..." (kprobes, "r"
+ * kretprobes, "u"... uprobes); "-:GROUP/EVENT" removes one.
+ */
+static int clean_dynevents(bool remove, lb_cleanup_report_fn report, void *arg)
+{
+	char *text = tracefs_instance_file_read(NULL, "dynamic_events", NULL);
+	char what[300], cmd[300];
+	int found = 0;
+
+	if (!text)
+		return 0;
+	for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
+		char *colon = strchr(line, ':'), *sp;
+		int err = 0;
+
+		if (!colon)
+			continue;
+		sp = strchr(colon, ' ');
+		if (sp)
+			*sp = '\0';
+		if (!dead_owner(colon + 1))
+			continue;
+		found++;
+		if (remove) {
+			snprintf(cmd, sizeof(cmd), "-:%s", colon + 1);
+			if (tracefs_instance_file_append(NULL, "dynamic_events", cmd) < 0)
+				err = errno ? -errno : -EIO;
+		}
+		snprintf(what, sizeof(what), "dynamic event %s", colon + 1);
+		if (report)
+			report(what, err, arg);
+	}
+	free(text);
+	return found;
+}
+
+int lb_cleanup_run(bool remove, lb_cleanup_report_fn report, void *arg)
+{
+	int n;
+
+	if (!tracefs_tracing_dir())
+		return -ENODEV;
+	/* Instances first: an event enabled in a leftover instance keeps its dynamic event busy. */
+	n = clean_instances(remove, report, arg);
+	return n + clean_dynevents(remove, report, arg);
+}

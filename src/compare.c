@@ -1,0 +1,235 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * 'loadbench compare DIR DIR...': the slowdown of every probe set in
+ * several results directories (kernels, machines, engines, workloads) on
+ * one figure, compare.png/.svg/.pdf with compare.dat and compare.gp, and
+ * a Markdown table on stdout. Each directory is labelled by its name and
+ * what differs between them (kernel, CPU, virtualization, workload).
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <limits.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "plot.h"
+#include "report.h"
+#include "results.h"
+#include "util.h"
+
+/* The last component of @path without trailing slashes, in @buf. */
+static const char *base_name(const char *path, char *buf, size_t len)
+{
+	size_t n = strlen(path);
+	const char *start;
+
+	while (n > 1 && path[n - 1] == '/')
+		n--;
+	start = path;
+	for (size_t i = 0; i < n; i++)
+		if (path[i] == '/' && i + 1 < n)
+			start = path + i + 1;
+	snprintf(buf, len, "%.*s", (int)(n - (size_t)(start - path)), start);
+	return buf;
+}
+
+static const char *str_or(const char *s)
+{
+	return s && *s ? s : "?";
+}
+
+/* Whether the string @get picks from each results differs between any two of them. */
+static bool differs(struct lb_results **res, size_t n,
+		    const char *(*get)(const struct lb_results *))
+{
+	for (size_t i = 1; i < n; i++)
+		if (strcmp(str_or(get(res[0])), str_or(get(res[i]))))
+			return true;
+	return false;
+}
+
+static const char *get_kernel(const struct lb_results *r)
+{
+	return r->host.kernel_release;
+}
+
+static const char *get_cpu(const struct lb_results *r)
+{
+	return r->host.cpu_model;
+}
+
+static const char *get_virt(const struct lb_results *r)
+{
+	return r->host.virtualization;
+}
+
+static const char *get_workload(const struct lb_results *r)
+{
+	return r->config.workload;
+}
+
+/*
+ * The legend labels: each directory's name (its path when two names are
+ * the same) and the environment fields that differ between the results.
+ */
+static int make_labels(char **dirs, struct lb_results **res, size_t n, char **labels)
+{
+	static const struct {
+		const char *(*get)(const struct lb_results *);
+	} fields[] = { { get_kernel }, { get_cpu }, { get_virt }, { get_workload } };
+	bool diff[sizeof(fields) / sizeof(fields[0])];
+	char name[PATH_MAX], other[PATH_MAX];
+	size_t i, j, k;
+
+	for (k = 0; k < sizeof(fields) / sizeof(fields[0]); k++)
+		diff[k] = differs(res, n, fields[k].get);
+	for (i = 0; i < n; i++) {
+		bool dup = false;
+		char *s = NULL;
+		size_t len = 0;
+		FILE *f;
+
+		base_name(dirs[i], name, sizeof(name));
+		for (j = 0; j < n && !dup; j++)
+			dup = j != i && !strcmp(name, base_name(dirs[j], other, sizeof(other)));
+		f = open_memstream(&s, &len);
+		if (!f)
+			return -ENOMEM;
+		fputs(dup ? dirs[i] : name, f);
+		for (k = 0, j = 0; k < sizeof(fields) / sizeof(fields[0]); k++) {
+			if (!diff[k])
+				continue;
+			fprintf(f, "%s%s", j++ ? ", " : ": ", str_or(fields[k].get(res[i])));
+		}
+		if (fclose(f)) {
+			free(s);
+			return -ENOMEM;
+		}
+		labels[i] = s;
+	}
+	return 0;
+}
+
+static void usage(FILE *f)
+{
+	fprintf(f, "Usage: loadbench compare [-o OUT] [--force] [--no-plot] DIR DIR...\n"
+		   "Draw the slowdown of every probe set in the results directories DIR... side\n"
+		   "by side (compare.png, .svg, .pdf with compare.dat and compare.gp in OUT,\n"
+		   "default ./loadbench-compare-DATE-TIME) and print a Markdown table.\n");
+}
+
+int lb_compare_main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "output", required_argument, NULL, 'o' },
+		{ "force", no_argument, NULL, 'F' },
+		{ "no-plot", no_argument, NULL, 'n' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct lb_results **res = NULL;
+	char **labels = NULL, **dirs;
+	char path[PATH_MAX], outbuf[64], tdir[PATH_MAX], err[1024];
+	const char *out = NULL;
+	bool force = false, no_plot = false;
+	size_t n = 0, i;
+	int opt, ret, status = 1;
+
+	optind = 1;
+	while ((opt = getopt_long(argc, argv, "o:h", longopts, NULL)) != -1) {
+		switch (opt) {
+		case 'o':
+			out = optarg;
+			break;
+		case 'F':
+			force = true;
+			break;
+		case 'n':
+			no_plot = true;
+			break;
+		case 'h':
+			usage(stdout);
+			return 0;
+		default:
+			fprintf(stderr, "Try 'loadbench compare --help'.\n");
+			return 2;
+		}
+	}
+	if (argc - optind < 2) {
+		lb_err("compare needs two or more results directories: loadbench compare DIR DIR...");
+		return 2;
+	}
+	dirs = argv + optind;
+	n = (size_t)(argc - optind);
+	res = calloc(n, sizeof(*res));
+	labels = calloc(n, sizeof(*labels));
+	if (!res || !labels) {
+		lb_err("out of memory");
+		goto out;
+	}
+	for (i = 0; i < n; i++) {
+		snprintf(path, sizeof(path), "%s/results.json", dirs[i]);
+		ret = lb_results_read_json(path, &res[i], err, sizeof(err));
+		if (ret) {
+			lb_err("%s", err[0] ? err : strerror(-ret));
+			goto out;
+		}
+	}
+	if (make_labels(dirs, res, n, labels)) {
+		lb_err("out of memory");
+		goto out;
+	}
+
+	if (!out) {
+		time_t now = time(NULL);
+		struct tm tm;
+
+		localtime_r(&now, &tm);
+		strftime(outbuf, sizeof(outbuf), "loadbench-compare-%Y%m%d-%H%M%S", &tm);
+		out = outbuf;
+	}
+	ret = lb_dir_is_empty(out);
+	if (ret == 0 && !force) {
+		lb_err("output directory %s exists and is not empty: choose another --output, or "
+		       "add --force to write into it", out);
+		goto out;
+	}
+	ret = lb_mkdir_p(out);
+	if (ret) {
+		lb_err("cannot create the output directory %s: %s", out, strerror(-ret));
+		goto out;
+	}
+	ret = lb_plot_write_compare((const struct lb_results *const *)res,
+				    (const char *const *)labels, n, out,
+				    lb_datadir("plots", tdir, sizeof(tdir)), err, sizeof(err));
+	if (ret) {
+		lb_err("%s", err);
+		goto out;
+	}
+	if (!no_plot) {
+		ret = lb_plot_render(out, err, sizeof(err));
+		if (ret == -ENOENT)
+			lb_warn("gnuplot is not installed, so the figure is only written as "
+				"compare.gp and compare.dat in %s: install it (apt-get install "
+				"gnuplot-nox) and run 'cd %s && gnuplot compare.gp'", out, out);
+		else if (ret)
+			lb_warn("gnuplot failed to render the figure in %s: %s", out, err);
+	}
+	lb_report_print_compare((const struct lb_results *const *)res,
+				(const char *const *)labels, n, stdout);
+	printf("\nfigure: %s/compare.png (.svg, .pdf; data compare.dat, script compare.gp)\n", out);
+	status = 0;
+out:
+	for (i = 0; res && labels && i < n; i++) {
+		lb_results_free(res[i]);
+		free(labels[i]);
+	}
+	free(res);
+	free(labels);
+	return status;
+}

@@ -1,0 +1,438 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Reports for papers and talks: the summary of a results directory as
+ * Markdown, as a LaTeX booktabs table, as the text table, or as one
+ * sentence per probe set ("N ops/s without tracing, M ops/s with ftrace:
+ * X% slower"); 'loadbench report' prints them.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <math.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "report.h"
+#include "results.h"
+#include "util.h"
+
+static const char *or_unknown(const char *s)
+{
+	return s && *s ? s : "unknown";
+}
+
+/* @v rounded to an integer with @sep between groups of three digits: "88,100". */
+static const char *grouped(double v, const char *sep, char *buf, size_t len)
+{
+	char digits[32];
+	size_t n, i, o = 0, slen = strlen(sep);
+
+	if (!isfinite(v) || fabs(v) >= 1e18) {
+		snprintf(buf, len, "n/a");
+		return buf;
+	}
+	snprintf(digits, sizeof(digits), "%.0f", fabs(v));
+	n = strlen(digits);
+	if (len < n * (slen + 1) + 2) {
+		snprintf(buf, len, "?");
+		return buf;
+	}
+	if (v <= -0.5)
+		buf[o++] = '-';
+	for (i = 0; i < n; i++) {
+		if (i && (n - i) % 3 == 0) {
+			memcpy(buf + o, sep, slen);
+			o += slen;
+		}
+		buf[o++] = digits[i];
+	}
+	buf[o] = '\0';
+	return buf;
+}
+
+/* @d with @prec decimals, or @none when it is not finite. */
+static const char *num(double d, int prec, const char *none, char *buf, size_t len)
+{
+	if (!isfinite(d))
+		return none;
+	snprintf(buf, len, "%.*f", prec, d);
+	return buf;
+}
+
+/* "0", or "N (P%)" when events were lost. */
+static const char *lost(const struct lb_summary *s, char *buf, size_t len)
+{
+	if (s->lost_events && s->events)
+		snprintf(buf, len, "%" PRIu64 " (%.1f%%)", s->lost_events,
+			 100.0 * (double)s->lost_events / (double)s->events);
+	else
+		snprintf(buf, len, "%" PRIu64, s->lost_events);
+	return buf;
+}
+
+static const char *overwritten(const struct lb_summary *s, char *buf, size_t len)
+{
+	if (s->overwritten_events && s->events)
+		snprintf(buf, len, "%.0f%%", 100.0 * (double)s->overwritten_events / (double)s->events);
+	else
+		snprintf(buf, len, "0");
+	return buf;
+}
+
+/* ---- Markdown -------------------------------------------------------------------------------- */
+
+/* @s in a Markdown table cell: '|' escaped, control characters dropped. */
+static void md_cell(FILE *f, const char *s)
+{
+	for (; s && *s; s++) {
+		unsigned char c = *s;
+
+		if (c < 0x20 || c == 0x7f)
+			continue;
+		if (c == '|' || c == '\\' || c == '*' || c == '`')
+			fputc('\\', f);
+		fputc(c, f);
+	}
+}
+
+static void md_row(FILE *f, const struct lb_probeset_result *psr, bool is_baseline)
+{
+	const struct lb_summary *s = &psr->summary;
+	char b[6][64];
+
+	fputs("| ", f);
+	md_cell(f, or_unknown(psr->name));
+	fputs(" | ", f);
+	md_cell(f, or_unknown(psr->tracer));
+	fprintf(f, " | %s | %s |", grouped(s->throughput_median, ",", b[0], sizeof(b[0])),
+		num(100 * s->throughput_cv, 1, "-", b[1], sizeof(b[1])));
+	if (is_baseline) {
+		fputs(" - | - | - | - | - | - |\n", f);
+		return;
+	}
+	fprintf(f, " %s |", num(s->slowdown_pct, 1, "-", b[2], sizeof(b[2])));
+	if (isfinite(s->slowdown_ci95[0]) && isfinite(s->slowdown_ci95[1]))
+		fprintf(f, " [%.1f, %.1f] |", s->slowdown_ci95[0], s->slowdown_ci95[1]);
+	else
+		fputs(" - |", f);
+	fprintf(f, " %s | %s | %s | %s |\n", num(s->events_per_op, 2, "-", b[3], sizeof(b[3])),
+		num(s->ns_per_event, 1, "-", b[4], sizeof(b[4])), lost(s, b[5], sizeof(b[5])),
+		overwritten(s, b[0], sizeof(b[0])));
+}
+
+static void print_markdown(const struct lb_results *res, FILE *f)
+{
+	const struct lb_config *c = &res->config;
+	const struct lb_host *h = &res->host;
+	size_t i;
+
+	fputs("## Throughput slowdown under tracing\n\n", f);
+	fputs("- workload: ", f);
+	md_cell(f, or_unknown(c->placement));
+	fputs("\n- kernel: Linux ", f);
+	md_cell(f, or_unknown(h->kernel_release));
+	fputs(" (", f);
+	md_cell(f, or_unknown(h->machine));
+	fputs("), virtualization: ", f);
+	md_cell(f, or_unknown(h->virtualization));
+	fputs("\n- CPU: ", f);
+	md_cell(f, or_unknown(h->cpu_model));
+	fprintf(f, ", %d online\n", h->ncpus);
+	fprintf(f, "- runs: %d rounds of %g s measured after %g s warm-up, loadbench ", c->repeat,
+		c->duration, c->warmup);
+	md_cell(f, or_unknown(res->version));
+	if (res->started) {
+		fputs(", started ", f);
+		md_cell(f, res->started);
+	}
+	fputs(res->complete ? "\n\n" : "; **interrupted: partial results**\n\n", f);
+
+	fputs("| probe set | tracer | ops/s (median) | CV % | slowdown % | 95% CI | events/op "
+	      "| ns/event | lost events | overwritten |\n"
+	      "|---|---|--:|--:|--:|--:|--:|--:|--:|--:|\n", f);
+	md_row(f, &res->baseline, true);
+	for (i = 0; i < res->nprobesets; i++)
+		md_row(f, &res->probesets[i], false);
+	fputs("\nSlowdown = 100 (1 - median traced / median baseline throughput), with a paired "
+	      "bootstrap 95% confidence interval over the rounds; ns/event = (1/traced - "
+	      "1/baseline) / events per operation.\n", f);
+	for (i = 0; i < res->nwarnings; i++) {
+		fputs(i ? "" : "\n", f);
+		fputs("> **Warning:** ", f);
+		md_cell(f, res->warnings[i]);
+		fputc('\n', f);
+	}
+}
+
+/* ---- LaTeX ----------------------------------------------------------------------------------- */
+
+static void tex(FILE *f, const char *s)
+{
+	for (; s && *s; s++) {
+		unsigned char c = *s;
+
+		if (c < 0x20 || c == 0x7f)
+			continue;
+		switch (c) {
+		case '\\':
+			fputs("\\textbackslash{}", f);
+			break;
+		case '~':
+			fputs("\\textasciitilde{}", f);
+			break;
+		case '^':
+			fputs("\\textasciicircum{}", f);
+			break;
+		case '&': case '%': case '$': case '#': case '_': case '{': case '}':
+			fputc('\\', f);
+			fputc(c, f);
+			break;
+		default:
+			fputc(c, f);
+		}
+	}
+}
+
+static void tex_row(FILE *f, const struct lb_probeset_result *psr, bool is_baseline)
+{
+	const struct lb_summary *s = &psr->summary;
+	char b[4][64];
+
+	tex(f, or_unknown(psr->name));
+	fputs(" & ", f);
+	tex(f, or_unknown(psr->tracer));
+	fprintf(f, " & %s", grouped(s->throughput_median, "{,}", b[0], sizeof(b[0])));
+	if (is_baseline) {
+		fputs(" & -- & -- & -- & -- & -- \\\\\n", f);
+		return;
+	}
+	fprintf(f, " & %s", num(s->slowdown_pct, 1, "--", b[1], sizeof(b[1])));
+	if (isfinite(s->slowdown_ci95[0]) && isfinite(s->slowdown_ci95[1]))
+		fprintf(f, " & [%.1f, %.1f]", s->slowdown_ci95[0], s->slowdown_ci95[1]);
+	else
+		fputs(" & --", f);
+	fprintf(f, " & %s & %s & ", num(s->events_per_op, 2, "--", b[2], sizeof(b[2])),
+		num(s->ns_per_event, 1, "--", b[3], sizeof(b[3])));
+	tex(f, lost(s, b[0], sizeof(b[0])));
+	fputs(" \\\\\n", f);
+}
+
+static void print_latex(const struct lb_results *res, FILE *f)
+{
+	const struct lb_config *c = &res->config;
+	const struct lb_host *h = &res->host;
+	size_t i;
+
+	fputs("% loadbench ", f);
+	tex(f, or_unknown(res->version));
+	fputs(" results", f);
+	if (res->started) {
+		fputs(", started ", f);
+		tex(f, res->started);
+	}
+	fputs(". Needs \\usepackage{booktabs}.\n", f);
+	fputs("\\begin{table}[t]\n\\centering\n\\caption{Throughput slowdown under tracing: ", f);
+	tex(f, or_unknown(c->workload));
+	fputs(" on Linux ", f);
+	tex(f, or_unknown(h->kernel_release));
+	fputs(", ", f);
+	tex(f, or_unknown(h->cpu_model));
+	if (h->virtualization && strcmp(h->virtualization, "none")) {
+		fputs(" (", f);
+		tex(f, h->virtualization);
+		fputs(")", f);
+	}
+	fprintf(f, "; median of %d rounds of %g\\,s. Slowdown with its paired bootstrap 95\\%% "
+		"confidence interval; ns/event $= (1/\\mathit{traced} - 1/\\mathit{baseline}) / "
+		"\\mathit{events\\ per\\ op}$.%s}\n", c->repeat, c->duration,
+		res->complete ? "" : " Interrupted: partial results.");
+	fputs("\\label{tab:loadbench}\n\\begin{tabular}{llrrrrrr}\n\\toprule\n"
+	      "Probe set & Tracer & ops/s & Slowdown (\\%) & 95\\% CI & Events/op & ns/event & "
+	      "Lost events \\\\\n\\midrule\n", f);
+	tex_row(f, &res->baseline, true);
+	for (i = 0; i < res->nprobesets; i++)
+		tex_row(f, &res->probesets[i], false);
+	fputs("\\bottomrule\n\\end{tabular}\n\\end{table}\n", f);
+}
+
+/* ---- lines ----------------------------------------------------------------------------------- */
+
+static void print_lines(const struct lb_results *res, FILE *f)
+{
+	const struct lb_summary *b = &res->baseline.summary;
+	char n1[64], n2[64];
+	size_t i;
+
+	for (i = 0; i < res->nprobesets; i++) {
+		const struct lb_probeset_result *psr = &res->probesets[i];
+		const struct lb_summary *s = &psr->summary;
+
+		fprintf(f, "%s ops/s without tracing, %s ops/s with %s: ",
+			grouped(b->throughput_median, ",", n1, sizeof(n1)),
+			grouped(s->throughput_median, ",", n2, sizeof(n2)), or_unknown(psr->name));
+		if (!isfinite(s->slowdown_pct)) {
+			fputs("slowdown unknown\n", f);
+			continue;
+		}
+		fprintf(f, "%.1f%% %s", fabs(s->slowdown_pct),
+			s->slowdown_pct >= 0 ? "slower" : "faster");
+		if (isfinite(s->slowdown_ci95[0]) && isfinite(s->slowdown_ci95[1]))
+			fprintf(f, " (95%% CI of the slowdown: %.1f%% to %.1f%%)",
+				s->slowdown_ci95[0], s->slowdown_ci95[1]);
+		fputc('\n', f);
+	}
+	if (!res->nprobesets)
+		fprintf(f, "%s ops/s without tracing; no probe sets measured\n",
+			grouped(b->throughput_median, ",", n1, sizeof(n1)));
+}
+
+int lb_report_format_parse(const char *s, enum lb_report_format *fmt)
+{
+	static const char *const names[] = { "markdown", "latex", "text", "lines" };
+	size_t i;
+
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		if (!strcmp(s, names[i])) {
+			*fmt = (enum lb_report_format)i;
+			return 0;
+		}
+	}
+	return -EINVAL;
+}
+
+int lb_report_print(const struct lb_results *res, enum lb_report_format fmt, FILE *f)
+{
+	switch (fmt) {
+	case LB_REPORT_MARKDOWN:
+		print_markdown(res, f);
+		break;
+	case LB_REPORT_LATEX:
+		print_latex(res, f);
+		break;
+	case LB_REPORT_TEXT:
+		lb_results_print_table(res, f);
+		break;
+	case LB_REPORT_LINES:
+		print_lines(res, f);
+		break;
+	}
+	return ferror(f) ? -EIO : 0;
+}
+
+int lb_report_print_compare(const struct lb_results *const *res, const char *const *labels,
+			    size_t n, FILE *f)
+{
+	char b[64];
+	size_t i, j, m;
+
+	fputs("| probe set |", f);
+	for (m = 0; m < n; m++) {
+		fputc(' ', f);
+		md_cell(f, labels[m]);
+		fputs(" |", f);
+	}
+	fputs("\n|---|", f);
+	for (m = 0; m < n; m++)
+		fputs("--:|", f);
+	fputs("\n| baseline ops/s |", f);
+	for (m = 0; m < n; m++)
+		fprintf(f, " %s |", grouped(res[m]->baseline.summary.throughput_median, ",", b,
+					    sizeof(b)));
+	fputc('\n', f);
+	/* Every probe set once, in order of first appearance. */
+	for (m = 0; m < n; m++) {
+		for (i = 0; i < res[m]->nprobesets; i++) {
+			const char *name = res[m]->probesets[i].name;
+			bool seen = false;
+			size_t k;
+
+			for (k = 0; k < m && !seen; k++)
+				for (j = 0; j < res[k]->nprobesets && !seen; j++)
+					seen = !strcmp(or_unknown(res[k]->probesets[j].name),
+						       or_unknown(name));
+			if (seen)
+				continue;
+			fputs("| ", f);
+			md_cell(f, or_unknown(name));
+			fputs(" |", f);
+			for (k = 0; k < n; k++) {
+				const struct lb_summary *s = NULL;
+
+				for (j = 0; j < res[k]->nprobesets && !s; j++)
+					if (!strcmp(or_unknown(res[k]->probesets[j].name),
+						    or_unknown(name)))
+						s = &res[k]->probesets[j].summary;
+				if (!s || !isfinite(s->slowdown_pct))
+					fputs(" - |", f);
+				else if (isfinite(s->slowdown_ci95[0]) &&
+					 isfinite(s->slowdown_ci95[1]))
+					fprintf(f, " %.1f%% [%.1f, %.1f] |", s->slowdown_pct,
+						s->slowdown_ci95[0], s->slowdown_ci95[1]);
+				else
+					fprintf(f, " %.1f%% |", s->slowdown_pct);
+			}
+			fputc('\n', f);
+		}
+	}
+	return ferror(f) ? -EIO : 0;
+}
+
+/* ---- loadbench report ------------------------------------------------------------------------ */
+
+int lb_report_main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "format", required_argument, NULL, 'f' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	enum lb_report_format fmt = LB_REPORT_MARKDOWN;
+	struct lb_results *res = NULL;
+	char path[PATH_MAX], err[512];
+	int opt, ret;
+
+	optind = 1;
+	while ((opt = getopt_long(argc, argv, "f:h", longopts, NULL)) != -1) {
+		switch (opt) {
+		case 'f':
+			if (lb_report_format_parse(optarg, &fmt)) {
+				lb_err("--format '%s': expected markdown, latex, text or lines",
+				       optarg);
+				return 2;
+			}
+			break;
+		case 'h':
+			printf("Usage: loadbench report [--format markdown|latex|text|lines] DIR\n"
+			       "Print the summary of the results directory DIR: a Markdown table "
+			       "(default),\na LaTeX booktabs table, the text table, or one line per "
+			       "probe set.\n");
+			return 0;
+		default:
+			fprintf(stderr, "Try 'loadbench report --help'.\n");
+			return 2;
+		}
+	}
+	if (argc - optind != 1) {
+		lb_err("usage: loadbench report [--format markdown|latex|text|lines] DIR "
+		       "(a results directory)");
+		return 2;
+	}
+	snprintf(path, sizeof(path), "%s/results.json", argv[optind]);
+	ret = lb_results_read_json(path, &res, err, sizeof(err));
+	if (ret) {
+		lb_err("%s", err[0] ? err : strerror(-ret));
+		return 1;
+	}
+	ret = lb_report_print(res, fmt, stdout);
+	lb_results_free(res);
+	if (ret || fflush(stdout)) {
+		lb_err("cannot write the report: %s", strerror(EIO));
+		return 1;
+	}
+	return 0;
+}

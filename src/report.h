@@ -1,0 +1,52 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Reports: the summary of a results directory as Markdown, a LaTeX booktabs
+ * table, the text table, or one sentence per probe set; and the
+ * 'loadbench report' and 'loadbench compare' commands.
+ */
+#ifndef LB_REPORT_H
+#define LB_REPORT_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+struct lb_results;
+
+enum lb_report_format {
+	LB_REPORT_MARKDOWN,
+	LB_REPORT_LATEX,
+	LB_REPORT_TEXT,
+	LB_REPORT_LINES,
+};
+
+/*
+ * lb_report_format_parse - @s ("markdown", "latex", "text", "lines") as
+ * *@fmt. Returns 0 or -EINVAL.
+ */
+int lb_report_format_parse(const char *s, enum lb_report_format *fmt);
+
+/* lb_report_print - the summary of @res in format @fmt on @f. Returns 0 or -EIO. */
+int lb_report_print(const struct lb_results *res, enum lb_report_format fmt, FILE *f);
+
+/*
+ * lb_report_print_compare - a Markdown table of the slowdown of every probe
+ * set (rows) in each of the @n results @res (columns headed @labels[i]) on
+ * @f. Returns 0 or -EIO.
+ */
+int lb_report_print_compare(const struct lb_results *const *res, const char *const *labels,
+			    size_t n, FILE *f);
+
+/*
+ * lb_report_main - 'loadbench report [--format F] DIR' (@argv[0] is
+ * "report"). Returns the exit status: 0, 1 on an error, 2 on a usage error.
+ */
+int lb_report_main(int argc, char **argv);
+
+/*
+ * lb_compare_main - 'loadbench compare [-o OUT] [--force] [--no-plot]
+ * DIR DIR...' (@argv[0] is "compare"): the grouped figure and a table.
+ * Returns the exit status: 0, 1 on an error, 2 on a usage error.
+ */
+int lb_compare_main(int argc, char **argv);
+
+#endif

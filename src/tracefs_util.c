@@ -1,0 +1,260 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Shared by the tracers that enable tracefs events (ftrace, perf): tracefs's
+ * location, resolving and checking a probe set's events, tracepoint ids.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include <tracefs.h>
+
+#include "tracefs_util.h"
+#include "util.h"
+
+const char *lb_tracefs_dir(void)
+{
+	const char *dir = tracefs_tracing_dir();
+
+	return dir ? dir : "/sys/kernel/tracing";
+}
+
+int lb_tracefs_mount(char *why, size_t len)
+{
+	const char *path = NULL;
+
+	/* Mounts tracefs when it is not mounted yet (libtracefs does the mount). */
+	if (tracefs_tracing_dir_is_mounted(true, &path) < 0) {
+		snprintf(why, len, "tracefs is not mounted and could not be mounted (%s): mount it "
+			 "with 'mount -t tracefs nodev /sys/kernel/tracing' (kernel needs "
+			 "CONFIG_TRACING)", strerror(errno));
+		return -ENODEV;
+	}
+	return 0;
+}
+
+bool lb_tracefs_event_exists(const char *system, const char *event)
+{
+	char path[1024];
+	struct stat st;
+
+	if (event)
+		snprintf(path, sizeof(path), "%s/events/%s/%s", lb_tracefs_dir(), system, event);
+	else
+		snprintf(path, sizeof(path), "%s/events/%s", lb_tracefs_dir(), system);
+	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+/* Levenshtein distance of two short names (longer ones are cut at 63 bytes). */
+static int edit_distance(const char *a, const char *b)
+{
+	int la = (int)strnlen(a, 63), lb = (int)strnlen(b, 63);
+	int row[64];
+
+	for (int j = 0; j <= lb; j++)
+		row[j] = j;
+	for (int i = 1; i <= la; i++) {
+		int diag = row[0];
+
+		row[0] = i;
+		for (int j = 1; j <= lb; j++) {
+			int up = row[j], best = diag + (a[i - 1] != b[j - 1]);
+
+			if (up + 1 < best)
+				best = up + 1;
+			if (row[j - 1] + 1 < best)
+				best = row[j - 1] + 1;
+			diag = up;
+			row[j] = best;
+		}
+	}
+	return row[lb];
+}
+
+/* The (up to 3) events of @system closest to the misspelt @event, for "did you mean". */
+static void near_matches(const char *system, const char *event, char *buf, size_t len)
+{
+	char **events = tracefs_system_events(lb_tracefs_dir(), system);
+	int best[3] = { -1, -1, -1 }, dist[3] = { 0 };
+	int limit = (int)strlen(event) / 3 + 2;
+	size_t off = 0;
+
+	buf[0] = '\0';
+	if (!events)
+		return;
+	for (int i = 0; events[i]; i++) {
+		int d = edit_distance(event, events[i]), pos = 0;
+
+		if (d > limit)
+			continue;
+		while (pos < 3 && best[pos] >= 0 && dist[pos] <= d)
+			pos++;
+		if (pos == 3)
+			continue;
+		for (int k = 2; k > pos; k--) {
+			best[k] = best[k - 1];
+			dist[k] = dist[k - 1];
+		}
+		best[pos] = i;
+		dist[pos] = d;
+	}
+	for (int k = 0; k < 3 && best[k] >= 0 && off < len; k++)
+		off += snprintf(buf + off, len - off, "%s%s:%s", k ? ", " : "", system,
+				events[best[k]]);
+	tracefs_list_free(events);
+}
+
+static int add_event(struct lb_tracefs_event **evs, size_t *n, const char *system,
+		     const char *event, int line)
+{
+	struct lb_tracefs_event *ev;
+
+	ev = realloc(*evs, (*n + 1) * sizeof(*ev));
+	if (!ev)
+		return -ENOMEM;
+	*evs = ev;
+	ev = &ev[*n];
+	ev->system = strdup(system);
+	ev->event = event ? strdup(event) : NULL;
+	ev->line = line;
+	if (!ev->system || (event && !ev->event)) {
+		free(ev->system);
+		free(ev->event);
+		return -ENOMEM;
+	}
+	(*n)++;
+	return 0;
+}
+
+void lb_tracefs_events_free(struct lb_tracefs_event *ev, size_t n)
+{
+	for (size_t i = 0; ev && i < n; i++) {
+		free(ev[i].system);
+		free(ev[i].event);
+	}
+	free(ev);
+}
+
+int lb_tracefs_events_resolve(const struct lb_probeset *ps, const char *tracer,
+			      struct lb_tracefs_event **out, size_t *n, char *err, size_t len)
+{
+	struct lb_tracefs_event *evs = NULL;
+	const char *dir = lb_tracefs_dir();
+	size_t nevs = 0;
+	char near[256];
+	int ret = 0;
+
+	for (size_t i = 0; i < ps->nprobes; i++) {
+		const struct lb_probe *p = &ps->probes[i];
+
+		switch (p->kind) {
+		case LB_PROBE_TRACEPOINT: {
+			const char *ev = strcmp(p->event, "*") ? p->event : NULL;
+
+			if (!lb_tracefs_event_exists(p->system, NULL)) {
+				snprintf(err, len, "%s:%d: unknown tracepoint system '%s': this kernel "
+					 "has no %s/events/%s (see available_events)", ps->path,
+					 p->line, p->system, dir, p->system);
+				ret = -ENOENT;
+				goto err;
+			}
+			if (ev && !lb_tracefs_event_exists(p->system, ev)) {
+				near_matches(p->system, ev, near, sizeof(near));
+				snprintf(err, len, "%s:%d: unknown tracepoint %s:%s: this kernel has no "
+					 "%s/events/%s/%s%s%s", ps->path, p->line, p->system, ev,
+					 dir, p->system, ev,
+					 near[0] ? "; similar: " : " (see available_events)", near);
+				ret = -ENOENT;
+				goto err;
+			}
+			ret = add_event(&evs, &nevs, p->system, ev, p->line);
+			break;
+		}
+		case LB_PROBE_SYSCALL:
+			if (!strcmp(p->event, "all")) {
+				if (!lb_tracefs_event_exists("raw_syscalls", "sys_enter") ||
+				    !lb_tracefs_event_exists("raw_syscalls", "sys_exit")) {
+					snprintf(err, len, "%s:%d: this kernel has no raw_syscalls "
+						 "events (CONFIG_FTRACE_SYSCALLS unset)", ps->path,
+						 p->line);
+					ret = -ENOENT;
+					goto err;
+				}
+				ret = add_event(&evs, &nevs, "raw_syscalls", "sys_enter", p->line);
+				if (!ret)
+					ret = add_event(&evs, &nevs, "raw_syscalls", "sys_exit",
+							p->line);
+			} else {
+				char enter[128], exit_[128];
+
+				snprintf(enter, sizeof(enter), "sys_enter_%s", p->event);
+				snprintf(exit_, sizeof(exit_), "sys_exit_%s", p->event);
+				if (!lb_tracefs_event_exists("syscalls", enter) ||
+				    !lb_tracefs_event_exists("syscalls", exit_)) {
+					snprintf(err, len, "%s:%d: unknown syscall '%s': this kernel "
+						 "has no syscalls:%s event (see %s/events/syscalls)",
+						 ps->path, p->line, p->event, enter, dir);
+					ret = -ENOENT;
+					goto err;
+				}
+				ret = add_event(&evs, &nevs, "syscalls", enter, p->line);
+				if (!ret)
+					ret = add_event(&evs, &nevs, "syscalls", exit_, p->line);
+			}
+			break;
+		default:
+			snprintf(err, len, "%s:%d: the %s tracer does not support this probe kind",
+				 ps->path, p->line, tracer);
+			ret = -EOPNOTSUPP;
+			goto err;
+		}
+		if (ret)
+			goto err;
+	}
+	*out = evs;
+	*n = nevs;
+	return 0;
+err:
+	lb_tracefs_events_free(evs, nevs);
+	return ret;
+}
+
+long long lb_tracefs_event_id(const char *system, const char *event)
+{
+	char path[1024], *text = NULL, *end;
+	long long id;
+	int ret;
+
+	snprintf(path, sizeof(path), "%s/events/%s/%s/id", lb_tracefs_dir(), system, event);
+	ret = lb_read_file(path, 64, &text, NULL);
+	if (ret)
+		return ret;
+	errno = 0;
+	id = strtoll(text, &end, 10);
+	if (errno || end == text || id < 0)
+		id = -EINVAL;
+	free(text);
+	return id;
+}
+
+int lb_buffer_check_size(const struct lb_probeset *ps, int kb, int ncpus, char *err, size_t len)
+{
+	long long avail_kb = 0;
+	char *meminfo = NULL, *p = NULL;
+
+	if (lb_read_file("/proc/meminfo", 1 << 20, &meminfo, NULL) == 0)
+		p = strstr(meminfo, "MemAvailable:");
+
+	if (p)
+		avail_kb = strtoll(p + strlen("MemAvailable:"), NULL, 10);
+	free(meminfo);
+	if (avail_kb > 0 && (long long)kb * ncpus > avail_kb / 2) {
+		snprintf(err, len, "%s: a %d KiB buffer on each of %d CPUs is more than half the "
+			 "%lld KiB of available memory: choose a smaller --buffer-kb or buffer-kb",
+			 ps->path, kb, ncpus, avail_kb);
+		return -EINVAL;
+	}
+	return 0;
+}

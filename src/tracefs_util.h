@@ -1,0 +1,61 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * What the tracers that use tracefs events share: where tracefs is (and
+ * mounting it), resolving a probe set's probes to tracefs events with
+ * line-numbered errors, tracepoint ids, and the per-CPU buffer size check.
+ */
+#ifndef LB_TRACEFS_UTIL_H
+#define LB_TRACEFS_UTIL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "probeset.h"
+
+/* One tracefs event: SYSTEM:EVENT, or every event of SYSTEM when event is NULL. */
+struct lb_tracefs_event {
+	char *system;
+	char *event;
+	int line;	/* probe-set line it came from */
+};
+
+/* lb_tracefs_dir - the tracefs mount point (libtracefs's, else /sys/kernel/tracing). */
+const char *lb_tracefs_dir(void);
+
+/*
+ * lb_tracefs_mount - make sure tracefs is mounted, mounting it when it is
+ * not. Returns 0, or -ENODEV with the reason and the fix in @why.
+ */
+int lb_tracefs_mount(char *why, size_t len);
+
+/* lb_tracefs_event_exists - whether events/@system[/@event] exists (@event NULL: the system). */
+bool lb_tracefs_event_exists(const char *system, const char *event);
+
+/*
+ * lb_tracefs_events_resolve - the tracefs events @ps's probes name ("syscall
+ * all" = raw_syscalls:sys_enter/exit, "syscall NAME" = syscalls:sys_enter_NAME
+ * /sys_exit_NAME, "SYS:*" = one entry with event NULL), each checked to exist.
+ * Returns 0 with a malloc'd array in *@out (free with lb_tracefs_events_free),
+ * or -errno with "PATH:LINE: problem" in @err (-ENOENT for an unknown event,
+ * naming similar ones; -EOPNOTSUPP for a kind @tracer cannot record).
+ */
+int lb_tracefs_events_resolve(const struct lb_probeset *ps, const char *tracer,
+			      struct lb_tracefs_event **out, size_t *n, char *err, size_t len);
+
+/* lb_tracefs_events_free - free an array from lb_tracefs_events_resolve(); NULL is fine. */
+void lb_tracefs_events_free(struct lb_tracefs_event *ev, size_t n);
+
+/*
+ * lb_tracefs_event_id - the id perf_event_open knows tracepoint @system:@event
+ * by (events/SYSTEM/EVENT/id). Returns the id (>= 0) or -errno.
+ */
+long long lb_tracefs_event_id(const char *system, const char *event);
+
+/*
+ * lb_buffer_check_size - refuse a @kb KiB buffer on each of @ncpus CPUs when
+ * that is more than half the available memory. Returns 0, or -EINVAL with a
+ * message naming @ps's file in @err.
+ */
+int lb_buffer_check_size(const struct lb_probeset *ps, int kb, int ncpus, char *err, size_t len);
+
+#endif

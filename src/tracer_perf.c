@@ -1,0 +1,608 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The perf tracers: perf_event_open(2) on the probe set's tracepoints
+ * (PERF_TYPE_TRACEPOINT, ids from tracefs), one event per online CPU,
+ * system-wide (pid -1), as `perf record -a` and `perf stat -a` do.
+ *
+ *   perf        record mode: every event is a sample (sample_period 1) written
+ *               to a ring buffer per CPU (the CPU's other events write into the
+ *               same ring through PERF_EVENT_IOC_SET_OUTPUT), and a consumer
+ *               thread drains the rings while the workload runs, counting
+ *               samples and adding up PERF_RECORD_LOST's lost counts. Its cost
+ *               is part of what is measured. Events = samples + lost.
+ *   perf-count  counting mode: no ring, no thread; events = the summed
+ *               counters, lost = 0.
+ *
+ * The probe set's `mode' does not apply: perf's ring is always drained by the
+ * consumer and drops (counts as lost) what does not fit. arm opens, maps and
+ * enables; disarm disables, stops the consumer, unmaps and closes, on every
+ * path, so nothing outlives a run.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <poll.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/eventfd.h>
+#include <sys/ioctl.h>
+#include <sys/mman.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include <linux/perf_event.h>
+#include <tracefs.h>
+
+#include "tracefs_util.h"
+#include "tracer.h"
+#include "util.h"
+
+#define PERF_PARANOID_PATH "/proc/sys/kernel/perf_event_paranoid"
+#define PERF_DEFAULT_BUFFER_KB 4096
+/* How long the consumer sleeps at most between drains, in ms. */
+#define PERF_POLL_MS 100
+
+struct perf_tp {
+	char name[128];		/* SYSTEM:EVENT, for messages */
+	uint64_t id;		/* events/SYSTEM/EVENT/id */
+	int line;		/* probe-set line */
+};
+
+struct perf {
+	bool record;
+	const char *path;	/* the probe set's file, for messages */
+	struct perf_tp *tps;
+	size_t ntps;
+	int *cpus;		/* online CPUs */
+	int ncpus;
+	size_t page;
+	size_t ring_pages;	/* data pages per CPU ring (record), a power of two */
+
+	/* Armed state; fds[cpu index * ntps + tp index], -1 = not open. */
+	int *fds;
+	void **rings;		/* per CPU index, NULL = not mapped */
+	struct pollfd *pfds;	/* the ring fds, then stop_fd */
+	int stop_fd;		/* eventfd: tells the consumer to return; -1 */
+	pthread_t consumer;
+	bool consumer_running;
+	atomic_bool stop;	/* with stop_fd: the consumer returns */
+	pthread_mutex_t drain_lock;	/* one drainer at a time: consumer or snapshot */
+	_Atomic uint64_t samples;
+	_Atomic uint64_t lost;
+};
+
+static long perf_event_open(struct perf_event_attr *attr, pid_t pid, int cpu, int group,
+			    unsigned long flags)
+{
+	return syscall(SYS_perf_event_open, attr, pid, cpu, group, flags);
+}
+
+/* perf_event_paranoid, or INT_MAX (the most restrictive) when it cannot be read. */
+static int paranoid_level(void)
+{
+	char *text = NULL;
+	int level;
+
+	if (lb_read_file(PERF_PARANOID_PATH, 64, &text, NULL))
+		return INT_MAX;
+	level = atoi(text);
+	free(text);
+	return level;
+}
+
+static int perf_available(char *why, size_t len)
+{
+	struct perf_event_attr attr = {
+		.type = PERF_TYPE_SOFTWARE,
+		.size = sizeof(attr),
+		.config = PERF_COUNT_SW_DUMMY,
+		.disabled = 1,
+	};
+	int level, fd;
+
+	if (access(PERF_PARANOID_PATH, F_OK)) {
+		snprintf(why, len, "this kernel has no perf events: no %s (kernel needs "
+			 "CONFIG_PERF_EVENTS)", PERF_PARANOID_PATH);
+		return -ENODEV;
+	}
+	level = paranoid_level();
+	if (geteuid() != 0 && level > -1) {
+		snprintf(why, len, "needs root or perf_event_paranoid <= -1 (it is %d): system-wide "
+			 "tracepoint events are privileged (run loadbench with sudo)", level);
+		return -EPERM;
+	}
+	/* The least privileged event there is: fails only when perf_event_open itself does. */
+	fd = (int)perf_event_open(&attr, 0, -1, -1, PERF_FLAG_FD_CLOEXEC);
+	if (fd < 0) {
+		int e = errno;
+
+		snprintf(why, len, "perf_event_open(2) fails here (%s): %s", strerror(e),
+			 e == EACCES || e == EPERM ?
+			 "needs root or perf_event_paranoid <= -1" :
+			 "blocked by seccomp or a kernel without CONFIG_PERF_EVENTS");
+		return -e;
+	}
+	close(fd);
+	return lb_tracefs_mount(why, len);
+}
+
+/* The online CPUs from /sys/devices/system/cpu/online ("0-3,5"), else 0..NPROCESSORS_ONLN-1. */
+static int online_cpus(int **out)
+{
+	int max = (int)sysconf(_SC_NPROCESSORS_CONF), n = 0;
+	char *text = NULL, *p;
+	int *cpus;
+
+	if (max < 1)
+		max = 1;
+	cpus = calloc((size_t)max, sizeof(*cpus));
+	if (!cpus)
+		return -ENOMEM;
+	if (!lb_read_file("/sys/devices/system/cpu/online", 4096, &text, NULL)) {
+		for (p = text; *p && *p != '\n';) {
+			long lo = strtol(p, &p, 10), hi = lo;
+
+			if (*p == '-')
+				hi = strtol(p + 1, &p, 10);
+			for (long c = lo; c <= hi && n < max; c++)
+				cpus[n++] = (int)c;
+			if (*p != ',')
+				break;
+			p++;
+		}
+		free(text);
+	}
+	if (!n) {
+		long onln = sysconf(_SC_NPROCESSORS_ONLN);
+
+		for (n = 0; n < max && n < onln; n++)
+			cpus[n] = n;
+	}
+	*out = cpus;
+	return n;
+}
+
+/* @wildcard: from SYS:*, where an event without an id (ftrace's internal ones) is skipped. */
+static int add_tp(struct perf *p, const struct lb_probeset *ps, const char *system,
+		  const char *event, bool wildcard, int line, char *err, size_t len)
+{
+	long long id = lb_tracefs_event_id(system, event);
+	struct perf_tp *tp;
+
+	if (id == -ENOENT && wildcard)
+		return 0;
+	if (id < 0) {
+		snprintf(err, len, "%s:%d: cannot read the id of tracepoint %s:%s from "
+			 "%s/events/%s/%s/id: %s", ps->path, line, system, event,
+			 lb_tracefs_dir(), system, event, strerror((int)-id));
+		return (int)id;
+	}
+	/* `sched:*' and `sched:sched_switch' together must not count it twice. */
+	for (size_t i = 0; i < p->ntps; i++)
+		if (p->tps[i].id == (uint64_t)id)
+			return 0;
+	tp = realloc(p->tps, (p->ntps + 1) * sizeof(*tp));
+	if (!tp)
+		return -ENOMEM;
+	p->tps = tp;
+	tp = &tp[p->ntps++];
+	snprintf(tp->name, sizeof(tp->name), "%s:%s", system, event);
+	tp->id = (uint64_t)id;
+	tp->line = line;
+	return 0;
+}
+
+static void perf_destroy(void *priv)
+{
+	struct perf *p = priv;
+
+	if (!p)
+		return;
+	pthread_mutex_destroy(&p->drain_lock);
+	free(p->tps);
+	free(p->cpus);
+	free(p->fds);
+	free(p->rings);
+	free(p->pfds);
+	free(p);
+}
+
+/* The power-of-two number of pages that holds @kb KiB (rounded up, as perf does). */
+static size_t ring_pages_for(int kb, size_t page)
+{
+	size_t want = ((size_t)kb * 1024 + page - 1) / page, pages = 1;
+
+	while (pages < want)
+		pages <<= 1;
+	return pages;
+}
+
+static int perf_create_mode(const struct lb_probeset *ps, const struct lb_tracer_opts *opts,
+			    bool record, void **priv, char *err, size_t len)
+{
+	struct lb_tracefs_event *evs = NULL;
+	size_t nevs = 0, nfds;
+	struct rlimit rl;
+	struct perf *p;
+	int ret, kb;
+
+	p = calloc(1, sizeof(*p));
+	if (!p)
+		return -ENOMEM;
+	pthread_mutex_init(&p->drain_lock, NULL);
+	p->record = record;
+	p->path = ps->path;
+	p->stop_fd = -1;
+	p->page = (size_t)sysconf(_SC_PAGESIZE);
+
+	ret = lb_tracefs_events_resolve(ps, ps->tracer, &evs, &nevs, err, len);
+	if (ret)
+		goto err;
+	for (size_t i = 0; i < nevs && !ret; i++) {
+		char **names;
+
+		if (evs[i].event) {
+			ret = add_tp(p, ps, evs[i].system, evs[i].event, false, evs[i].line, err,
+				     len);
+			continue;
+		}
+		names = tracefs_system_events(lb_tracefs_dir(), evs[i].system);
+		if (!names) {
+			snprintf(err, len, "%s:%d: cannot list the events of tracepoint system "
+				 "'%s' in %s/events/%s", ps->path, evs[i].line, evs[i].system,
+				 lb_tracefs_dir(), evs[i].system);
+			ret = -ENOENT;
+			break;
+		}
+		for (int k = 0; names[k] && !ret; k++)
+			ret = add_tp(p, ps, evs[i].system, names[k], true, evs[i].line, err, len);
+		tracefs_list_free(names);
+	}
+	if (ret)
+		goto err;
+	if (!p->ntps) {
+		snprintf(err, len, "%s: no tracepoint or syscall to record: the perf tracers need "
+			 "at least one", ps->path);
+		ret = -EINVAL;
+		goto err;
+	}
+
+	ret = online_cpus(&p->cpus);
+	if (ret < 0)
+		goto err;
+	p->ncpus = ret;
+	nfds = p->ntps * (size_t)p->ncpus;
+	if (!getrlimit(RLIMIT_NOFILE, &rl) && rl.rlim_cur != RLIM_INFINITY &&
+	    nfds + 64 > rl.rlim_cur) {
+		snprintf(err, len, "%s: %zu tracepoints on %d CPUs need %zu file descriptors, more "
+			 "than the limit of %llu: raise it (ulimit -n) or name fewer events",
+			 ps->path, p->ntps, p->ncpus, nfds, (unsigned long long)rl.rlim_cur);
+		ret = -EMFILE;
+		goto err;
+	}
+	p->fds = malloc(nfds * sizeof(*p->fds));
+	p->rings = calloc((size_t)p->ncpus, sizeof(*p->rings));
+	p->pfds = calloc((size_t)p->ncpus + 1, sizeof(*p->pfds));
+	if (!p->fds || !p->rings || !p->pfds) {
+		ret = -ENOMEM;
+		goto err;
+	}
+	for (size_t i = 0; i < nfds; i++)
+		p->fds[i] = -1;
+
+	if (record) {
+		kb = opts && opts->buffer_kb ? opts->buffer_kb : ps->buffer_kb;
+		p->ring_pages = ring_pages_for(kb ? kb : PERF_DEFAULT_BUFFER_KB, p->page);
+		ret = lb_buffer_check_size(ps, (int)(p->ring_pages * p->page / 1024), p->ncpus,
+					   err, len);
+		if (ret)
+			goto err;
+	}
+	lb_tracefs_events_free(evs, nevs);
+	*priv = p;
+	return 0;
+err:
+	lb_tracefs_events_free(evs, nevs);
+	perf_destroy(p);
+	return ret;
+}
+
+static int perf_create_record(const struct lb_probeset *ps, const struct lb_tracer_opts *opts,
+			      void **priv, char *err, size_t len)
+{
+	return perf_create_mode(ps, opts, true, priv, err, len);
+}
+
+static int perf_create_count(const struct lb_probeset *ps, const struct lb_tracer_opts *opts,
+			     void **priv, char *err, size_t len)
+{
+	return perf_create_mode(ps, opts, false, priv, err, len);
+}
+
+/* Consume every complete record in @ring; the caller holds drain_lock. */
+static void ring_drain(struct perf *p, void *ring)
+{
+	struct perf_event_mmap_page *meta = ring;
+	const unsigned char *data = (const unsigned char *)ring + p->page;
+	uint64_t mask = p->ring_pages * p->page - 1, samples = 0, lost = 0;
+	/* Pairs with the kernel's release store of data_head after writing the records. */
+	uint64_t head = __atomic_load_n(&meta->data_head, __ATOMIC_ACQUIRE);
+	uint64_t tail = meta->data_tail;
+
+	while (tail != head) {
+		/* Records are u64-aligned and sized: a header never wraps, a u64 neither. */
+		const struct perf_event_header *h = (const void *)(data + (tail & mask));
+
+		if (h->size < sizeof(*h)) {
+			tail = head;	/* cannot happen; never spin on a broken ring */
+			break;
+		}
+		if (h->type == PERF_RECORD_SAMPLE)
+			samples++;
+		else if (h->type == PERF_RECORD_LOST)	/* header, u64 id, u64 lost */
+			lost += *(const uint64_t *)(data + ((tail + 16) & mask));
+		tail += h->size;
+	}
+	/* Our reads of the records are done before the kernel may overwrite them. */
+	__atomic_store_n(&meta->data_tail, tail, __ATOMIC_RELEASE);
+	if (samples)
+		atomic_fetch_add(&p->samples, samples);
+	if (lost)
+		atomic_fetch_add(&p->lost, lost);
+}
+
+static void rings_drain(struct perf *p)
+{
+	pthread_mutex_lock(&p->drain_lock);
+	for (int c = 0; c < p->ncpus; c++)
+		if (p->rings[c])
+			ring_drain(p, p->rings[c]);
+	pthread_mutex_unlock(&p->drain_lock);
+}
+
+static void *perf_consumer(void *arg)
+{
+	struct perf *p = arg;
+	int n = p->ncpus + 1;
+
+	for (;;) {
+		if (poll(p->pfds, (nfds_t)n, PERF_POLL_MS) < 0 && errno != EINTR)
+			break;
+		if (p->pfds[n - 1].revents || atomic_load(&p->stop))
+			break;
+		for (int c = 0; c < n - 1; c++)
+			if (p->pfds[c].revents & (POLLHUP | POLLERR))
+				p->pfds[c].fd = -1;	/* still drained, on the timeout */
+		rings_drain(p);
+	}
+	return NULL;
+}
+
+static int perf_disarm(void *priv)
+{
+	struct perf *p = priv;
+	size_t nfds = p->ntps * (size_t)p->ncpus;
+	uint64_t one = 1;
+	int ret = 0;
+
+	for (size_t i = 0; i < nfds; i++)
+		if (p->fds[i] >= 0)
+			ioctl(p->fds[i], PERF_EVENT_IOC_DISABLE, 0);
+	if (p->consumer_running) {
+		atomic_store(&p->stop, true);
+		/* Wakes it now; without the write it sees the flag within PERF_POLL_MS. */
+		if (write(p->stop_fd, &one, sizeof(one)) != sizeof(one))
+			ret = -errno;
+		pthread_join(p->consumer, NULL);
+		p->consumer_running = false;
+	}
+	if (p->stop_fd >= 0) {
+		close(p->stop_fd);
+		p->stop_fd = -1;
+	}
+	for (int c = 0; c < p->ncpus; c++) {
+		if (p->rings[c] && munmap(p->rings[c], (p->ring_pages + 1) * p->page) && !ret)
+			ret = -errno;
+		p->rings[c] = NULL;
+	}
+	for (size_t i = 0; i < nfds; i++) {
+		if (p->fds[i] >= 0 && close(p->fds[i]) && !ret)
+			ret = -errno;
+		p->fds[i] = -1;
+	}
+	return ret;
+}
+
+static int open_event(struct perf *p, size_t t, int ci, char *err, size_t len)
+{
+	struct perf_event_attr attr = {
+		.type = PERF_TYPE_TRACEPOINT,
+		.size = sizeof(attr),
+		.config = p->tps[t].id,
+		.disabled = 1,
+	};
+	int fd, e;
+
+	if (p->record) {
+		/* What `perf record -e TP -a' asks for. */
+		attr.sample_period = 1;
+		attr.sample_type = PERF_SAMPLE_IDENTIFIER | PERF_SAMPLE_IP | PERF_SAMPLE_TID |
+				   PERF_SAMPLE_TIME | PERF_SAMPLE_CPU | PERF_SAMPLE_PERIOD |
+				   PERF_SAMPLE_RAW;
+		/* Wake the consumer when a quarter of the ring is full. */
+		attr.watermark = 1;
+		attr.wakeup_watermark = (uint32_t)(p->ring_pages * p->page / 4);
+	}
+	fd = (int)perf_event_open(&attr, -1, p->cpus[ci], -1, PERF_FLAG_FD_CLOEXEC);
+	if (fd >= 0) {
+		p->fds[(size_t)ci * p->ntps + t] = fd;
+		return 0;
+	}
+	e = errno;
+	if (e == EACCES || e == EPERM)
+		snprintf(err, len, "perf_event_open of %s on CPU %d: %s: needs root or "
+			 "perf_event_paranoid <= -1 (it is %d; run loadbench with sudo)",
+			 p->tps[t].name, p->cpus[ci], strerror(e), paranoid_level());
+	else if (e == ENOENT || e == EINVAL)
+		snprintf(err, len, "%s:%d: perf_event_open refuses tracepoint %s (id %" PRIu64
+			 "): %s", p->path, p->tps[t].line, p->tps[t].name, p->tps[t].id,
+			 strerror(e));
+	else if (e == EMFILE || e == ENFILE)
+		snprintf(err, len, "perf_event_open of %s on CPU %d: %s: %zu events on %d CPUs need "
+			 "that many descriptors (ulimit -n)", p->tps[t].name, p->cpus[ci],
+			 strerror(e), p->ntps * (size_t)p->ncpus, p->ncpus);
+	else
+		snprintf(err, len, "perf_event_open of %s on CPU %d: %s", p->tps[t].name,
+			 p->cpus[ci], strerror(e));
+	return -e;
+}
+
+/* The CPU's ring, on its first event; the CPU's other events write into it. */
+static int map_ring(struct perf *p, int ci, char *err, size_t len)
+{
+	size_t bytes = (p->ring_pages + 1) * p->page;
+	int lead = p->fds[(size_t)ci * p->ntps];
+	void *ring;
+
+	ring = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_SHARED, lead, 0);
+	if (ring == MAP_FAILED) {
+		int e = errno;
+
+		snprintf(err, len, "cannot map a %zu KiB perf ring for CPU %d: %s%s",
+			 p->ring_pages * p->page / 1024, p->cpus[ci], strerror(e),
+			 e == EPERM ? " (over perf_event_mlock_kb and RLIMIT_MEMLOCK: run as root "
+			 "or choose a smaller buffer-kb)" : "");
+		return -e;
+	}
+	p->rings[ci] = ring;
+	p->pfds[ci].fd = lead;
+	p->pfds[ci].events = POLLIN;
+	for (size_t t = 1; t < p->ntps; t++) {
+		if (ioctl(p->fds[(size_t)ci * p->ntps + t], PERF_EVENT_IOC_SET_OUTPUT, lead) < 0) {
+			int e = errno;
+
+			snprintf(err, len, "cannot redirect %s on CPU %d into the CPU's perf ring: %s",
+				 p->tps[t].name, p->cpus[ci], strerror(e));
+			return -e;
+		}
+	}
+	return 0;
+}
+
+static int start_consumer(struct perf *p, char *err, size_t len)
+{
+	sigset_t all, old;
+	int ret;
+
+	p->stop_fd = eventfd(0, EFD_CLOEXEC);
+	if (p->stop_fd < 0) {
+		ret = -errno;
+		snprintf(err, len, "cannot create the perf consumer's eventfd: %s", strerror(-ret));
+		return ret;
+	}
+	p->pfds[p->ncpus].fd = p->stop_fd;
+	p->pfds[p->ncpus].events = POLLIN;
+	atomic_store(&p->stop, false);
+	/* Signals stay with the main thread, whose handlers stop the run. */
+	sigfillset(&all);
+	pthread_sigmask(SIG_SETMASK, &all, &old);
+	ret = -pthread_create(&p->consumer, NULL, perf_consumer, p);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	if (ret) {
+		snprintf(err, len, "cannot start the perf consumer thread: %s", strerror(-ret));
+		return ret;
+	}
+	p->consumer_running = true;
+	return 0;
+}
+
+static int perf_arm(void *priv, char *err, size_t len)
+{
+	struct perf *p = priv;
+	size_t nfds = p->ntps * (size_t)p->ncpus;
+	int ret;
+
+	atomic_store(&p->samples, 0);
+	atomic_store(&p->lost, 0);
+	for (int ci = 0; ci < p->ncpus; ci++) {
+		for (size_t t = 0; t < p->ntps; t++) {
+			ret = open_event(p, t, ci, err, len);
+			if (ret)
+				goto err;
+		}
+		if (p->record) {
+			ret = map_ring(p, ci, err, len);
+			if (ret)
+				goto err;
+		}
+	}
+	if (p->record) {
+		ret = start_consumer(p, err, len);
+		if (ret)
+			goto err;
+	}
+	for (size_t i = 0; i < nfds; i++) {
+		if (ioctl(p->fds[i], PERF_EVENT_IOC_ENABLE, 0) < 0) {
+			ret = -errno;
+			snprintf(err, len, "cannot enable perf event %s: %s",
+				 p->tps[i % p->ntps].name, strerror(-ret));
+			goto err;
+		}
+	}
+	return 0;
+err:
+	perf_disarm(p);
+	return ret;
+}
+
+static int perf_snapshot(void *priv, struct lb_tracer_counts *c)
+{
+	struct perf *p = priv;
+	size_t nfds = p->ntps * (size_t)p->ncpus;
+
+	if (p->record) {
+		/* Everything already in the rings counts: drain them before answering. */
+		rings_drain(p);
+		c->lost = atomic_load(&p->lost);
+		c->events = atomic_load(&p->samples) + c->lost;
+		return 0;
+	}
+	for (size_t i = 0; i < nfds; i++) {
+		uint64_t v;
+
+		if (p->fds[i] < 0)
+			return -EBADF;
+		errno = 0;
+		if (read(p->fds[i], &v, sizeof(v)) != sizeof(v))
+			return errno ? -errno : -EIO;
+		c->events += v;
+	}
+	return 0;
+}
+
+const struct lb_tracer_ops lb_tracer_perf = {
+	.name = "perf",
+	.available = perf_available,
+	.create = perf_create_record,
+	.arm = perf_arm,
+	.snapshot = perf_snapshot,
+	.disarm = perf_disarm,
+	.destroy = perf_destroy,
+};
+
+const struct lb_tracer_ops lb_tracer_perf_count = {
+	.name = "perf-count",
+	.available = perf_available,
+	.create = perf_create_count,
+	.arm = perf_arm,
+	.snapshot = perf_snapshot,
+	.disarm = perf_disarm,
+	.destroy = perf_destroy,
+};

@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Root test: a SIGKILLed run leaves its tracefs instance behind (nothing can
+# run in the killed process); the next run warns about it, `loadbench
+# cleanup` removes it and says so, and another tool's instance is untouched
+# throughout.
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+require_root
+require_tracefs
+assert_no_leftovers
+
+tmp=$(mktemp -d)
+other=$TRACING/instances/othertool_$$
+pid=
+cleanup() {
+	if [[ -n $pid ]]; then kill -KILL "$pid" 2>/dev/null || true; fi
+	if [[ -d $other ]]; then
+		echo 0 >"$other/events/sched/sched_switch/enable"
+		rmdir "$other"
+	fi
+	rm -rf "$tmp"
+}
+trap cleanup EXIT
+
+# Another tool's tracing, which loadbench must leave alone.
+mkdir "$other"
+echo 1 >"$other/events/sched/sched_switch/enable"
+
+"$LOADBENCH" --probeset ftrace --duration 3 --warmup 0 --repeat 1 --quiet --no-plot \
+	--output "$tmp/killed" >/dev/null 2>&1 &
+pid=$!
+for _ in $(seq 1 200); do  # the baseline runs first
+	[[ -d $TRACING/instances/loadbench_$pid ]] && break
+	sleep 0.05
+done
+[[ -d $TRACING/instances/loadbench_$pid ]] || fail "no instance loadbench_$pid appeared"
+sleep 0.5
+kill -KILL "$pid"
+wait "$pid" 2>/dev/null || true
+sleep 0.3
+[[ -d $TRACING/instances/loadbench_$pid ]] || fail "SIGKILL left nothing: the test proves nothing"
+# The workload processes die with their parent (PR_SET_PDEATHSIG).
+pgrep -f "^$LOADBENCH" >/dev/null && fail "workload processes outlived the SIGKILLed run"
+
+note "a new run warns about the leftover"
+"$LOADBENCH" --probeset syscalls --duration 0.2 --warmup 0 --repeat 1 --quiet --no-plot \
+	--output "$tmp/next" >/dev/null 2>"$tmp/warn"
+grep -q "loadbench_$pid was left by a loadbench that no longer runs.*loadbench cleanup" \
+	"$tmp/warn" || fail "no leftover warning: $(cat "$tmp/warn")"
+
+note "cleanup removes it"
+"$LOADBENCH" cleanup | tee "$tmp/cleanup.txt"
+grep -q "removed tracefs instance loadbench_$pid" "$tmp/cleanup.txt" || fail "cleanup did not say what it removed"
+assert_no_leftovers
+"$LOADBENCH" cleanup | grep -q "^0 leftover" || fail "a second cleanup still found leftovers"
+
+[[ -d $other && $(cat "$other/events/sched/sched_switch/enable") == 1 ]] ||
+	fail "another tool's instance was changed"
+echo "PASS"

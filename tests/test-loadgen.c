@@ -1,0 +1,279 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Tests of the workload library (loadgen/): the ICMP checksum against the
+ * RFC 1071 example and hand-computed values, config validation and its
+ * messages, lb_workload_describe(); then each workload runs for 0.5 s
+ * (twice: a restart reuses the server socket) and must complete operations
+ * without mismatches and leave no process behind.
+ *
+ * Without root, icmp-flood cannot run (raw socket): everything else still
+ * runs, and then the test exits 77 (skip) saying so.
+ */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE
+#endif
+#include <errno.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdint.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "helpers.h"
+#include "loadgen.h"
+#include "workload.h"
+
+static void test_checksum(void)
+{
+	/* RFC 1071 section 3: one's complement sum ddf2, so the checksum is 220d. */
+	static const unsigned char rfc[] = {0x00, 0x01, 0xf2, 0x03, 0xf4, 0xf5, 0xf6, 0xf7};
+	/* An echo request: type 8, code 0, id 0x1234, seq 1, payload "abcd". */
+	unsigned char echo[] = {8, 0, 0, 0, 0x12, 0x34, 0x00, 0x01, 'a', 'b', 'c', 'd'};
+	static const unsigned char odd[] = {0x01, 0x02, 0x03};
+	static const unsigned char zeros[4] = {0};
+	static const unsigned char ones[2] = {0xff, 0xff};
+	uint16_t c;
+
+	T_CHECK(lb_icmp_checksum(rfc, sizeof(rfc)) == 0x220d);
+	/* An odd length pads with a zero byte: 0x0102 + 0x0300 = 0x0402. */
+	T_CHECK(lb_icmp_checksum(odd, sizeof(odd)) == (uint16_t)~0x0402);
+	T_CHECK(lb_icmp_checksum(zeros, sizeof(zeros)) == 0xffff);
+	T_CHECK(lb_icmp_checksum(ones, sizeof(ones)) == 0x0000);
+	T_CHECK(lb_icmp_checksum(NULL, 0) == 0xffff);
+	/* 0x0800 + 0x1234 + 0x0001 + 0x6162 + 0x6364 = 0xdefb: checksum 0x2104. */
+	c = lb_icmp_checksum(echo, sizeof(echo));
+	T_CHECK(c == 0x2104);
+	/* Stored (big-endian), the whole message sums to zero: what a receiver checks. */
+	echo[2] = (unsigned char)(c >> 8);
+	echo[3] = (unsigned char)c;
+	T_CHECK(lb_icmp_checksum(echo, sizeof(echo)) == 0);
+	/* Carries fold back: 0xffff + 0x0001 = 0x10000 -> 0x0001. */
+	{
+		static const unsigned char carry[] = {0xff, 0xff, 0x00, 0x01};
+
+		T_CHECK(lb_icmp_checksum(carry, sizeof(carry)) == (uint16_t)~0x0001);
+	}
+}
+
+static void test_names(void)
+{
+	static const char *const want[] = {"udp-rr", "tcp-rr", "icmp-flood", "udp-stream"};
+	size_t i, j;
+
+	for (i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
+		for (j = 0; lb_workload_names[j]; j++)
+			if (!strcmp(lb_workload_names[j], want[i]))
+				break;
+		T_CHECK(lb_workload_names[j] != NULL);
+	}
+}
+
+/* lb_workload_create must fail with @want and a message containing @needle. */
+static void expect_create_error(const struct lb_workload_config *cfg, int want, const char *needle)
+{
+	struct lb_workload *w = NULL;
+	char err[512];
+	int ret;
+
+	ret = lb_workload_create(cfg, &w, err, sizeof(err));
+	if (ret != want || w || !strstr(err, needle)) {
+		fprintf(stderr, "create(%s, %s): got %d \"%s\", want %d and \"%s\"\n", cfg->name,
+			cfg->addr, ret, err, want, needle);
+		t_failures++;
+	}
+	lb_workload_destroy(w);
+}
+
+static void test_config_errors(void)
+{
+	struct lb_workload_config cfg;
+
+	lb_workload_config_init(&cfg);
+	T_CHECK(cfg.window == 1);
+	cfg.name = "sctp-rr";
+	expect_create_error(&cfg, -EINVAL, "choose one of udp-rr, tcp-rr, icmp-flood, udp-stream");
+
+	lb_workload_config_init(&cfg);
+	cfg.name = "tcp-rr";
+	cfg.addr = "10.1.2.3";
+	expect_create_error(&cfg, -EADDRNOTAVAIL, "not loopback");
+	cfg.addr = "localhost";
+	expect_create_error(&cfg, -EINVAL, "not an IPv4 or IPv6 address");
+
+	lb_workload_config_init(&cfg);
+	cfg.name = "udp-stream";
+	cfg.msg_size = 4;
+	expect_create_error(&cfg, -EINVAL, "--msg-size");
+	cfg.msg_size = 64;
+	cfg.syscalls_per_op = -1;
+	expect_create_error(&cfg, -EINVAL, "--syscalls-per-op");
+
+	lb_workload_config_init(&cfg);
+	cfg.name = "tcp-rr";
+	cfg.window = 4;
+	expect_create_error(&cfg, -EINVAL, "1 for the closed-loop workloads");
+	cfg.name = "icmp-flood";
+	cfg.window = LB_WINDOW_MAX + 1;
+	expect_create_error(&cfg, -EINVAL, "choose 1..");
+	cfg.window = 1;
+	cfg.addr = "::1";
+	expect_create_error(&cfg, -EAFNOSUPPORT, "IPv4 only");
+	cfg.addr = "127.0.0.1";
+	cfg.port = 4000;
+	expect_create_error(&cfg, -EINVAL, "no port");
+	cfg.port = 0;
+	cfg.max_seconds = 0;
+	expect_create_error(&cfg, -EINVAL, "max_seconds");
+}
+
+/* icmp-flood without CAP_NET_RAW: -EPERM naming the cause and the fix. */
+static void test_icmp_unprivileged(void)
+{
+	struct lb_workload_config cfg;
+	int status;
+	pid_t pid;
+
+	lb_workload_config_init(&cfg);
+	cfg.name = "icmp-flood";
+	if (geteuid() != 0) {
+		expect_create_error(&cfg, -EPERM, "CAP_NET_RAW");
+		return;
+	}
+	/* As root: check it in a child that gives up root (and so CAP_NET_RAW). */
+	pid = fork();
+	if (pid == 0) {
+		t_failures = 0;
+		if (setgid(65534) < 0 || setuid(65534) < 0)
+			_exit(T_EXIT_SKIP);
+		expect_create_error(&cfg, -EPERM, "CAP_NET_RAW");
+		_exit(t_failures ? T_EXIT_FAIL : T_EXIT_PASS);
+	}
+	T_CHECK(pid > 0);
+	if (pid <= 0)
+		return;
+	T_CHECK(waitpid(pid, &status, 0) == pid);
+	T_CHECK(WIFEXITED(status) &&
+		(WEXITSTATUS(status) == T_EXIT_PASS || WEXITSTATUS(status) == T_EXIT_SKIP));
+}
+
+/* The highest CPU this process may run on (where loadbench pins by default), or -1. */
+static int last_cpu(void)
+{
+	cpu_set_t set;
+	int cpu;
+
+	if (sched_getaffinity(0, sizeof(set), &set) < 0)
+		return -1;
+	for (cpu = CPU_SETSIZE - 1; cpu >= 0; cpu--)
+		if (CPU_ISSET(cpu, &set))
+			return cpu;
+	return -1;
+}
+
+static double now_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* Run @name for 0.5 s twice; check ops, mismatches, pids and that nothing is left. */
+static void run_workload(const char *name, int window)
+{
+	struct lb_workload_config cfg;
+	struct lb_workload_stats st;
+	struct lb_workload *w = NULL;
+	char err[512], desc[256];
+	pid_t pids[4];
+	int ret, n, i, round;
+	double t0, t1;
+	uint64_t ops0, ops1;
+
+	lb_workload_config_init(&cfg);
+	cfg.name = name;
+	cfg.window = window;
+	cfg.syscalls_per_op = 4;
+	cfg.server_cpu = cfg.client_cpu = last_cpu();
+	cfg.max_seconds = 30;
+	ret = lb_workload_create(&cfg, &w, err, sizeof(err));
+	if (ret) {
+		fprintf(stderr, "%s: create failed: %d %s\n", name, ret, err);
+		t_failures++;
+		return;
+	}
+	lb_workload_describe(w, desc, sizeof(desc));
+	T_CHECK(!strncmp(desc, name, strlen(name)) && desc[strlen(name)] == ' ');
+	T_CHECK(strstr(desc, "client@cpu") != NULL);
+	T_CHECK(strstr(desc, strcmp(name, "icmp-flood") ? "server@cpu" : "server=kernel") != NULL);
+
+	for (round = 0; round < 2; round++) {
+		ret = lb_workload_start(w);
+		if (ret) {
+			fprintf(stderr, "%s: start failed: %d %s\n", name, ret,
+				lb_workload_error(w));
+			t_failures++;
+			break;
+		}
+		n = lb_workload_pids(w, pids, 4);
+		T_CHECK(n == (strcmp(name, "icmp-flood") ? 2 : 1));
+		t0 = now_s();
+		ops0 = lb_workload_ops(w);
+		usleep(500000);
+		ops1 = lb_workload_ops(w);
+		t1 = now_s();
+		ret = lb_workload_stop(w, &st);
+		if (ret) {
+			fprintf(stderr, "%s: stop failed: %s\n", name, lb_workload_error(w));
+			t_failures++;
+		}
+		printf("%-10s %-60s %9.0f ops/s  ops %llu sent %llu received %llu dropped %lld "
+		       "timeouts %llu mismatches %llu server %llu\n",
+		       name, desc, (double)(ops1 - ops0) / (t1 - t0), (unsigned long long)st.ops,
+		       (unsigned long long)st.sent, (unsigned long long)st.received,
+		       (long long)(st.sent - st.received), (unsigned long long)st.timeouts,
+		       (unsigned long long)st.mismatches, (unsigned long long)st.server_requests);
+		T_CHECK(ops1 > ops0);
+		T_CHECK(st.ops >= ops1);
+		T_CHECK(st.mismatches == 0);
+		T_CHECK(st.received == st.ops);
+		T_CHECK(st.sent >= st.received);
+		if (!strcmp(name, "udp-stream"))
+			T_CHECK(st.server_requests == st.ops);
+		else if (strcmp(name, "icmp-flood"))
+			T_CHECK(st.server_requests >= st.ops);
+		/* Reaped: no such process any more. */
+		for (i = 0; i < n; i++)
+			T_CHECK(kill(pids[i], 0) < 0 && errno == ESRCH);
+		T_CHECK(lb_workload_pids(w, pids, 4) == 0);
+	}
+	lb_workload_destroy(w);
+}
+
+int main(void)
+{
+	bool root = geteuid() == 0;
+
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	test_checksum();
+	test_names();
+	test_config_errors();
+	test_icmp_unprivileged();
+
+	run_workload("udp-rr", 1);
+	run_workload("tcp-rr", 1);
+	run_workload("udp-stream", 1);
+	if (root) {
+		run_workload("icmp-flood", 1);
+		run_workload("icmp-flood", 8);
+	}
+	if (t_failures)
+		return t_exit();
+	if (!root) {
+		printf("SKIP: icmp-flood was not run: it needs root or CAP_NET_RAW (raw socket); "
+		       "everything else passed\n");
+		return T_EXIT_SKIP;
+	}
+	return T_EXIT_PASS;
+}

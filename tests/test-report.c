@@ -1,0 +1,82 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Reports: 'loadbench report' in every format, from the fixture
+ * results.json, against golden text in tests/fixtures/; summary.txt
+ * (written atomically) is the text table; the format names parse. No root.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "helpers.h"
+#include "report.h"
+#include "results.h"
+
+#ifndef LB_SRCDIR
+#define LB_SRCDIR "."
+#endif
+
+#define FIXTURES LB_SRCDIR "/tests/fixtures/"
+
+/* The report of @res in @fmt equals the file @golden. */
+static void check_format(const struct lb_results *res, const char *name, const char *golden)
+{
+	enum lb_report_format fmt;
+	char *out = NULL, *want;
+	size_t len = 0;
+	FILE *f;
+
+	T_CHECK(lb_report_format_parse(name, &fmt) == 0);
+	f = open_memstream(&out, &len);
+	T_CHECK(f != NULL);
+	if (!f)
+		return;
+	T_CHECK(lb_report_print(res, fmt, f) == 0);
+	fclose(f);
+	want = t_read_all(golden, NULL);
+	T_CHECK(want != NULL);
+	T_CHECK_STR(out, want);
+	free(out);
+	free(want);
+}
+
+int main(void)
+{
+	char dir[] = "/tmp/test-report.XXXXXX", path[4096], err[512];
+	enum lb_report_format fmt;
+	struct lb_results *res = NULL;
+	char *got, *want;
+
+	if (lb_results_read_json(FIXTURES "results.json", &res, err, sizeof(err))) {
+		fprintf(stderr, "cannot read the fixture: %s\n", err);
+		return T_EXIT_ERROR;
+	}
+	check_format(res, "markdown", FIXTURES "report.md.golden");
+	check_format(res, "latex", FIXTURES "report.tex.golden");
+	check_format(res, "text", FIXTURES "report.txt.golden");
+	check_format(res, "lines", FIXTURES "report-lines.txt.golden");
+	T_CHECK(lb_report_format_parse("html", &fmt) == -EINVAL);
+	T_CHECK(lb_report_format_parse("", &fmt) == -EINVAL);
+
+	/* summary.txt: the text table, and no temporary file left beside it. */
+	if (!mkdtemp(dir)) {
+		perror("mkdtemp");
+		lb_results_free(res);
+		return T_EXIT_ERROR;
+	}
+	snprintf(path, sizeof(path), "%s/summary.txt", dir);
+	T_CHECK(lb_results_write_summary(res, path) == 0);
+	got = t_read_all(path, NULL);
+	want = t_read_all(FIXTURES "report.txt.golden", NULL);
+	T_CHECK_STR(got, want);
+	free(got);
+	free(want);
+	T_CHECK(unlink(path) == 0);
+	T_CHECK(rmdir(dir) == 0);	/* fails if a temporary file was left */
+	T_CHECK(lb_results_write_summary(res, "/nonexistent/summary.txt") == -ENOENT);
+
+	lb_results_free(res);
+	return t_exit();
+}
