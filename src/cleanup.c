@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
+#include <dirent.h>
 #include <errno.h>
 #include <signal.h>
 #include <stdio.h>
@@ -10,6 +11,7 @@
 #include <tracefs.h>
 
 #include "cleanup.h"
+#include "tracefs_util.h"
 #include "util.h"
 
 #define LB_PREFIX "loadbench_"
@@ -33,30 +35,34 @@ static pid_t dead_owner(const char *name)
 
 static int clean_instances(bool remove, lb_cleanup_report_fn report, void *arg)
 {
-	char **names = tracefs_instances("^" LB_PREFIX "[0-9]");
-	char what[300];
+	char dir[512], what[300];
+	struct dirent *de;
 	int found = 0;
+	DIR *d;
 
-	if (!names)
+	/* Read directly: tracefs_instances() compiles a regex it never frees (libtracefs 1.6). */
+	snprintf(dir, sizeof(dir), "%s/instances", lb_tracefs_dir());
+	d = opendir(dir);
+	if (!d)
 		return 0;
-	for (int i = 0; names[i]; i++) {
+	while ((de = readdir(d))) {
 		struct tracefs_instance *inst;
 		int err = 0;
 
-		if (!dead_owner(names[i]))
+		if (!dead_owner(de->d_name))
 			continue;
 		found++;
 		if (remove) {
-			inst = tracefs_instance_alloc(NULL, names[i]);
+			inst = tracefs_instance_alloc(NULL, de->d_name);
 			if (!inst || tracefs_instance_destroy(inst) < 0)
 				err = errno ? -errno : -EIO;
 			tracefs_instance_free(inst);
 		}
-		snprintf(what, sizeof(what), "tracefs instance %s", names[i]);
+		snprintf(what, sizeof(what), "tracefs instance %s", de->d_name);
 		if (report)
 			report(what, err, arg);
 	}
-	tracefs_list_free(names);
+	closedir(d);
 	return found;
 }
 

@@ -23,13 +23,21 @@ const char *lb_tracefs_dir(void)
 
 int lb_tracefs_mount(char *why, size_t len)
 {
+	static int mounted_errno = -1;	/* -1: not asked yet; 0: mounted */
 	const char *path = NULL;
 
-	/* Mounts tracefs when it is not mounted yet (libtracefs does the mount). */
-	if (tracefs_tracing_dir_is_mounted(true, &path) < 0) {
+	/*
+	 * Mounts tracefs when it is not mounted yet (libtracefs does the
+	 * mount). Asked once per process: libtracefs 1.6 leaks the path it
+	 * returns, and the answer does not change while loadbench runs.
+	 */
+	if (mounted_errno < 0)
+		mounted_errno = tracefs_tracing_dir_is_mounted(true, &path) < 0 ?
+				(errno ? errno : ENODEV) : 0;
+	if (mounted_errno) {
 		snprintf(why, len, "tracefs is not mounted and could not be mounted (%s): mount it "
 			 "with 'mount -t tracefs nodev /sys/kernel/tracing' (kernel needs "
-			 "CONFIG_TRACING)", strerror(errno));
+			 "CONFIG_TRACING)", strerror(mounted_errno));
 		return -ENODEV;
 	}
 	return 0;
