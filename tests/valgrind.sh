@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# A short run under valgrind memcheck: no invalid access, no memory definitely
+# lost (libtracefs's own known leak aside: tests/valgrind.supp). Traces with
+# ftrace as root; measures the baseline alone otherwise.
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+command -v valgrind >/dev/null || skip "valgrind is not installed (apt-get install valgrind)"
+# A sanitizer build cannot run under valgrind.
+if nm "$LOADBENCH" 2>/dev/null | grep -q __asan_init; then
+	skip "this is an --enable-sanitizers build (ASan and valgrind do not mix)"
+fi
+probes=none
+if [[ $(id -u) -eq 0 ]]; then
+	require_tracefs
+	probes=ftrace
+fi
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+rc=0
+valgrind --quiet --leak-check=full --show-leak-kinds=definite --errors-for-leak-kinds=definite \
+	--error-exitcode=42 --child-silent-after-fork=yes \
+	--suppressions="$top_srcdir/tests/valgrind.supp" --log-file="$tmp/vg.log" \
+	"$LOADBENCH" --probeset "$probes" --duration 0.5 --warmup 0.2 --repeat 2 --quiet \
+	--output "$tmp/r" >/dev/null || rc=$?
+cat "$tmp/vg.log"
+[[ $rc -ne 42 ]] || fail "valgrind found memory errors or definite leaks (above)"
+[[ $rc -eq 0 ]] || fail "loadbench under valgrind exited $rc"
+[[ -s $tmp/r/results.json ]] || fail "no results written under valgrind"
+"$top_builddir/tests/check-results" "$tmp/r" $([[ $probes == none ]] || echo "$probes") ||
+	fail "results under valgrind do not check out"
+assert_no_leftovers
+echo "PASS (probe set: $probes; valgrind clean)"
