@@ -186,7 +186,7 @@ static int tcp_rr_server_run(struct lb_workload *w)
 			return lb_child_fail(w, LB_SERVER, errno, "send on the server connection",
 					     lb_fix_socket);
 		}
-		atomic_store_explicit(&sh->server_requests, ++requests, memory_order_relaxed);
+		lb_server_request(sh, ++requests);
 		if (lb_stopping(sh))
 			return 0;
 		if (requests % LB_DEADLINE_EVERY == 0 && lb_past_deadline(sh))

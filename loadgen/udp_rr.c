@@ -5,8 +5,9 @@
  * Closed-loop request/response over UDP on loopback. The generator sends a
  * request carrying a 64-bit sequence number on a connect()ed socket and
  * waits for the echo; the server recvfrom()s it, makes syscalls_per_op extra
- * real syscalls (getppid through syscall(2), never the vDSO), and sendto()s
- * it back. One operation = one round trip.
+ * real syscalls (getppid through syscall(2), never the vDSO), sendto()s it
+ * back and calls lb_server_request() (a uprobe target). One operation = one
+ * round trip.
  *
  * This file must not include any tracing header.
  */
@@ -81,7 +82,7 @@ static int udp_rr_server_run(struct lb_workload *w)
 			return lb_child_fail(w, LB_SERVER, errno, "sendto on the server socket",
 					     lb_fix_socket);
 		}
-		atomic_store_explicit(&sh->server_requests, ++requests, memory_order_relaxed);
+		lb_server_request(sh, ++requests);
 		if (lb_stopping(sh))
 			return 0;
 		if (requests % LB_DEADLINE_EVERY == 0 && lb_past_deadline(sh))

@@ -98,6 +98,14 @@ bool lb_past_deadline(const struct lb_shared *sh)
 	       (now.tv_sec == sh->deadline.tv_sec && now.tv_nsec >= sh->deadline.tv_nsec);
 }
 
+/* Kept out of line and apart from its callers' files, so no compiler clones or inlines it. */
+__attribute__((noinline, used)) uint64_t lb_server_request(struct lb_shared *sh,
+							   uint64_t requests)
+{
+	atomic_store_explicit(&sh->server_requests, requests, memory_order_relaxed);
+	return requests;
+}
+
 static int64_t lb_now_us(void)
 {
 	struct timespec now;

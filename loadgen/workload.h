@@ -163,6 +163,14 @@ static inline bool lb_stopping(const struct lb_shared *sh)
 /* lb_past_deadline - true once the safety deadline has passed. */
 bool lb_past_deadline(const struct lb_shared *sh);
 
+/*
+ * lb_server_request - the server answered its @requests-th request: publish
+ * the count. Called once per request by the request/response servers, never
+ * inlined, so that a uprobe on it (the uprobe probe set) fires once per
+ * operation. Returns @requests.
+ */
+uint64_t lb_server_request(struct lb_shared *sh, uint64_t requests);
+
 /* lb_sock_set_rcvtimeo - SO_RCVTIMEO of @ms on @fd. Returns 0 or -errno. */
 int lb_sock_set_rcvtimeo(int fd, int ms);
 

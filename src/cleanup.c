@@ -67,8 +67,9 @@ static int clean_instances(bool remove, lb_cleanup_report_fn report, void *arg)
 }
 
 /*
- * dynamic_events lines look like "p:GROUP/EVENT SYMBOL ..." (kprobes, "r"
- * kretprobes, "u"... uprobes); "-:GROUP/EVENT" removes one.
+ * dynamic_events lines look like "p:GROUP/EVENT SYMBOL ..." (kprobes),
+ * "p:GROUP/EVENT /PATH:0xOFFSET" (uprobes), "r:..." for the return probes of
+ * both; "-:GROUP/EVENT" removes one.
  */
 static int clean_dynevents(bool remove, lb_cleanup_report_fn report, void *arg)
 {

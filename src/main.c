@@ -42,6 +42,7 @@ enum {
 	OPT_SAMPLE_INTERVAL,
 	OPT_FORCE,
 	OPT_NO_PLOT,
+	OPT_SKIP_UNAVAILABLE,
 };
 
 struct lb_option {
@@ -84,6 +85,10 @@ static const struct lb_option options[] = {
 	{ { "force", no_argument, NULL, OPT_FORCE }, NULL,
 	  "write into an existing, non-empty results directory" },
 	{ { "no-plot", no_argument, NULL, OPT_NO_PLOT }, NULL, "do not render figures" },
+	{ { "skip-unavailable", no_argument, NULL, OPT_SKIP_UNAVAILABLE }, NULL,
+	  "skip a named probe set that cannot run here (its tracer is unavailable, or this "
+	  "kernel lacks what it needs) with a warning, instead of failing; recorded in "
+	  "results.json as skipped" },
 	{ { "quiet", no_argument, NULL, 'q' }, NULL, "no progress lines" },
 	{ { "version", no_argument, NULL, 'V' }, NULL, "print the version" },
 	{ { "help", no_argument, NULL, 'h' }, NULL, "this help" },
@@ -101,6 +106,7 @@ struct cli {
 	struct lb_tracer_opts topts;
 	const char *output;
 	bool force, no_plot, quiet;
+	bool skip_unavailable;	/* named probe sets that cannot run here are skipped */
 };
 
 static volatile int stop_signal;
@@ -316,6 +322,9 @@ static int parse_args(int argc, char **argv, struct cli *c)
 			break;
 		case OPT_NO_PLOT:
 			c->no_plot = true;
+			break;
+		case OPT_SKIP_UNAVAILABLE:
+			c->skip_unavailable = true;
 			break;
 		case 'q':
 			c->quiet = true;
@@ -546,6 +555,25 @@ static int cmd_list(void)
 	return 0;
 }
 
+/*
+ * Whether probe set @ps cannot run on this machine, as opposed to being wrong
+ * anywhere: its tracer is known but unavailable here, or create() failed
+ * because this kernel lacks an event, a symbol, a feature or the privilege
+ * (-ENOENT, -ENODEV, -ENOSYS, -EPERM, -EACCES). An unknown tracer, or a probe
+ * set its tracer cannot record (-EINVAL, -EOPNOTSUPP), is an error everywhere.
+ */
+static bool probeset_unavailable(const struct lb_probeset *ps, int ret)
+{
+	char why[512];
+
+	if (!lb_tracer_ops_find(ps->tracer))
+		return false;
+	if (lb_tracer_available(ps->tracer, why, sizeof(why)))
+		return true;
+	return ret == -ENOENT || ret == -ENODEV || ret == -ENOSYS || ret == -EPERM ||
+	       ret == -EACCES;
+}
+
 static int cmd_run(int argc, char **argv, const struct cli *c)
 {
 	struct lb_probeset *sets[LB_MAX_PROBESETS] = { NULL };
@@ -561,6 +589,11 @@ static int cmd_run(int argc, char **argv, const struct cli *c)
 	char **names = NULL;
 
 	lb_datadir("probesets", catalog, sizeof(catalog));
+	res = lb_results_new();
+	if (!res) {
+		lb_err("out of memory");
+		goto out;
+	}
 
 	/* 1. Probe sets: parse and validate everything before touching the kernel. */
 	for (int i = 0; i < c->nspecs; i++) {
@@ -588,9 +621,14 @@ static int cmd_run(int argc, char **argv, const struct cli *c)
 	}
 	for (int i = 0; i < nsets; i++) {
 		ret = lb_tracer_create(sets[i], &c->topts, &tracers[i], err, sizeof(err));
-		if (ret && defaults) {
+		if (ret && (defaults || (c->skip_unavailable &&
+					     probeset_unavailable(sets[i], ret)))) {
 			/* The default run measures what runs here and says what it left out. */
 			lb_warn("skipping %s: %s", sets[i]->name, err);
+			if (lb_results_add_skipped(res, sets[i]->name, err)) {
+				lb_err("out of memory");
+				goto out;
+			}
 			lb_probeset_free(sets[i]);
 			for (int j = i; j < nsets - 1; j++) {
 				sets[j] = sets[j + 1];
@@ -634,8 +672,7 @@ static int cmd_run(int argc, char **argv, const struct cli *c)
 		goto out;
 	}
 
-	res = lb_results_new();
-	if (!res || fill_results(res, c, w, sets, nsets, argc, argv)) {
+	if (fill_results(res, c, w, sets, nsets, argc, argv)) {
 		lb_err("out of memory");
 		goto out;
 	}

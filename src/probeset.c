@@ -27,7 +27,8 @@
 #define LB_QUOTE_MAX		64	/* bytes of a bad value quoted in a message */
 
 static const char *const keywords =
-	"description, tracer, tracepoint, syscall, buffer-kb, mode";
+	"description, tracer, tracepoint, syscall, kprobe, kretprobe, uprobe, uretprobe, "
+	"buffer-kb, mode, scope";
 
 
 /* Append to a message already in @err (truncating at @errlen). */
@@ -137,7 +138,25 @@ static int last_line(const char *text)
 
 static const char *kind_name(enum lb_probe_kind kind)
 {
-	return kind == LB_PROBE_SYSCALL ? "syscall" : "tracepoint";
+	static const char *const names[] = {
+		[LB_PROBE_TRACEPOINT] = "tracepoint", [LB_PROBE_SYSCALL] = "syscall",
+		[LB_PROBE_KPROBE] = "kprobe", [LB_PROBE_KRETPROBE] = "kretprobe",
+		[LB_PROBE_UPROBE] = "uprobe", [LB_PROBE_URETPROBE] = "uretprobe",
+	};
+
+	return names[kind];
+}
+
+/* [A-Za-z0-9_.]+: a kernel symbol (NAME.constprop.0) or a C function name. */
+static bool is_symbol_name(const char *s)
+{
+	if (!*s)
+		return false;
+	for (; *s; s++) {
+		if (!is_event_name(s, 1) && *s != '.')
+			return false;
+	}
+	return true;
 }
 
 /* Write "system:event" or "name" of @p into @buf. */
@@ -155,6 +174,8 @@ static bool probe_covers(const struct lb_probe *a, const struct lb_probe *b)
 {
 	if (a->kind != b->kind)
 		return false;
+	if (!a->system && a->kind != LB_PROBE_SYSCALL)	/* kprobe, uprobe, ...: one symbol */
+		return !strcmp(a->event, b->event);
 	if (a->kind == LB_PROBE_SYSCALL)
 		return !strcmp(a->event, b->event) || !strcmp(a->event, "all") ||
 		       !strcmp(b->event, "all");
@@ -264,6 +285,19 @@ static int parse_syscall(struct parser *p, const char *v)
 	return add_probe(p, LB_PROBE_SYSCALL, NULL, 0, v);
 }
 
+/* kprobe, kretprobe (kernel symbols), uprobe, uretprobe (server functions). */
+static int parse_symbol(struct parser *p, enum lb_probe_kind kind, const char *v)
+{
+	bool user = kind == LB_PROBE_UPROBE || kind == LB_PROBE_URETPROBE;
+
+	if (!is_symbol_name(v))
+		return fail(p, "bad %s '%.*s': expected %s (letters, digits, _ and .), e.g. %s",
+			    kind_name(kind), LB_QUOTE_MAX, v,
+			    user ? "a function of the workload server" : "a kernel symbol",
+			    user ? "lb_server_request" : "netif_rx");
+	return add_probe(p, kind, NULL, 0, v);
+}
+
 static int parse_buffer_kb(struct parser *p, const char *v)
 {
 	const char *range = "expected an integer from 4 to 4194304 (KiB per CPU)";
@@ -309,6 +343,25 @@ static int parse_mode(struct parser *p, const char *v)
 	return 0;
 }
 
+static int parse_scope(struct parser *p, const char *v)
+{
+	enum lb_scope scope;
+	int ret;
+
+	if (!strcmp(v, "system")) {
+		scope = LB_SCOPE_SYSTEM;
+	} else if (!strcmp(v, "workload")) {
+		scope = LB_SCOPE_WORKLOAD;
+	} else {
+		return fail(p, "bad scope '%.*s': expected system or workload", LB_QUOTE_MAX, v);
+	}
+	ret = once(p, "scope", &p->ps->scope_line);
+	if (ret)
+		return ret;
+	p->ps->scope = scope;
+	return 0;
+}
+
 static int parse_tracer(struct parser *p, const char *v)
 {
 	if (!is_lower_word(v, "+-"))
@@ -333,8 +386,14 @@ static const char *expected_value(const char *kw)
 		return "SYSTEM:EVENT, e.g. net:netif_receive_skb";
 	if (!strcmp(kw, "syscall"))
 		return "'all' or a syscall name, e.g. getppid";
+	if (!strcmp(kw, "kprobe") || !strcmp(kw, "kretprobe"))
+		return "a kernel symbol, e.g. netif_rx";
+	if (!strcmp(kw, "uprobe") || !strcmp(kw, "uretprobe"))
+		return "a function of the workload server, e.g. lb_server_request";
 	if (!strcmp(kw, "buffer-kb"))
 		return "an integer from 4 to 4194304 (KiB per CPU)";
+	if (!strcmp(kw, "scope"))
+		return "system or workload";
 	return "overwrite or discard";
 }
 
@@ -371,7 +430,9 @@ static int parse_line(struct parser *p, char *buf)
 		return p->ps->description ? 0 : -ENOMEM;
 	}
 	if (strcmp(kw, "tracer") && strcmp(kw, "tracepoint") && strcmp(kw, "syscall") &&
-	    strcmp(kw, "buffer-kb") && strcmp(kw, "mode"))
+	    strcmp(kw, "kprobe") && strcmp(kw, "kretprobe") && strcmp(kw, "uprobe") &&
+	    strcmp(kw, "uretprobe") && strcmp(kw, "buffer-kb") && strcmp(kw, "mode") &&
+	    strcmp(kw, "scope"))
 		return fail(p, "unknown keyword '%.*s'; expected one of: %s", LB_QUOTE_MAX, kw,
 			    keywords);
 	if (!*rest)
@@ -391,8 +452,18 @@ static int parse_line(struct parser *p, char *buf)
 		return parse_tracepoint(p, rest);
 	if (!strcmp(kw, "syscall"))
 		return parse_syscall(p, rest);
+	if (!strcmp(kw, "kprobe"))
+		return parse_symbol(p, LB_PROBE_KPROBE, rest);
+	if (!strcmp(kw, "kretprobe"))
+		return parse_symbol(p, LB_PROBE_KRETPROBE, rest);
+	if (!strcmp(kw, "uprobe"))
+		return parse_symbol(p, LB_PROBE_UPROBE, rest);
+	if (!strcmp(kw, "uretprobe"))
+		return parse_symbol(p, LB_PROBE_URETPROBE, rest);
 	if (!strcmp(kw, "buffer-kb"))
 		return parse_buffer_kb(p, rest);
+	if (!strcmp(kw, "scope"))
+		return parse_scope(p, rest);
 	return parse_mode(p, rest);
 }
 
@@ -431,8 +502,8 @@ static int parse_text(struct parser *p, const char *text)
 	if (!p->ps->tracer)
 		return fail(p, "no 'tracer' line; expected exactly one, e.g. 'tracer ftrace'");
 	if (!p->ps->nprobes)
-		return fail(p, "no probes; expected at least one 'tracepoint SYSTEM:EVENT' or "
-			    "'syscall NAME' line");
+		return fail(p, "no probes; expected at least one 'tracepoint SYSTEM:EVENT', "
+			    "'syscall NAME', 'kprobe SYMBOL' or 'uprobe FUNCTION' line");
 	return 0;
 }
 

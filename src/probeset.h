@@ -9,8 +9,12 @@
  *   tracepoint   sched:*            every event of a system
  *   syscall      all                every syscall entry and exit
  *   syscall      getppid            one syscall's entry and exit
+ *   kprobe       netif_rx           a kprobe on a kernel symbol (kretprobe: on its return)
+ *   uprobe       lb_server_request  a uprobe on a function of the workload server
+ *                                   (the loadbench executable; uretprobe: on its return)
  *   buffer-kb    4096               per-CPU buffer size
  *   mode         overwrite          or: discard
+ *   scope        workload           record only the workload's processes (default: system)
  *
  * The parser checks syntax only; whether an event exists on this kernel is
  * the tracer's check (it reports the probe's line number).
@@ -23,6 +27,15 @@
 enum lb_probe_kind {
 	LB_PROBE_TRACEPOINT,	/* system:event, event may be "*" */
 	LB_PROBE_SYSCALL,	/* event = syscall name, or "all" */
+	LB_PROBE_KPROBE,	/* event = kernel symbol, [A-Za-z0-9_.]+ */
+	LB_PROBE_KRETPROBE,	/* event = kernel symbol; fires on return */
+	LB_PROBE_UPROBE,	/* event = function of the server binary (loadbench itself) */
+	LB_PROBE_URETPROBE,	/* event = function of the server binary; fires on return */
+};
+
+enum lb_scope {
+	LB_SCOPE_SYSTEM = 0,	/* every process on the machine (the default) */
+	LB_SCOPE_WORKLOAD,	/* only the workload's processes (pids known after start) */
 };
 
 enum lb_buffer_mode {
@@ -33,8 +46,8 @@ enum lb_buffer_mode {
 
 struct lb_probe {
 	enum lb_probe_kind kind;
-	char *system;		/* tracepoint system; NULL for syscalls */
-	char *event;		/* tracepoint event or "*"; syscall name or "all" */
+	char *system;		/* tracepoint system; NULL for the other kinds */
+	char *event;		/* tracepoint event or "*"; syscall name or "all"; symbol */
 	int line;		/* line in the file, for error messages */
 };
 
@@ -49,6 +62,8 @@ struct lb_probeset {
 	size_t nprobes;
 	int buffer_kb;		/* 0 = tracer default */
 	enum lb_buffer_mode mode;
+	enum lb_scope scope;
+	int scope_line;		/* 0 when the file has no 'scope' line */
 };
 
 #define LB_PROBESET_EXT ".probeset"

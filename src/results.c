@@ -129,6 +129,11 @@ void lb_results_free(struct lb_results *res)
 	for (i = 0; i < res->nwarnings; i++)
 		free(res->warnings[i]);
 	free(res->warnings);
+	for (i = 0; i < res->nskipped; i++) {
+		free(res->skipped[i].name);
+		free(res->skipped[i].reason);
+	}
+	free(res->skipped);
 	free(res);
 }
 
@@ -218,6 +223,24 @@ int lb_results_add_warning(struct lb_results *res, const char *fmt, ...)
 	}
 	res->warnings = arr;
 	res->warnings[res->nwarnings++] = msg;
+	return 0;
+}
+
+int lb_results_add_skipped(struct lb_results *res, const char *name, const char *reason)
+{
+	struct lb_skipped *arr, sk;
+
+	sk.name = strdup(name ? name : "");
+	sk.reason = strdup(reason ? reason : "");
+	arr = sk.name && sk.reason ?
+	      realloc(res->skipped, (res->nskipped + 1) * sizeof(*arr)) : NULL;
+	if (!arr) {
+		free(sk.name);
+		free(sk.reason);
+		return -ENOMEM;
+	}
+	res->skipped = arr;
+	res->skipped[res->nskipped++] = sk;
 	return 0;
 }
 
@@ -651,6 +674,13 @@ static struct json_object *lb_results_to_json(const struct lb_results *res)
 	arr = lb_jb_child(&jb, root, "warnings", true);
 	for (i = 0; i < res->nwarnings; i++)
 		lb_jb_str(&jb, arr, NULL, res->warnings[i]);
+
+	arr = lb_jb_child(&jb, root, "skipped", true);
+	for (i = 0; i < res->nskipped; i++) {
+		o = lb_jb_child(&jb, arr, NULL, false);
+		lb_jb_str(&jb, o, "name", res->skipped[i].name);
+		lb_jb_str(&jb, o, "reason", res->skipped[i].reason);
+	}
 
 	if (jb.oom) {
 		json_object_put(root);
@@ -1088,6 +1118,29 @@ static int lb_results_from_json(struct lb_reader *rd, const struct json_object *
 			return ret;
 	}
 
+	ret = lb_get(rd, root, "", "skipped", json_type_array, &arr);
+	if (ret < 0)
+		return ret;
+	n = ret ? json_object_array_length(arr) : 0;
+	for (i = 0; i < n; i++) {
+		struct json_object *v = json_object_array_get_idx(arr, i);
+		char *name = NULL, *reason = NULL;
+
+		snprintf(w, sizeof(w), "skipped[%zu]", i);
+		if (!json_object_is_type(v, json_type_object))
+			return lb_reader_fail(rd, "%s: expected an object, found %s", w,
+					      v ? lb_json_type_name(v) : "null");
+		ret = lb_get_str(rd, v, w, "name", &name);
+		if (!ret)
+			ret = lb_get_str(rd, v, w, "reason", &reason);
+		if (!ret)
+			ret = lb_results_add_skipped(res, name, reason);
+		free(name);
+		free(reason);
+		if (ret)
+			return ret;
+	}
+
 	ret = lb_get(rd, root, "", "warnings", json_type_array, &arr);
 	if (ret <= 0)
 		return ret;
@@ -1435,4 +1488,7 @@ void lb_results_print_table(const struct lb_results *res, FILE *f)
 	}
 	for (k = 0; k < res->nwarnings; k++)
 		fprintf(f, "%swarning: %s\n", k ? "" : "\n", res->warnings[k]);
+	for (k = 0; k < res->nskipped; k++)
+		fprintf(f, "%sskipped %s: %s\n", k || res->nwarnings ? "" : "\n",
+			res->skipped[k].name, res->skipped[k].reason);
 }

@@ -78,6 +78,12 @@ struct lb_config {
 	int buffer_kb;		/* per-CPU buffer override, 0 = probe set's own */
 };
 
+/* A probe set that was named or in the catalog but cannot run here. */
+struct lb_skipped {
+	char *name;		/* the probe set's name */
+	char *reason;		/* why it cannot run here */
+};
+
 struct lb_results {
 	char *version;		/* loadbench version */
 	char *started;		/* ISO 8601 UTC */
@@ -89,6 +95,8 @@ struct lb_results {
 	size_t nprobesets;
 	char **warnings;
 	size_t nwarnings;
+	struct lb_skipped *skipped;	/* JSON "skipped": [{name, reason}] */
+	size_t nskipped;
 };
 
 /* lb_results_new - an empty, zeroed result set with the baseline named. NULL on ENOMEM. */
@@ -114,6 +122,9 @@ int lb_probeset_result_add_run(struct lb_probeset_result *psr, const struct lb_r
 /* lb_results_add_warning - append a printf-formatted warning. Returns 0 or -ENOMEM. */
 int lb_results_add_warning(struct lb_results *res, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+
+/* lb_results_add_skipped - record probe set @name as skipped for @reason. Returns 0 or -ENOMEM. */
+int lb_results_add_skipped(struct lb_results *res, const char *name, const char *reason);
 
 /*
  * lb_results_summarize - compute every summary (baseline and probe sets)

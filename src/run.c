@@ -12,6 +12,9 @@
 #include "tracer.h"
 #include "util.h"
 
+/* The workload's processes (server and generator) a tracer is told about. */
+#define LB_RUN_MAX_PIDS 8
+
 static bool stopped(const struct lb_bench *b)
 {
 	return b->stop && *b->stop;
@@ -78,6 +81,15 @@ static int run_once(const struct lb_bench *b, struct lb_tracer *tracer, int roun
 	if (ret) {
 		snprintf(err, len, "%s", lb_workload_error(b->workload));
 		goto out_disarm;
+	}
+	if (tracer) {
+		/* Tracers of the workload's processes only learn them now, before the warm-up. */
+		pid_t pids[LB_RUN_MAX_PIDS];
+		int npids = lb_workload_pids(b->workload, pids, LB_RUN_MAX_PIDS);
+
+		ret = lb_tracer_attach(tracer, pids, npids, err, len);
+		if (ret)
+			goto out_stop;
 	}
 	if (!lb_sleep_until(lb_now() + b->warmup, b->stop)) {
 		ret = -EINTR;

@@ -55,32 +55,6 @@ bool lb_tracefs_event_exists(const char *system, const char *event)
 	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
-/* Levenshtein distance of two short names (longer ones are cut at 63 bytes). */
-static int edit_distance(const char *a, const char *b)
-{
-	int la = (int)strnlen(a, 63), lb = (int)strnlen(b, 63);
-	int row[64];
-
-	for (int j = 0; j <= lb; j++)
-		row[j] = j;
-	for (int i = 1; i <= la; i++) {
-		int diag = row[0];
-
-		row[0] = i;
-		for (int j = 1; j <= lb; j++) {
-			int up = row[j], best = diag + (a[i - 1] != b[j - 1]);
-
-			if (up + 1 < best)
-				best = up + 1;
-			if (row[j - 1] + 1 < best)
-				best = row[j - 1] + 1;
-			diag = up;
-			row[j] = best;
-		}
-	}
-	return row[lb];
-}
-
 /* The (up to 3) events of @system closest to the misspelt @event, for "did you mean". */
 static void near_matches(const char *system, const char *event, char *buf, size_t len)
 {
@@ -93,7 +67,7 @@ static void near_matches(const char *system, const char *event, char *buf, size_
 	if (!events)
 		return;
 	for (int i = 0; events[i]; i++) {
-		int d = edit_distance(event, events[i]), pos = 0;
+		int d = lb_edit_distance(event, events[i]), pos = 0;
 
 		if (d > limit)
 			continue;
@@ -265,4 +239,66 @@ int lb_buffer_check_size(const struct lb_probeset *ps, int kb, int ncpus, char *
 		return -EINVAL;
 	}
 	return 0;
+}
+
+struct tp_seen {
+	uint64_t *ids;
+	size_t n;
+};
+
+static int visit_tp(const struct lb_probeset *ps, const char *system, const char *event,
+		    bool wildcard, int line, struct tp_seen *seen, lb_tracepoint_fn fn, void *arg,
+		    char *err, size_t len)
+{
+	long long id = lb_tracefs_event_id(system, event);
+	uint64_t *ids;
+
+	if (id == -ENOENT && wildcard)
+		return 0;
+	if (id < 0) {
+		snprintf(err, len, "%s:%d: cannot read the id of tracepoint %s:%s from "
+			 "%s/events/%s/%s/id: %s", ps->path, line, system, event,
+			 lb_tracefs_dir(), system, event, strerror((int)-id));
+		return (int)id;
+	}
+	for (size_t i = 0; i < seen->n; i++)
+		if (seen->ids[i] == (uint64_t)id)
+			return 0;
+	ids = realloc(seen->ids, (seen->n + 1) * sizeof(*ids));
+	if (!ids)
+		return -ENOMEM;
+	seen->ids = ids;
+	seen->ids[seen->n++] = (uint64_t)id;
+	return fn(arg, ps, system, event, (uint64_t)id, line, err, len);
+}
+
+int lb_tracefs_events_foreach(const struct lb_probeset *ps, const struct lb_tracefs_event *evs,
+			      size_t n, lb_tracepoint_fn fn, void *arg, char *err, size_t len)
+{
+	struct tp_seen seen = { NULL, 0 };
+	int ret = 0;
+
+	for (size_t i = 0; i < n && !ret; i++) {
+		char **names;
+
+		if (evs[i].event) {
+			ret = visit_tp(ps, evs[i].system, evs[i].event, false, evs[i].line, &seen,
+				       fn, arg, err, len);
+			continue;
+		}
+		names = tracefs_system_events(lb_tracefs_dir(), evs[i].system);
+		if (!names) {
+			snprintf(err, len, "%s:%d: cannot list the events of tracepoint system "
+				 "'%s' in %s/events/%s", ps->path, evs[i].line, evs[i].system,
+				 lb_tracefs_dir(), evs[i].system);
+			ret = -ENOENT;
+			break;
+		}
+		for (int k = 0; names[k] && !ret; k++)
+			ret = visit_tp(ps, evs[i].system, names[k], true, evs[i].line, &seen, fn,
+				       arg, err, len);
+		tracefs_list_free(names);
+	}
+	free(seen.ids);
+	return ret;
 }

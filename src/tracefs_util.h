@@ -9,6 +9,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "probeset.h"
 
@@ -44,6 +45,20 @@ int lb_tracefs_events_resolve(const struct lb_probeset *ps, const char *tracer,
 
 /* lb_tracefs_events_free - free an array from lb_tracefs_events_resolve(); NULL is fine. */
 void lb_tracefs_events_free(struct lb_tracefs_event *ev, size_t n);
+
+/* Called by lb_tracefs_events_foreach() once per distinct tracepoint. Returns 0 or -errno. */
+typedef int (*lb_tracepoint_fn)(void *arg, const struct lb_probeset *ps, const char *system,
+				const char *event, uint64_t id, int line, char *err, size_t len);
+
+/*
+ * lb_tracefs_events_foreach - call @fn for each distinct tracepoint of the
+ * resolved @evs, with the id perf and bpf attach by: "SYS:*" expanded to the
+ * system's events (those without an id, ftrace's internal ones, skipped), a
+ * tracepoint named twice (e.g. "sched:*" and "sched:sched_switch") visited
+ * once. Returns 0, @fn's -errno, or -errno with "PATH:LINE: problem" in @err.
+ */
+int lb_tracefs_events_foreach(const struct lb_probeset *ps, const struct lb_tracefs_event *evs,
+			      size_t n, lb_tracepoint_fn fn, void *arg, char *err, size_t len);
 
 /*
  * lb_tracefs_event_id - the id perf_event_open knows tracepoint @system:@event

@@ -11,6 +11,9 @@ static const struct lb_tracer_ops *const tracers[] = {
 	&lb_tracer_ftrace,
 	&lb_tracer_perf,
 	&lb_tracer_perf_count,
+	&lb_tracer_bpf,
+	&lb_tracer_bpf_raw,
+	&lb_tracer_strace,
 	NULL,
 };
 
@@ -73,6 +76,12 @@ int lb_tracer_create(const struct lb_probeset *ps, const struct lb_tracer_opts *
 		snprintf(err, len, "probe set %s cannot run here: %s", ps->name, why);
 		return ret;
 	}
+	if (ps->scope == LB_SCOPE_WORKLOAD && !ops->attach) {
+		snprintf(err, len, "%s:%d: the %s tracer cannot record only the workload's "
+			 "processes (scope workload); use scope system", ps->path, ps->scope_line,
+			 ops->name);
+		return -EOPNOTSUPP;
+	}
 	t = calloc(1, sizeof(*t));
 	if (!t)
 		return -ENOMEM;
@@ -114,6 +123,15 @@ int lb_tracer_arm(struct lb_tracer *t, char *err, size_t len)
 		armed_remove(t);
 	}
 	return ret;
+}
+
+int lb_tracer_attach(struct lb_tracer *t, const pid_t *pids, int n, char *err, size_t len)
+{
+	if (!t->armed)
+		return -EINVAL;
+	if (!t->ops->attach)
+		return 0;
+	return t->ops->attach(t->priv, pids, n, err, len);
 }
 
 int lb_tracer_snapshot(struct lb_tracer *t, struct lb_tracer_counts *c)

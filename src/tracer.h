@@ -5,14 +5,16 @@
  *
  * Life cycle, per probe set: create (validates the probe set against this
  * kernel and changes nothing in it) -> for every measured run: arm (creates
- * what the kernel needs and starts recording) -> snapshot ... snapshot ->
- * disarm (removes everything arm created) -> destroy.
+ * what the kernel needs and starts recording) -> attach (the workload's pids,
+ * once it runs; only tracers that have the op) -> snapshot ... snapshot ->
+ * disarm (removes everything arm and attach created) -> destroy.
  */
 #ifndef LB_TRACER_H
 #define LB_TRACER_H
 
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 #include "probeset.h"
 
@@ -37,6 +39,13 @@ struct lb_tracer_ops {
 	int (*create)(const struct lb_probeset *ps, const struct lb_tracer_opts *opts,
 		      void **priv, char *err, size_t len);
 	int (*arm)(void *priv, char *err, size_t len);
+	/*
+	 * Optional: the workload just started, these are its @n processes
+	 * (server first). A probe set with `scope workload' needs it: create
+	 * refuses such a probe set for a tracer without it. Called once per
+	 * arm; a failure is undone by disarm.
+	 */
+	int (*attach)(void *priv, const pid_t *pids, int n, char *err, size_t len);
 	int (*snapshot)(void *priv, struct lb_tracer_counts *c);
 	/* Remove everything arm created; safe when not armed. */
 	int (*disarm)(void *priv);
@@ -49,6 +58,9 @@ struct lb_tracer;
 extern const struct lb_tracer_ops lb_tracer_ftrace;
 extern const struct lb_tracer_ops lb_tracer_perf;	/* perf record: rings + consumer */
 extern const struct lb_tracer_ops lb_tracer_perf_count;	/* perf stat: counters */
+extern const struct lb_tracer_ops lb_tracer_bpf;	/* eBPF counting program on tracepoints */
+extern const struct lb_tracer_ops lb_tracer_bpf_raw;	/* the same on raw tracepoints */
+extern const struct lb_tracer_ops lb_tracer_strace;	/* ptrace: the workload's syscalls */
 
 /* lb_tracer_ops_find - the ops of tracer @name, or NULL when unknown. */
 const struct lb_tracer_ops *lb_tracer_ops_find(const char *name);
@@ -73,6 +85,13 @@ int lb_tracer_create(const struct lb_probeset *ps, const struct lb_tracer_opts *
 
 /* lb_tracer_arm - start recording. Returns 0, or -errno (already disarmed again). */
 int lb_tracer_arm(struct lb_tracer *t, char *err, size_t len);
+
+/*
+ * lb_tracer_attach - tell an armed tracer the workload's processes @pids
+ * (lb_workload_pids()), right after the workload started. A no-op for a
+ * tracer without the op. Returns 0, or -errno with the reason in @err.
+ */
+int lb_tracer_attach(struct lb_tracer *t, const pid_t *pids, int n, char *err, size_t len);
 
 /* lb_tracer_snapshot - cumulative counts since arm into @c. Returns 0 or -errno. */
 int lb_tracer_snapshot(struct lb_tracer *t, struct lb_tracer_counts *c);

@@ -3,7 +3,8 @@
  * The ftrace tracer, through libtracefs: a tracefs instance of its own
  * (loadbench_<pid>), events enabled only there, counts from the per-CPU
  * ring-buffer statistics. The top-level buffer and other instances are never
- * touched.
+ * touched. kprobes and uprobes (dynevent.c) can only be created at the top
+ * level: they are enabled in our instance only and removed after it is gone.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -16,6 +17,7 @@
 
 #include <tracefs.h>
 
+#include "dynevent.h"
 #include "tracefs_util.h"
 #include "tracer.h"
 #include "util.h"
@@ -23,8 +25,10 @@
 struct ftrace {
 	struct lb_tracefs_event *events;	/* events/SYS[/EVENT]/enable to write "1" to */
 	size_t nevents;
+	struct lb_dynevents *dyn;	/* kprobes, uprobes, ... */
 	int buffer_kb;		/* 0 = leave the kernel's default */
 	bool overwrite;
+	bool workload;		/* scope workload: set_event_pid at attach, tracing on then */
 	int ncpus;		/* possible CPUs: per_cpu/cpuN directories to read */
 	struct tracefs_instance *inst;
 };
@@ -59,7 +63,29 @@ static void ftrace_destroy(void *priv)
 	if (!f)
 		return;
 	lb_tracefs_events_free(f->events, f->nevents);
+	lb_dynevents_free(f->dyn);
 	free(f);
+}
+
+/* The tracefs events of @ps's tracepoints and syscalls; the rest are dynamic events. */
+static int resolve_tracepoints(const struct lb_probeset *ps, struct ftrace *f, char *err,
+			       size_t len)
+{
+	struct lb_probeset tracepoints = *ps;
+	int ret;
+
+	tracepoints.probes = calloc(ps->nprobes ? ps->nprobes : 1, sizeof(*ps->probes));
+	if (!tracepoints.probes)
+		return -ENOMEM;
+	tracepoints.nprobes = 0;
+	for (size_t i = 0; i < ps->nprobes; i++)
+		if (ps->probes[i].kind == LB_PROBE_TRACEPOINT ||
+		    ps->probes[i].kind == LB_PROBE_SYSCALL)
+			tracepoints.probes[tracepoints.nprobes++] = ps->probes[i];
+	ret = lb_tracefs_events_resolve(&tracepoints, "ftrace", &f->events, &f->nevents, err,
+					len);
+	free(tracepoints.probes);
+	return ret;
 }
 
 static int ftrace_create(const struct lb_probeset *ps, const struct lb_tracer_opts *opts,
@@ -74,8 +100,12 @@ static int ftrace_create(const struct lb_probeset *ps, const struct lb_tracer_op
 	f->ncpus = (int)sysconf(_SC_NPROCESSORS_CONF);
 	f->buffer_kb = opts && opts->buffer_kb ? opts->buffer_kb : ps->buffer_kb;
 	f->overwrite = (opts && opts->mode ? opts->mode : ps->mode) != LB_MODE_DISCARD;
+	f->workload = ps->scope == LB_SCOPE_WORKLOAD;
 
-	ret = lb_tracefs_events_resolve(ps, "ftrace", &f->events, &f->nevents, err, len);
+	ret = resolve_tracepoints(ps, f, err, len);
+	if (ret)
+		goto err;
+	ret = lb_dynevents_resolve(ps, &f->dyn, err, len);
 	if (ret)
 		goto err;
 	if (f->buffer_kb) {
@@ -93,16 +123,18 @@ err:
 static int ftrace_disarm(void *priv)
 {
 	struct ftrace *f = priv;
-	int ret = 0;
+	int ret = 0, ret2;
 
-	if (!f->inst)
-		return 0;
-	tracefs_trace_off(f->inst);
-	if (tracefs_instance_destroy(f->inst) < 0)
-		ret = errno ? -errno : -EIO;
-	tracefs_instance_free(f->inst);
-	f->inst = NULL;
-	return ret;
+	if (f->inst) {
+		tracefs_trace_off(f->inst);
+		if (tracefs_instance_destroy(f->inst) < 0)
+			ret = errno ? -errno : -EIO;
+		tracefs_instance_free(f->inst);
+		f->inst = NULL;
+	}
+	/* After the instance: a dynamic event enabled there is busy. */
+	ret2 = lb_dynevents_remove(f->dyn);
+	return ret ? ret : ret2;
 }
 
 static int ftrace_arm(void *priv, char *err, size_t len)
@@ -149,7 +181,14 @@ static int ftrace_arm(void *priv, char *err, size_t len)
 			goto out;
 		}
 	}
-	if (tracefs_trace_on(f->inst) < 0)
+	ret = lb_dynevents_create(f->dyn, f->inst, err, len);
+	if (ret)
+		goto out;
+	/* Children of the workload's processes are followed (event-fork). */
+	if (f->workload && tracefs_option_enable(f->inst, TRACEFS_OPTION_EVENT_FORK) < 0)
+		goto fail;
+	/* scope workload: tracing starts at attach, when the pids are known. */
+	if (!f->workload && tracefs_trace_on(f->inst) < 0)
 		goto fail;
 	return 0;
 fail:
@@ -158,6 +197,34 @@ fail:
 out:
 	ftrace_disarm(f);
 	return ret;
+}
+
+/* scope workload: record only @pids' events (set_event_pid), from now on. */
+static int ftrace_attach(void *priv, const pid_t *pids, int n, char *err, size_t len)
+{
+	struct ftrace *f = priv;
+	char list[256];
+	size_t off = 0;
+	int ret;
+
+	if (!f->workload)
+		return 0;
+	if (n < 1) {
+		snprintf(err, len, "ftrace: scope workload, but the workload has no process");
+		return -ESRCH;
+	}
+	list[0] = '\0';
+	for (int i = 0; i < n && off < sizeof(list); i++)
+		off += snprintf(list + off, sizeof(list) - off, "%s%d", i ? " " : "", (int)pids[i]);
+	if (tracefs_instance_file_write(f->inst, "set_event_pid", list) < 0 ||
+	    tracefs_trace_on(f->inst) < 0) {
+		ret = errno ? -errno : -EIO;
+		snprintf(err, len, "cannot write the workload's pids (%s) to set_event_pid of "
+			 "instance %s: %s", list, tracefs_instance_get_name(f->inst),
+			 strerror(-ret));
+		return ret;
+	}
+	return 0;
 }
 
 /* Value of "KEY: N" in a per_cpu/cpuN/stats text; 0 when absent. */
@@ -211,6 +278,7 @@ const struct lb_tracer_ops lb_tracer_ftrace = {
 	.available = ftrace_available,
 	.create = ftrace_create,
 	.arm = ftrace_arm,
+	.attach = ftrace_attach,
 	.snapshot = ftrace_snapshot,
 	.disarm = ftrace_disarm,
 	.destroy = ftrace_destroy,

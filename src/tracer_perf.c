@@ -169,32 +169,20 @@ static int online_cpus(int **out)
 	return n;
 }
 
-/* @wildcard: from SYS:*, where an event without an id (ftrace's internal ones) is skipped. */
-static int add_tp(struct perf *p, const struct lb_probeset *ps, const char *system,
-		  const char *event, bool wildcard, int line, char *err, size_t len)
+/* lb_tracepoint_fn: one distinct tracepoint to open on every CPU. */
+static int add_tp(void *arg, const struct lb_probeset *ps, const char *system, const char *event,
+		  uint64_t id, int line, char *err, size_t len)
 {
-	long long id = lb_tracefs_event_id(system, event);
+	struct perf *p = arg;
 	struct perf_tp *tp;
 
-	if (id == -ENOENT && wildcard)
-		return 0;
-	if (id < 0) {
-		snprintf(err, len, "%s:%d: cannot read the id of tracepoint %s:%s from "
-			 "%s/events/%s/%s/id: %s", ps->path, line, system, event,
-			 lb_tracefs_dir(), system, event, strerror((int)-id));
-		return (int)id;
-	}
-	/* `sched:*' and `sched:sched_switch' together must not count it twice. */
-	for (size_t i = 0; i < p->ntps; i++)
-		if (p->tps[i].id == (uint64_t)id)
-			return 0;
 	tp = realloc(p->tps, (p->ntps + 1) * sizeof(*tp));
 	if (!tp)
 		return -ENOMEM;
 	p->tps = tp;
 	tp = &tp[p->ntps++];
 	snprintf(tp->name, sizeof(tp->name), "%s:%s", system, event);
-	tp->id = (uint64_t)id;
+	tp->id = id;
 	tp->line = line;
 	return 0;
 }
@@ -245,26 +233,7 @@ static int perf_create_mode(const struct lb_probeset *ps, const struct lb_tracer
 	ret = lb_tracefs_events_resolve(ps, ps->tracer, &evs, &nevs, err, len);
 	if (ret)
 		goto err;
-	for (size_t i = 0; i < nevs && !ret; i++) {
-		char **names;
-
-		if (evs[i].event) {
-			ret = add_tp(p, ps, evs[i].system, evs[i].event, false, evs[i].line, err,
-				     len);
-			continue;
-		}
-		names = tracefs_system_events(lb_tracefs_dir(), evs[i].system);
-		if (!names) {
-			snprintf(err, len, "%s:%d: cannot list the events of tracepoint system "
-				 "'%s' in %s/events/%s", ps->path, evs[i].line, evs[i].system,
-				 lb_tracefs_dir(), evs[i].system);
-			ret = -ENOENT;
-			break;
-		}
-		for (int k = 0; names[k] && !ret; k++)
-			ret = add_tp(p, ps, evs[i].system, names[k], true, evs[i].line, err, len);
-		tracefs_list_free(names);
-	}
+	ret = lb_tracefs_events_foreach(ps, evs, nevs, add_tp, p, err, len);
 	if (ret)
 		goto err;
 	if (!p->ntps) {

@@ -39,6 +39,31 @@ void lb_warn(const char *fmt, ...)
 	va_end(ap);
 }
 
+int lb_edit_distance(const char *a, const char *b)
+{
+	int la = (int)strnlen(a, 63), lb = (int)strnlen(b, 63);
+	int row[64];
+
+	for (int j = 0; j <= lb; j++)
+		row[j] = j;
+	for (int i = 1; i <= la; i++) {
+		int diag = row[0];
+
+		row[0] = i;
+		for (int j = 1; j <= lb; j++) {
+			int up = row[j], best = diag + (a[i - 1] != b[j - 1]);
+
+			if (up + 1 < best)
+				best = up + 1;
+			if (row[j - 1] + 1 < best)
+				best = row[j - 1] + 1;
+			diag = up;
+			row[j] = best;
+		}
+	}
+	return row[lb];
+}
+
 void lb_seterr(char *err, size_t errlen, const char *fmt, ...)
 {
 	va_list ap;

@@ -50,6 +50,9 @@ int lb_dir_is_empty(const char *path);
  */
 int lb_read_file(const char *path, size_t max, char **buf, size_t *lenp);
 
+/* lb_edit_distance - Levenshtein distance of two names (each cut at 63 bytes), for "similar:". */
+int lb_edit_distance(const char *a, const char *b);
+
 /* lb_seterr - format a message into @err (nothing when @err is NULL or @errlen 0). */
 void lb_seterr(char *err, size_t errlen, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));

@@ -58,4 +58,25 @@ assert_no_leftovers
 
 [[ -d $other && $(cat "$other/events/sched/sched_switch/enable") == 1 ]] ||
 	fail "another tool's instance was changed"
+
+if [[ -e $TRACING/uprobe_events ]]; then
+	note "a SIGKILLed uprobe run leaves a uprobe (p: line in dynamic_events); cleanup removes it"
+	"$LOADBENCH" --probeset uprobe --duration 1 --warmup 0 --repeat 1 --quiet --no-plot \
+		--output "$tmp/killed-uprobe" >/dev/null 2>&1 &
+	pid=$!
+	for _ in $(seq 1 200); do  # after the 1 s baseline
+		grep -q "loadbench_$pid/" "$TRACING/uprobe_events" && break
+		sleep 0.05
+	done
+	grep -q "^p:loadbench_$pid/u_lb_server_request " "$TRACING/dynamic_events" ||
+		fail "no uprobe loadbench_$pid/u_lb_server_request appeared: $(cat "$TRACING/dynamic_events")"
+	kill -KILL "$pid"
+	wait "$pid" 2>/dev/null || true
+	sleep 0.3
+	"$LOADBENCH" cleanup | tee "$tmp/cleanup-uprobe.txt"
+	grep -q "removed dynamic event loadbench_$pid/u_lb_server_request" "$tmp/cleanup-uprobe.txt" ||
+		fail "cleanup did not remove the uprobe"
+	pid=
+	assert_no_leftovers
+fi
 echo "PASS"

@@ -115,6 +115,48 @@ static void test_good(void)
 	}
 }
 
+/* kprobe, kretprobe, uprobe, uretprobe: one symbol each; the kinds never overlap each other. */
+static void test_symbols(void)
+{
+	static const char text[] =
+		"tracer ftrace\n"
+		"kprobe __netif_receive_skb_one_core\n"
+		"kretprobe __netif_receive_skb_one_core\n"
+		"kprobe __netif_receive_skb_core.constprop.0\n"
+		"uprobe lb_server_request\n"
+		"uretprobe lb_server_request\n"
+		"syscall getppid\n"
+		"tracepoint net:netif_rx\n";
+	struct lb_probeset *ps = NULL;
+	char err[512] = "";
+	int ret;
+
+	ret = lb_probeset_parse(text, "sym.probeset", &ps, err, sizeof(err));
+	T_CHECK(ret == 0);
+	if (ret) {
+		fprintf(stderr, "unexpected error: %s\n", err);
+		return;
+	}
+	T_CHECK(ps->nprobes == 7);
+	check_probe(ps, 0, LB_PROBE_KPROBE, NULL, "__netif_receive_skb_one_core", 2);
+	check_probe(ps, 1, LB_PROBE_KRETPROBE, NULL, "__netif_receive_skb_one_core", 3);
+	check_probe(ps, 2, LB_PROBE_KPROBE, NULL, "__netif_receive_skb_core.constprop.0", 4);
+	check_probe(ps, 3, LB_PROBE_UPROBE, NULL, "lb_server_request", 5);
+	check_probe(ps, 4, LB_PROBE_URETPROBE, NULL, "lb_server_request", 6);
+	check_probe(ps, 5, LB_PROBE_SYSCALL, NULL, "getppid", 7);
+	check_probe(ps, 6, LB_PROBE_TRACEPOINT, "net", "netif_rx", 8);
+	lb_probeset_free(ps);
+
+	/* A probe set of kprobes alone is a probe set. */
+	ret = lb_probeset_parse("tracer ftrace\nkprobe x64_sys_call\n", "k.probeset", &ps, err,
+				sizeof(err));
+	T_CHECK(ret == 0);
+	if (!ret) {
+		check_probe(ps, 0, LB_PROBE_KPROBE, NULL, "x64_sys_call", 2);
+		lb_probeset_free(ps);
+	}
+}
+
 struct bad_case {
 	const char *text;
 	const char *path;
@@ -125,7 +167,7 @@ struct bad_case {
 static const struct bad_case bad_cases[] = {
 	{ "tracer ftrace\ntrace net:netif_rx\n", "t.probeset", 2,
 	  "unknown keyword 'trace'; expected one of: description, tracer, tracepoint, syscall, "
-	  "buffer-kb, mode" },
+	  "kprobe, kretprobe, uprobe, uretprobe, buffer-kb, mode" },
 	{ "# no tracer\ntracepoint net:netif_rx\n\n", "t.probeset", 3, "no 'tracer' line" },
 	{ "", "t.probeset", 1, "no 'tracer' line" },
 	{ "tracer ftrace\ntracepoint a:b\ntracer perf\n", "t.probeset", 3,
@@ -160,6 +202,14 @@ static const struct bad_case bad_cases[] = {
 	  "bad mode 'ring': expected overwrite or discard" },
 	{ "tracer ftrace\nsyscall all\nmode discard\nmode overwrite\n", "t.probeset", 4,
 	  "second 'mode' line (the first is line 3)" },
+	{ "tracer ftrace\nsyscall all\nscope pid\n", "t.probeset", 3,
+	  "bad scope 'pid': expected system or workload" },
+	{ "tracer ftrace\nsyscall all\nscope\n", "t.probeset", 3,
+	  "'scope' needs a value: expected system or workload" },
+	{ "tracer ftrace\nsyscall all\nscope workload system\n", "t.probeset", 3,
+	  "'scope' takes one value" },
+	{ "tracer ftrace\nscope workload\nsyscall all\nscope workload\n", "t.probeset", 4,
+	  "second 'scope' line (the first is line 2)" },
 	{ "description a\ndescription b\ntracer ftrace\nsyscall all\n", "t.probeset", 2,
 	  "second 'description' line (the first is line 1)" },
 	{ "description   # only a comment\ntracer ftrace\nsyscall all\n", "t.probeset", 1,
@@ -173,7 +223,27 @@ static const struct bad_case bad_cases[] = {
 	{ "tracer ftrace\nsyscall read\nsyscall all\n", "t.probeset", 3,
 	  "syscall all overlaps syscall read on line 2" },
 	{ "description nothing\ntracer ftrace\nmode overwrite\n", "t.probeset", 3,
-	  "no probes; expected at least one 'tracepoint SYSTEM:EVENT' or 'syscall NAME'" },
+	  "no probes; expected at least one 'tracepoint SYSTEM:EVENT', 'syscall NAME', "
+	  "'kprobe SYMBOL' or 'uprobe FUNCTION'" },
+	{ "tracer ftrace\nkprobe net:netif_rx\n", "t.probeset", 2,
+	  "bad kprobe 'net:netif_rx': expected a kernel symbol (letters, digits, _ and .)" },
+	{ "tracer ftrace\nkretprobe netif-rx\n", "t.probeset", 2, "bad kretprobe 'netif-rx'" },
+	{ "tracer ftrace\nkprobe\n", "t.probeset", 2,
+	  "'kprobe' needs a value: expected a kernel symbol" },
+	{ "tracer ftrace\nkprobe netif_rx consume_skb\n", "t.probeset", 2,
+	  "'kprobe' takes one value" },
+	{ "tracer ftrace\nuprobe /bin/true:main\n", "t.probeset", 2,
+	  "bad uprobe '/bin/true:main': expected a function of the workload server" },
+	{ "tracer ftrace\nuretprobe\n", "t.probeset", 2,
+	  "'uretprobe' needs a value: expected a function of the workload server" },
+	{ "tracer ftrace\nkprobe netif_rx\nkprobe netif_rx\n", "t.probeset", 3,
+	  "duplicate probe: kprobe netif_rx is already on line 2" },
+	{ "tracer ftrace\nkretprobe a.isra.0\n\nkretprobe a.isra.0\n", "t.probeset", 4,
+	  "duplicate probe: kretprobe a.isra.0 is already on line 2" },
+	{ "tracer ftrace\nuprobe f\nuprobe f\n", "t.probeset", 3,
+	  "duplicate probe: uprobe f is already on line 2" },
+	{ "tracer ftrace\nuretprobe f\nuretprobe f\n", "t.probeset", 3,
+	  "duplicate probe: uretprobe f is already on line 2" },
 	{ "tracer ftrace\nsyscall all\ndescription bell\a\n", "t.probeset", 3,
 	  "control character 0x07" },
 	{ "tracer ftrace\nsyscall all\n", "dir/bad name.probeset", 0,
@@ -201,6 +271,39 @@ static void check_error(const char *text, const char *path, int line, const char
 	}
 	if (!ret)
 		lb_probeset_free(ps);
+}
+
+/* scope: system (the default) or workload, at most once. */
+static void test_scope(void)
+{
+	struct lb_probeset *ps = NULL;
+	char err[512] = "";
+	int ret;
+
+	ret = lb_probeset_parse("tracer ftrace\nsyscall all\n", "s.probeset", &ps, err,
+				sizeof(err));
+	T_CHECK(ret == 0);
+	if (!ret) {
+		T_CHECK(ps->scope == LB_SCOPE_SYSTEM);
+		T_CHECK(ps->scope_line == 0);
+		lb_probeset_free(ps);
+	}
+	ret = lb_probeset_parse("tracer strace\nsyscall all\n\nscope   workload # pids\n",
+				"s.probeset", &ps, err, sizeof(err));
+	T_CHECK(ret == 0);
+	if (!ret) {
+		T_CHECK(ps->scope == LB_SCOPE_WORKLOAD);
+		T_CHECK(ps->scope_line == 4);
+		lb_probeset_free(ps);
+	}
+	ret = lb_probeset_parse("scope system\ntracer ftrace\nsyscall all\n", "s.probeset", &ps,
+				err, sizeof(err));
+	T_CHECK(ret == 0);
+	if (!ret) {
+		T_CHECK(ps->scope == LB_SCOPE_SYSTEM);
+		T_CHECK(ps->scope_line == 1);
+		lb_probeset_free(ps);
+	}
 }
 
 static void test_bad(void)
@@ -463,6 +566,8 @@ int main(void)
 	}
 	lb_probeset_free(NULL);
 	test_good();
+	test_symbols();
+	test_scope();
 	test_bad();
 	test_load();
 	test_catalog();

@@ -113,6 +113,8 @@ static struct lb_results *build(void)
 	ret |= add_run(b, 4, 10, 100000, 200000, 0, 7, NULL, 0);
 
 	ret |= lb_results_add_warning(res, "%s", warning0);
+	ret |= lb_results_add_skipped(res, "ftrace+kprobe", "kernel without CONFIG_KPROBES, \"q\"");
+	ret |= lb_results_add_skipped(res, "strace", "needs root");
 	if (ret)
 		goto fail;
 	return res;
@@ -316,6 +318,11 @@ static void compare_results(const struct lb_results *a, const struct lb_results 
 	T_CHECK(a->nwarnings == b->nwarnings);
 	for (i = 0; i < a->nwarnings && i < b->nwarnings; i++)
 		T_CHECK_STR(a->warnings[i], b->warnings[i]);
+	T_CHECK(a->nskipped == b->nskipped);
+	for (i = 0; i < a->nskipped && i < b->nskipped; i++) {
+		T_CHECK_STR(a->skipped[i].name, b->skipped[i].name);
+		T_CHECK_STR(a->skipped[i].reason, b->skipped[i].reason);
+	}
 }
 
 static char *path_in(const char *dir, const char *name)
@@ -439,6 +446,10 @@ static void test_json_bad(const char *dir)
 		{ "{ \"probesets\": [ { \"name\": \"x\", "
 		  "\"summary\": { \"slowdown_ci95\": [1] } } ] }",
 		  "probesets[0].summary.slowdown_ci95: expected [low, high]" },
+		{ "{ \"probesets\": [], \"skipped\": [ \"x\" ] }",
+		  "skipped[0]: expected an object, found string" },
+		{ "{ \"probesets\": [], \"skipped\": [ { \"name\": \"x\", \"reason\": 1 } ] }",
+		  "skipped[0].reason: expected a string" },
 		{ "{ \"probesets\": [] } x", "trailing data" },
 		{ "hello", "not valid JSON" },
 		{ "", "empty" },
@@ -556,6 +567,7 @@ static void test_table(const struct lb_results *res)
 	T_CHECK(strstr(buf, "10.00") != NULL);
 	T_CHECK(strstr(buf, "15 (0.0%)") != NULL);
 	T_CHECK(strstr(buf, "\nwarning: note: \"quoted\"") != NULL);
+	T_CHECK(strstr(buf, "\nskipped strace: needs root\n") != NULL);
 	/* Baseline row before the probe sets, which keep their order. */
 	T_CHECK(strstr(buf, "\nbaseline ") < strstr(buf, "\nftrace "));
 	T_CHECK(strstr(buf, "\nftrace ") < strstr(buf, "\nlttng+kprobe"));

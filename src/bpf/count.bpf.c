@@ -1,0 +1,49 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The bpf tracers' program: count every event it is attached to in a per-CPU
+ * counter, and nothing else (no context read, no output). What it measures
+ * is the cost of running a BPF program on a tracepoint, the floor of every
+ * eBPF tool's per-event cost.
+ *
+ *   lb_count      a tracepoint program (tracer bpf), attached with a perf
+ *                 event per tracefs tracepoint, as bpftrace's tracepoint:
+ *                 probes are
+ *   lb_count_raw  the same body as a raw tracepoint program (tracer
+ *                 bpf-raw), attached to the kernel tracepoint directly
+ *
+ * Built with clang -target bpf at build time and embedded into loadbench.
+ */
+#include <linux/bpf.h>
+#include <bpf/bpf_helpers.h>
+
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, __u64);
+} lb_counts SEC(".maps");
+
+static __always_inline int count(void)
+{
+	__u32 key = 0;
+	__u64 *n = bpf_map_lookup_elem(&lb_counts, &key);
+
+	/* Per CPU, and a program never nests on its CPU: a plain add is exact. */
+	if (n)
+		*n += 1;
+	return 0;
+}
+
+SEC("tracepoint")
+int lb_count(void *ctx)
+{
+	return count();
+}
+
+SEC("raw_tracepoint")
+int lb_count_raw(void *ctx)
+{
+	return count();
+}
+
+char LICENSE[] SEC("license") = "GPL";

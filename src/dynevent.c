@@ -1,0 +1,313 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * kprobes, kretprobes, uprobes and uretprobes through libtracefs's dynamic
+ * event API. Event names: NAME for a kprobe, NAME__return for a kretprobe
+ * (perf probe's convention), u_NAME and u_NAME__return for the user-space
+ * ones; a '.' of a clone's name (NAME.constprop.0) becomes '_'.
+ */
+#include <errno.h>
+#include <limits.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <tracefs.h>
+
+#include "dynevent.h"
+#include "elfsym.h"
+#include "kallsyms.h"
+#include "tracefs_util.h"
+
+#define LB_EVENT_NAME_MAX	64	/* the kernel's MAX_EVENT_NAME_LEN, NUL included */
+
+struct dynev {
+	enum lb_probe_kind kind;
+	const char *symbol;		/* the probe set's; valid while it is */
+	char name[LB_EVENT_NAME_MAX];
+	uint64_t offset;		/* uprobes: in exe */
+	struct tracefs_dynevent *dev;	/* non-NULL once created in the kernel */
+};
+
+struct lb_dynevents {
+	struct dynev *ev;
+	size_t n;
+	char group[32];
+	char exe[PATH_MAX];
+};
+
+static bool is_kernel(enum lb_probe_kind kind)
+{
+	return kind == LB_PROBE_KPROBE || kind == LB_PROBE_KRETPROBE;
+}
+
+static bool is_dynamic(enum lb_probe_kind kind)
+{
+	return is_kernel(kind) || kind == LB_PROBE_UPROBE || kind == LB_PROBE_URETPROBE;
+}
+
+static bool is_return(enum lb_probe_kind kind)
+{
+	return kind == LB_PROBE_KRETPROBE || kind == LB_PROBE_URETPROBE;
+}
+
+static const char *kind_str(enum lb_probe_kind kind)
+{
+	switch (kind) {
+	case LB_PROBE_KPROBE:
+		return "kprobe";
+	case LB_PROBE_KRETPROBE:
+		return "kretprobe";
+	case LB_PROBE_UPROBE:
+		return "uprobe";
+	default:
+		return "uretprobe";
+	}
+}
+
+/* Whether tracefs has the top-level control file @file. */
+static bool have_file(const char *file)
+{
+	char path[PATH_MAX];
+	struct stat st;
+
+	snprintf(path, sizeof(path), "%s/%s", lb_tracefs_dir(), file);
+	return stat(path, &st) == 0;
+}
+
+/* Check the kernel symbol of @p against @ks (loaded on first use). */
+static int check_kernel_symbol(const struct lb_probeset *ps, const struct lb_probe *p,
+			       struct lb_kallsyms **ks, char *err, size_t len)
+{
+	char near[512];
+	int ret;
+
+	if (!*ks) {
+		ret = lb_kallsyms_load(NULL, ks);
+		if (ret) {
+			snprintf(err, len, "%s:%d: cannot read %s to check kernel symbol %s: %s",
+				 ps->path, p->line, LB_KALLSYMS_PATH, p->event, strerror(-ret));
+			return ret;
+		}
+	}
+	if (lb_kallsyms_has(*ks, p->event))
+		return 0;
+	lb_kallsyms_near(*ks, p->event, near, sizeof(near));
+	snprintf(err, len, "%s:%d: unknown kernel symbol %s: %s has no function of that name%s%s",
+		 ps->path, p->line, p->event, LB_KALLSYMS_PATH,
+		 near[0] ? "; this kernel has: " : "", near);
+	return -ENOENT;
+}
+
+/* The offset of server function @p->event in the loadbench executable @exe. */
+static int check_function(const struct lb_probeset *ps, const struct lb_probe *p,
+			  const char *exe, uint64_t *offset, char *err, size_t len)
+{
+	char near[256];
+	int ret = lb_elf_func_offset(exe, p->event, offset, near, sizeof(near));
+
+	if (ret == -ENOENT)
+		snprintf(err, len, "%s:%d: unknown server function %s: %s has no function of that "
+			 "name%s%s", ps->path, p->line, p->event, exe,
+			 near[0] ? "; similar: " : "", near);
+	else if (ret == -ENOEXEC)
+		snprintf(err, len, "%s:%d: cannot place a %s on %s: %s has no symbol table "
+			 "(stripped?) or is not a 64-bit ELF file", ps->path, p->line,
+			 kind_str(p->kind), p->event, exe);
+	else if (ret)
+		snprintf(err, len, "%s:%d: cannot read %s to find %s: %s", ps->path, p->line, exe,
+			 p->event, strerror(-ret));
+	return ret;
+}
+
+/* The loadbench executable, the server's binary, as uprobe_events can name it. */
+static int find_exe(struct lb_dynevents *d, char *err, size_t len)
+{
+	ssize_t n = readlink("/proc/self/exe", d->exe, sizeof(d->exe) - 1);
+
+	if (n < 0) {
+		snprintf(err, len, "cannot read /proc/self/exe for uprobes: %s", strerror(errno));
+		return -errno;
+	}
+	d->exe[n] = '\0';
+	if (strpbrk(d->exe, " \t\n")) {
+		snprintf(err, len, "uprobes cannot name %s: uprobe_events takes no blanks in "
+			 "a path (or it was deleted): run loadbench from a path without blanks",
+			 d->exe);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+int lb_dynevents_resolve(const struct lb_probeset *ps, struct lb_dynevents **out, char *err,
+			 size_t len)
+{
+	struct lb_kallsyms *ks = NULL;
+	struct lb_dynevents *d;
+	bool kernel = false, user = false;
+	int ret = 0;
+
+	*out = NULL;
+	d = calloc(1, sizeof(*d));
+	if (!d)
+		return -ENOMEM;
+	snprintf(d->group, sizeof(d->group), "loadbench_%d", (int)getpid());
+	for (size_t i = 0; i < ps->nprobes; i++) {
+		kernel |= is_kernel(ps->probes[i].kind);
+		user |= is_dynamic(ps->probes[i].kind) && !is_kernel(ps->probes[i].kind);
+	}
+	if (kernel && !have_file("kprobe_events")) {
+		snprintf(err, len, "needs kprobes: this kernel has no %s/kprobe_events "
+			 "(CONFIG_KPROBES unset)", lb_tracefs_dir());
+		ret = -EOPNOTSUPP;
+		goto err;
+	}
+	if (user && !have_file("uprobe_events")) {
+		snprintf(err, len, "needs uprobes: this kernel has no %s/uprobe_events "
+			 "(CONFIG_UPROBE_EVENTS unset)", lb_tracefs_dir());
+		ret = -EOPNOTSUPP;
+		goto err;
+	}
+	if (user) {
+		ret = find_exe(d, err, len);
+		if (ret)
+			goto err;
+	}
+	d->ev = calloc(ps->nprobes ? ps->nprobes : 1, sizeof(*d->ev));
+	if (!d->ev) {
+		ret = -ENOMEM;
+		goto err;
+	}
+	for (size_t i = 0; i < ps->nprobes; i++) {
+		const struct lb_probe *p = &ps->probes[i];
+		struct dynev *ev = &d->ev[d->n];
+		int n;
+
+		if (!is_dynamic(p->kind))
+			continue;
+		if (is_kernel(p->kind))
+			ret = check_kernel_symbol(ps, p, &ks, err, len);
+		else
+			ret = check_function(ps, p, d->exe, &ev->offset, err, len);
+		if (ret)
+			goto err;
+		n = snprintf(ev->name, sizeof(ev->name), "%s%s%s", is_kernel(p->kind) ? "" : "u_",
+			     p->event, is_return(p->kind) ? "__return" : "");
+		if (n >= (int)sizeof(ev->name)) {
+			snprintf(err, len, "%s:%d: %s %s: the event name %s would be longer than "
+				 "the kernel's %d bytes", ps->path, p->line, kind_str(p->kind),
+				 p->event, ev->name, LB_EVENT_NAME_MAX - 1);
+			ret = -ENAMETOOLONG;
+			goto err;
+		}
+		for (char *c = ev->name; *c; c++)
+			if (*c == '.')
+				*c = '_';
+		ev->kind = p->kind;
+		ev->symbol = p->event;
+		d->n++;
+	}
+	lb_kallsyms_free(ks);
+	*out = d;
+	return 0;
+err:
+	lb_kallsyms_free(ks);
+	lb_dynevents_free(d);
+	return ret;
+}
+
+size_t lb_dynevents_count(const struct lb_dynevents *d)
+{
+	return d ? d->n : 0;
+}
+
+static struct tracefs_dynevent *alloc_dynevent(const struct lb_dynevents *d,
+					       const struct dynev *ev)
+{
+	switch (ev->kind) {
+	case LB_PROBE_KPROBE:
+		return tracefs_kprobe_alloc(d->group, ev->name, ev->symbol, NULL);
+	case LB_PROBE_KRETPROBE:
+		return tracefs_kretprobe_alloc(d->group, ev->name, ev->symbol, NULL, 0);
+	case LB_PROBE_UPROBE:
+		return tracefs_uprobe_alloc(d->group, ev->name, d->exe, ev->offset, NULL);
+	default:
+		return tracefs_uretprobe_alloc(d->group, ev->name, d->exe, ev->offset, NULL);
+	}
+}
+
+int lb_dynevents_create(struct lb_dynevents *d, struct tracefs_instance *inst, char *err,
+			size_t len)
+{
+	struct tracefs_dynevent *dev = NULL;
+	char file[256];
+	int ret = 0;
+
+	for (size_t i = 0; d && i < d->n; i++) {
+		struct dynev *ev = &d->ev[i];
+
+		errno = 0;
+		dev = alloc_dynevent(d, ev);
+		if (!dev) {
+			ret = errno ? -errno : -ENOMEM;
+			goto fail;
+		}
+		if (tracefs_dynevent_create(dev) < 0) {
+			ret = errno ? -errno : -EIO;
+			goto fail;
+		}
+		ev->dev = dev;
+		dev = NULL;
+		snprintf(file, sizeof(file), "events/%s/%s/enable", d->group, ev->name);
+		if (tracefs_instance_file_write(inst, file, "1") < 0) {
+			ret = errno ? -errno : -EIO;
+			snprintf(err, len, "cannot enable %s %s (event %s/%s) in our instance: "
+				 "%s", kind_str(ev->kind), ev->symbol, d->group, ev->name,
+				 strerror(-ret));
+			return ret;
+		}
+		continue;
+fail:
+		tracefs_dynevent_free(dev);
+		snprintf(err, len, "cannot create %s %s (event %s/%s): %s%s", kind_str(ev->kind),
+			 ev->symbol, d->group, ev->name, strerror(-ret),
+			 is_kernel(ev->kind) ? " (is the function on the kprobe blacklist, or "
+			 "notrace?)" : "");
+		return ret;
+	}
+	return 0;
+}
+
+int lb_dynevents_remove(struct lb_dynevents *d)
+{
+	int ret = 0;
+
+	for (size_t i = 0; d && i < d->n; i++) {
+		struct dynev *ev = &d->ev[i];
+
+		if (!ev->dev)
+			continue;
+		if (tracefs_dynevent_destroy(ev->dev, false) < 0) {
+			if (!ret)
+				ret = errno ? -errno : -EIO;
+			continue;	/* kept: lb_dynevents_free() tries once more */
+		}
+		tracefs_dynevent_free(ev->dev);
+		ev->dev = NULL;
+	}
+	return ret;
+}
+
+void lb_dynevents_free(struct lb_dynevents *d)
+{
+	if (!d)
+		return;
+	lb_dynevents_remove(d);
+	for (size_t i = 0; i < d->n; i++)
+		tracefs_dynevent_free(d->ev[i].dev);
+	free(d->ev);
+	free(d);
+}

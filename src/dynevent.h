@@ -1,0 +1,53 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Dynamic events for the ftrace tracer: kprobes and kretprobes on kernel
+ * symbols, uprobes and uretprobes on functions of the workload server (the
+ * loadbench executable: the server is a forked child). They are created at
+ * the top level of tracefs (that is the only place the kernel has for them)
+ * in the group loadbench_<pid>, so they appear in every instance; they are
+ * enabled only in ours, and removed after our instance is gone (an enabled
+ * event is busy).
+ */
+#ifndef LB_DYNEVENT_H
+#define LB_DYNEVENT_H
+
+#include <stddef.h>
+
+#include "probeset.h"
+
+struct tracefs_instance;
+struct lb_dynevents;
+
+/*
+ * lb_dynevents_resolve - the dynamic probes of @ps (kprobe, kretprobe,
+ * uprobe, uretprobe), checked on this kernel without changing it: kprobes
+ * need kprobe_events, every kernel symbol must be in /proc/kallsyms, every
+ * server function in the executable's symbol table. Returns 0 and sets *@out
+ * (also when @ps has none), or -errno with the reason or "PATH:LINE: problem"
+ * (naming near matches) in @err.
+ */
+int lb_dynevents_resolve(const struct lb_probeset *ps, struct lb_dynevents **out, char *err,
+			 size_t len);
+
+/* lb_dynevents_count - how many dynamic events @d creates. */
+size_t lb_dynevents_count(const struct lb_dynevents *d);
+
+/*
+ * lb_dynevents_create - create @d's events in group loadbench_<pid> and
+ * enable them in @inst only. Returns 0, or -errno with the reason in @err;
+ * what was created stays recorded for lb_dynevents_remove() either way.
+ */
+int lb_dynevents_create(struct lb_dynevents *d, struct tracefs_instance *inst, char *err,
+			size_t len);
+
+/*
+ * lb_dynevents_remove - remove every event lb_dynevents_create() created.
+ * Call after the instance that enabled them is destroyed. Returns 0 or the
+ * first -errno.
+ */
+int lb_dynevents_remove(struct lb_dynevents *d);
+
+/* lb_dynevents_free - remove what is left and free @d; NULL is fine. */
+void lb_dynevents_free(struct lb_dynevents *d);
+
+#endif

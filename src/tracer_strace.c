@@ -1,0 +1,493 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The strace tracer: ptrace(2) syscall tracing of the workload's processes,
+ * what `strace -f -p PID' does, without printing. It is the heaviest
+ * per-process mechanism: every syscall entry and exit stops the traced
+ * thread, wakes the tracer, and waits for it to resume the thread.
+ *
+ * attach forks a helper process (a sibling of the workload, so that the
+ * workload's exit statuses stay with loadbench, their real parent), which
+ * PTRACE_SEIZEs every thread of every workload process (following clones and
+ * forks, like strace -f), resumes each with PTRACE_SYSCALL, and counts the
+ * syscall stops in a shared counter. Events = syscall-entry + syscall-exit
+ * stops, counted exactly; nothing is lost or overwritten. disarm tells the
+ * helper to PTRACE_INTERRUPT and PTRACE_DETACH every thread (the workload
+ * keeps running untraced) and reaps it; if it does not finish in time it is
+ * killed, and the kernel detaches its tracees. A helper whose loadbench dies
+ * is killed too (PR_SET_PDEATHSIG).
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/prctl.h>
+#include <sys/ptrace.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "tracer.h"
+#include "util.h"
+
+#define YAMA_SCOPE_PATH "/proc/sys/kernel/yama/ptrace_scope"
+#define STRACE_MAX_TASKS 256		/* threads the helper traces at most */
+#define STRACE_READY_MS 5000		/* attach waits this long for the helper */
+#define STRACE_DETACH_MS 3000		/* disarm waits this long before killing it */
+
+/* Shared with the helper (MAP_SHARED): what snapshot reads. */
+struct strace_shared {
+	_Atomic uint64_t stops;		/* syscall-entry and -exit stops */
+};
+
+/* The helper's first message on the pipe: 0 = every thread is traced. */
+struct strace_ready {
+	int ret;			/* 0 or -errno */
+	char msg[240];
+};
+
+struct strace {
+	struct strace_shared *sh;
+	pid_t helper;			/* 0 = none */
+};
+
+/* The Yama ptrace_scope (0 classic .. 3 no attach), -1 without Yama. */
+static int yama_scope(void)
+{
+	char *text = NULL;
+	int scope;
+
+	if (lb_read_file(YAMA_SCOPE_PATH, 64, &text, NULL))
+		return -1;
+	scope = atoi(text);
+	free(text);
+	return scope;
+}
+
+/* Whether PTRACE_SEIZE works here at all (seccomp, containers): try it on a child. */
+static int try_seize(char *why, size_t len)
+{
+	pid_t child;
+	int ret = 0;
+
+	child = fork();
+	if (child < 0) {
+		ret = -errno;
+		snprintf(why, len, "cannot fork to test ptrace: %s", strerror(-ret));
+		return ret;
+	}
+	if (!child) {
+		prctl(PR_SET_PDEATHSIG, SIGKILL);
+		for (;;)
+			pause();
+	}
+	if (ptrace(PTRACE_SEIZE, child, NULL, NULL) < 0) {
+		ret = -errno;
+		snprintf(why, len, "ptrace(PTRACE_SEIZE) fails here (%s): blocked by seccomp, a "
+			 "container or an LSM", strerror(-ret));
+	}
+	kill(child, SIGKILL);
+	while (waitpid(child, NULL, __WALL) < 0 && errno == EINTR)
+		;
+	return ret;
+}
+
+static int strace_available(char *why, size_t len)
+{
+	int scope = yama_scope();
+
+	if (scope >= 3) {
+		snprintf(why, len, "ptrace attach is disabled (kernel.yama.ptrace_scope = 3, which "
+			 "only a reboot undoes)");
+		return -EPERM;
+	}
+	if (geteuid() != 0 && scope >= 1) {
+		snprintf(why, len, "needs root: kernel.yama.ptrace_scope = %d lets others trace "
+			 "only their descendants (run loadbench with sudo)", scope);
+		return -EPERM;
+	}
+	return try_seize(why, len);
+}
+
+static void strace_destroy(void *priv)
+{
+	struct strace *s = priv;
+
+	if (!s)
+		return;
+	if (s->sh)
+		munmap(s->sh, sizeof(*s->sh));
+	free(s);
+}
+
+static int strace_create(const struct lb_probeset *ps, const struct lb_tracer_opts *opts,
+			 void **priv, char *err, size_t len)
+{
+	struct strace *s;
+
+	(void)opts;	/* no buffer: every stop is counted as it happens */
+	for (size_t i = 0; i < ps->nprobes; i++) {
+		const struct lb_probe *p = &ps->probes[i];
+
+		if (p->kind != LB_PROBE_SYSCALL || strcmp(p->event, "all")) {
+			snprintf(err, len, "%s:%d: the strace tracer stops at every syscall of the "
+				 "workload: expected only 'syscall all'", ps->path, p->line);
+			return -EOPNOTSUPP;
+		}
+	}
+	if (ps->scope != LB_SCOPE_WORKLOAD) {
+		snprintf(err, len, "%s:%d: the strace tracer traces the workload's processes, not "
+			 "the system: add 'scope workload'", ps->path, ps->tracer_line);
+		return -EOPNOTSUPP;
+	}
+	s = calloc(1, sizeof(*s));
+	if (!s)
+		return -ENOMEM;
+	s->sh = mmap(NULL, sizeof(*s->sh), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS,
+		     -1, 0);
+	if (s->sh == MAP_FAILED) {
+		s->sh = NULL;
+		strace_destroy(s);
+		return -ENOMEM;
+	}
+	*priv = s;
+	return 0;
+}
+
+static int strace_arm(void *priv, char *err, size_t len)
+{
+	struct strace *s = priv;
+
+	(void)err;
+	(void)len;
+	atomic_store(&s->sh->stops, 0);
+	return 0;
+}
+
+/* ---- the helper process ---------------------------------------------------------------- */
+
+static volatile sig_atomic_t helper_stop;
+
+static void helper_on_signal(int sig)
+{
+	(void)sig;
+	helper_stop = 1;
+}
+
+struct task {
+	pid_t tid;
+	bool started;		/* its first stop was seen and it runs under PTRACE_SYSCALL */
+};
+
+struct helper {
+	struct task tasks[STRACE_MAX_TASKS];
+	int ntasks;
+	int nstarted;
+	int ready_fd;		/* -1 once the ready message is written */
+	struct strace_shared *sh;
+};
+
+static struct task *task_find(struct helper *h, pid_t tid)
+{
+	for (int i = 0; i < h->ntasks; i++)
+		if (h->tasks[i].tid == tid)
+			return &h->tasks[i];
+	return NULL;
+}
+
+static void task_remove(struct helper *h, pid_t tid)
+{
+	struct task *t = task_find(h, tid);
+
+	if (!t)
+		return;
+	if (t->started)
+		h->nstarted--;
+	*t = h->tasks[--h->ntasks];
+}
+
+static void helper_ready(struct helper *h, int ret, const char *msg)
+{
+	struct strace_ready r = { .ret = ret };
+
+	if (h->ready_fd < 0)
+		return;
+	snprintf(r.msg, sizeof(r.msg), "%s", msg);
+	if (write(h->ready_fd, &r, sizeof(r)) != sizeof(r))
+		helper_stop = 1;	/* loadbench is not listening: give up */
+	close(h->ready_fd);
+	h->ready_fd = -1;
+}
+
+/* Seize every thread of @pid and ask each for a first stop. */
+static int helper_seize(struct helper *h, pid_t pid, char *msg, size_t len)
+{
+	const long opts = PTRACE_O_TRACESYSGOOD | PTRACE_O_TRACECLONE | PTRACE_O_TRACEFORK |
+			  PTRACE_O_TRACEVFORK;
+	char dir[64];
+	struct dirent *de;
+	DIR *d;
+	int ret = 0;
+
+	snprintf(dir, sizeof(dir), "/proc/%d/task", (int)pid);
+	d = opendir(dir);
+	if (!d) {
+		ret = -errno;
+		snprintf(msg, len, "cannot list the threads of workload process %d: %s", (int)pid,
+			 strerror(-ret));
+		return ret;
+	}
+	while ((de = readdir(d))) {
+		pid_t tid = (pid_t)atoi(de->d_name);
+
+		if (tid <= 0 || task_find(h, tid))
+			continue;
+		if (h->ntasks == STRACE_MAX_TASKS) {
+			snprintf(msg, len, "the workload has more than %d threads", STRACE_MAX_TASKS);
+			ret = -E2BIG;
+			break;
+		}
+		if (ptrace(PTRACE_SEIZE, tid, NULL, (void *)opts) < 0) {
+			ret = -errno;
+			snprintf(msg, len, "ptrace(PTRACE_SEIZE) of workload thread %d: %s%s",
+				 (int)tid, strerror(-ret), ret == -EPERM ?
+				 " (needs root or CAP_SYS_PTRACE; see kernel.yama.ptrace_scope)" : "");
+			break;
+		}
+		h->tasks[h->ntasks++] = (struct task){ .tid = tid };
+		ptrace(PTRACE_INTERRUPT, tid, NULL, NULL);
+	}
+	closedir(d);
+	return ret;
+}
+
+/* Handle one wait status of a tracee while tracing. */
+static void helper_stopped(struct helper *h, pid_t tid, int status)
+{
+	int sig = WSTOPSIG(status), event = status >> 16;
+	struct task *t = task_find(h, tid);
+
+	if (!t) {
+		/* A clone or fork of a tracee, auto-attached: trace it too. */
+		if (h->ntasks == STRACE_MAX_TASKS) {
+			ptrace(PTRACE_DETACH, tid, NULL, NULL);
+			return;
+		}
+		t = &h->tasks[h->ntasks++];
+		*t = (struct task){ .tid = tid };
+	}
+	if (sig == (SIGTRAP | 0x80)) {
+		atomic_fetch_add_explicit(&h->sh->stops, 1, memory_order_relaxed);
+		ptrace(PTRACE_SYSCALL, tid, NULL, NULL);
+		return;
+	}
+	if (event == PTRACE_EVENT_STOP) {
+		if (sig == SIGSTOP || sig == SIGTSTP || sig == SIGTTIN || sig == SIGTTOU) {
+			ptrace(PTRACE_LISTEN, tid, NULL, NULL);	/* group-stop: stay stopped */
+			return;
+		}
+		if (!t->started) {
+			t->started = true;
+			h->nstarted++;
+		}
+		ptrace(PTRACE_SYSCALL, tid, NULL, NULL);
+		return;
+	}
+	if (event) {		/* PTRACE_EVENT_CLONE, _FORK, _VFORK */
+		ptrace(PTRACE_SYSCALL, tid, NULL, NULL);
+		return;
+	}
+	/* A signal for the tracee: deliver it. */
+	ptrace(PTRACE_SYSCALL, tid, NULL, (void *)(long)sig);
+}
+
+/* Interrupt every tracee and detach each at its next stop; returns when none is left. */
+static void helper_detach_all(struct helper *h)
+{
+	int status;
+	pid_t tid;
+
+	for (int i = 0; i < h->ntasks; i++)
+		ptrace(PTRACE_INTERRUPT, h->tasks[i].tid, NULL, NULL);
+	while (h->ntasks > 0) {
+		tid = waitpid(-1, &status, __WALL);
+		if (tid < 0) {
+			if (errno == EINTR)
+				continue;
+			break;	/* ECHILD: nothing is traced any more */
+		}
+		if (WIFSTOPPED(status)) {
+			int sig = WSTOPSIG(status), event = status >> 16;
+			/* A pending signal goes to the tracee; trap stops carry none. */
+			long deliver = sig == (SIGTRAP | 0x80) || event ? 0 : sig;
+
+			ptrace(PTRACE_DETACH, tid, NULL, (void *)deliver);
+		}
+		/* Detached, exited or killed: not ours any more. */
+		task_remove(h, tid);
+	}
+}
+
+static void __attribute__((noreturn)) helper_main(struct strace_shared *sh, int ready_fd,
+						  const pid_t *pids, int n, pid_t parent)
+{
+	static struct helper h;
+	struct sigaction sa;
+	sigset_t none;
+	char msg[240];
+	int ret = 0, status;
+	pid_t tid;
+
+	if (prctl(PR_SET_PDEATHSIG, SIGKILL) < 0 || getppid() != parent)
+		_exit(1);
+	memset(&sa, 0, sizeof(sa));
+	sigemptyset(&sa.sa_mask);
+	sa.sa_handler = SIG_IGN;	/* the terminal's ^C is loadbench's to handle */
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	sigaction(SIGPIPE, &sa, NULL);
+	sa.sa_handler = helper_on_signal;	/* no SA_RESTART: it interrupts waitpid */
+	sigaction(SIGUSR1, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigemptyset(&none);
+	sigprocmask(SIG_SETMASK, &none, NULL);
+
+	h.sh = sh;
+	h.ready_fd = ready_fd;
+	for (int i = 0; i < n && !ret; i++)
+		ret = helper_seize(&h, pids[i], msg, sizeof(msg));
+	if (ret) {
+		helper_ready(&h, ret, msg);
+		helper_detach_all(&h);
+		_exit(1);
+	}
+	while (h.ntasks > 0 && !helper_stop) {
+		tid = waitpid(-1, &status, __WALL);
+		if (tid < 0) {
+			if (errno == EINTR)
+				continue;
+			break;
+		}
+		if (WIFEXITED(status) || WIFSIGNALED(status))
+			task_remove(&h, tid);
+		else if (WIFSTOPPED(status))
+			helper_stopped(&h, tid, status);
+		/* Ready once every thread runs under PTRACE_SYSCALL. */
+		if (h.ready_fd >= 0 && h.nstarted == h.ntasks)
+			helper_ready(&h, 0, "");
+	}
+	if (h.ready_fd >= 0)
+		helper_ready(&h, -ESRCH, "the workload's processes exited before they were traced");
+	helper_detach_all(&h);
+	_exit(0);
+}
+
+/* ---- loadbench's side ------------------------------------------------------------------ */
+
+static int strace_attach(void *priv, const pid_t *pids, int n, char *err, size_t len)
+{
+	struct strace *s = priv;
+	struct strace_ready r = { .ret = 0 };
+	pid_t parent = getpid();
+	struct pollfd pfd;
+	int fds[2], ret;
+	ssize_t got;
+
+	if (n < 1) {
+		snprintf(err, len, "strace: the workload has no process to trace");
+		return -ESRCH;
+	}
+	if (pipe2(fds, O_CLOEXEC) < 0) {
+		ret = -errno;
+		snprintf(err, len, "strace: cannot create a pipe: %s", strerror(-ret));
+		return ret;
+	}
+	s->helper = fork();
+	if (s->helper < 0) {
+		ret = -errno;
+		s->helper = 0;
+		close(fds[0]);
+		close(fds[1]);
+		snprintf(err, len, "strace: cannot fork the tracing process: %s", strerror(-ret));
+		return ret;
+	}
+	if (!s->helper) {
+		close(fds[0]);
+		helper_main(s->sh, fds[1], pids, n, parent);
+	}
+	close(fds[1]);
+	pfd = (struct pollfd){ .fd = fds[0], .events = POLLIN };
+	ret = poll(&pfd, 1, STRACE_READY_MS);
+	got = ret > 0 ? read(fds[0], &r, sizeof(r)) : -1;
+	close(fds[0]);
+	if (ret == 0) {
+		snprintf(err, len, "strace: the workload's threads were not all traced within %d ms",
+			 STRACE_READY_MS);
+		return -ETIMEDOUT;
+	}
+	if (got != (ssize_t)sizeof(r)) {
+		snprintf(err, len, "strace: the tracing process failed before it traced the "
+			 "workload");
+		return -EIO;
+	}
+	if (r.ret) {
+		r.msg[sizeof(r.msg) - 1] = '\0';
+		snprintf(err, len, "strace: %s", r.msg);
+		return r.ret;
+	}
+	return 0;
+}
+
+static int strace_snapshot(void *priv, struct lb_tracer_counts *c)
+{
+	struct strace *s = priv;
+
+	c->events = atomic_load(&s->sh->stops);
+	return 0;
+}
+
+static int strace_disarm(void *priv)
+{
+	struct strace *s = priv;
+	const struct timespec tick = { .tv_nsec = 5 * 1000 * 1000 };
+	int status = 0, ret = 0;
+	pid_t r = 0;
+
+	if (!s->helper)
+		return 0;
+	/* Repeated: a signal that lands just before the helper's waitpid is not lost. */
+	for (int ms = 0; ms < STRACE_DETACH_MS; ms += 5) {
+		kill(s->helper, SIGUSR1);
+		r = waitpid(s->helper, &status, WNOHANG);
+		if (r == s->helper || (r < 0 && errno != EINTR))
+			break;
+		nanosleep(&tick, NULL);
+	}
+	if (r != s->helper && r >= 0) {
+		/* The kernel detaches the tracees of a dead tracer. */
+		kill(s->helper, SIGKILL);
+		while (waitpid(s->helper, &status, 0) < 0 && errno == EINTR)
+			;
+		ret = -ETIMEDOUT;
+	}
+	s->helper = 0;
+	return ret;
+}
+
+const struct lb_tracer_ops lb_tracer_strace = {
+	.name = "strace",
+	.available = strace_available,
+	.create = strace_create,
+	.arm = strace_arm,
+	.attach = strace_attach,
+	.snapshot = strace_snapshot,
+	.disarm = strace_disarm,
+	.destroy = strace_destroy,
+};

@@ -1,0 +1,128 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Root integration test of the bpf tracers: a short real measurement of the
+# baseline, ftrace, bpf (a counting eBPF program on the ftrace set's
+# tracepoints), bpf-raw (the same on raw tracepoints) and bpf-syscalls,
+# checked by tests/check-results; bpf and ftrace name the same tracepoints, so
+# their events per operation must agree within a factor of 1.5. Afterwards no
+# loadbench process, no BPF program, link or map descriptor of one, no
+# program named lb_count* (when bpftool exists) and no loadbench_* instance may
+# be left, also after an arm that fails half-way. Skipped (77, with the
+# reason) when not root, when loadbench was built without libbpf, or when
+# the kernel refuses bpf(2).
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+require_root
+require_tracefs
+why=$("$LOADBENCH" list | awk '$1 == "bpf" { getline; print; exit }' | sed 's/^ *//')
+[[ $why == "runs here" ]] || skip "the bpf tracer cannot run here: ${why:-not in the catalog}"
+
+# Every loadbench this test starts carries $tag in its environment, and so do
+# its workload children: a process that still has it was left behind by this
+# test, and so are its BPF and perf descriptors.
+tag="measure-bpf-$$-$RANDOM"
+lb() { LB_TEST_TAG=$tag "$LOADBENCH" "$@"; }
+bpf_leftovers() {
+	local d fd link
+	for d in /proc/[0-9]*; do
+		grep -qxz "LB_TEST_TAG=$tag" "$d/environ" 2>/dev/null || continue
+		echo "process ${d#/proc/} ($(tr '\0' ' ' <"$d/cmdline" 2>/dev/null))"
+		for fd in "$d"/fd/*; do
+			link=$(readlink "$fd" 2>/dev/null) || continue
+			[[ $link == anon_inode:bpf* || $link == "anon_inode:[perf_event]" ]] &&
+				echo "  $link descriptor $fd"
+		done
+	done
+	# Only when no other loadbench runs: its programs would be named alike.
+	if command -v bpftool >/dev/null && ! pgrep -x loadbench >/dev/null; then
+		bpftool prog show 2>/dev/null | grep -E 'name lb_count' | sed 's/^/bpf program: /'
+	fi
+	return 0
+}
+
+assert_nothing_left() {
+	local left
+	assert_no_leftovers
+	left=$(bpf_leftovers)
+	[[ -z $left ]] || fail "loadbench left behind:"$'\n'"$left"
+}
+
+assert_nothing_left
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+note "probes the bpf tracers cannot attach to: one line naming the cause, nothing attached"
+printf 'tracer bpf\ntracepoint net:netif_rx\ntracepoint net:netif_recieve_skb\n' \
+	>"$tmp/typo.probeset"
+expect_error "typo.probeset:3: unknown tracepoint net:netif_recieve_skb.*similar: .*receive_skb" \
+	lb --probeset "$tmp/typo.probeset" --quiet --no-plot --output "$tmp/typo"
+printf 'tracer bpf-raw\nsyscall getppid\n' >"$tmp/raw.probeset"
+expect_error "raw.probeset:2: syscalls:sys_enter_getppid is not a kernel tracepoint" \
+	lb --probeset "$tmp/raw.probeset" --quiet --no-plot --output "$tmp/raw"
+printf 'tracer bpf\ntracepoint net:netif_rx\nkprobe netif_rx\n' >"$tmp/kprobe.probeset"
+expect_error "kprobe.probeset:3: kprobe netif_rx needs kprobes: " \
+	lb --probeset "$tmp/kprobe.probeset" --quiet --no-plot --output "$tmp/kprobe"
+assert_nothing_left
+
+note "bpf, bpf-raw, bpf-syscalls beside ftrace"
+lb --probeset ftrace,bpf,bpf-raw,bpf-syscalls --duration 1 --warmup 0.3 --repeat 3 \
+	--output "$tmp/bpf" --quiet | tee "$tmp/bpf.txt"
+rc=0
+"$top_builddir/tests/check-results" "$tmp/bpf" ftrace bpf bpf-raw bpf-syscalls \
+	>"$tmp/check.txt" || rc=$?
+cat "$tmp/check.txt"
+[[ $rc -eq 0 ]] || fail "check-results failed on the bpf run (exit $rc)"
+assert_nothing_left
+
+# check-results prints "NAME (TRACER): ..., X events/op, ..."
+per_op() {
+	sed -n "s/^check-results: $1 (.*, \([0-9.]*\) events\/op,.*/\1/p" "$2"
+}
+within() {
+	awk -v a="$1" -v b="$2" 'BEGIN { exit !(a > 0 && b > 0 && a <= 1.5 * b && b <= 1.5 * a) }'
+}
+
+# Both count system-wide: another workload on the machine at the same time
+# inflates one probe set's runs and not the other's, so a disagreement is
+# measured again twice before it counts as a failure.
+check=$tmp/check.txt
+for attempt in 1 2 3; do
+	if [[ $attempt -gt 1 ]]; then
+		note "measuring bpf, bpf-raw and ftrace again (attempt $attempt)"
+		lb --probeset bpf,bpf-raw,ftrace --duration 1 --warmup 0.3 --repeat 3 \
+			--output "$tmp/again$attempt" --quiet --no-plot >/dev/null
+		check=$tmp/check$attempt.txt
+		"$top_builddir/tests/check-results" "$tmp/again$attempt" bpf bpf-raw ftrace \
+			>"$check" || { cat "$check"; fail "check-results failed on the bpf/ftrace run"; }
+		assert_nothing_left
+	fi
+	bpf=$(per_op bpf "$check")
+	raw=$(per_op bpf-raw "$check")
+	ftrace=$(per_op ftrace "$check")
+	[[ -n $bpf && -n $raw && -n $ftrace ]] || fail "no events/op in the check-results output"
+	note "events/op for the same 18 tracepoints: ftrace $ftrace, bpf $bpf, bpf-raw $raw"
+	within "$bpf" "$ftrace" && within "$raw" "$ftrace" && break
+	[[ $attempt -lt 3 ]] ||
+		fail "bpf ($bpf) or bpf-raw ($raw) and ftrace ($ftrace) events/op differ by more" \
+			"than a factor of 1.5 for the same tracepoints, three times"
+done
+note "bpf-syscalls events/op in the first run: $(per_op bpf-syscalls "$tmp/check.txt")"
+
+note "an arm that fails half-way leaves nothing"
+# ftrace:function has a tracepoint id, but its perf event is refused where the
+# function tracer is off: the program is loaded and attached to net:netif_rx
+# by then.
+if [[ -r $TRACING/events/ftrace/function/id ]]; then
+	printf 'tracer bpf\ntracepoint net:netif_rx\ntracepoint ftrace:function\n' \
+		>"$tmp/halfway.probeset"
+	rc=0
+	lb --probeset "$tmp/halfway.probeset" --duration 0.3 --warmup 0.1 --repeat 1 \
+		--output "$tmp/halfway" --quiet --no-plot >/dev/null 2>"$tmp/halfway.err" || rc=$?
+	note "exit $rc: $(cat "$tmp/halfway.err")"
+	[[ $rc -ne 0 ]] || note "the kernel attached ftrace:function: not a half-way failure here"
+	assert_nothing_left
+else
+	note "no ftrace:function id on this kernel: the half-way case was not run"
+fi
+echo "PASS"

@@ -1,0 +1,90 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Root integration test of the dynamic probe kinds (uprobe, kprobe, kretprobe)
+# of the ftrace tracer: a short real measurement with the uprobe probe set,
+# whose probe must fire exactly once per operation; the kprobe sets run for
+# real where the kernel has kprobes, and elsewhere must be refused with the
+# reason, before anything is changed. Nothing may be left behind.
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+require_root
+require_tracefs
+[[ -e $TRACING/uprobe_events ]] ||
+	skip "this kernel has no uprobe_events (CONFIG_UPROBE_EVENTS unset)"
+assert_no_leftovers
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# events_per_op NAME: the probe set's summary.events_per_op from results.json.
+events_per_op() {
+	awk -v name="\"$1\"" '
+		$0 ~ "\"name\": *" name { found = 1 }
+		found && /"events_per_op"/ { gsub(/[^0-9.eE+-]/, "", $2); print $2; exit }
+	' FS=: "$tmp/uprobe/results.json"
+}
+
+note "uprobe: one event per request of the server"
+"$LOADBENCH" --probeset uprobe --duration 1 --warmup 0.3 --repeat 3 --quiet \
+	--output "$tmp/uprobe" | tee "$tmp/uprobe.txt"
+"$top_builddir/tests/check-results" "$tmp/uprobe" uprobe
+epo=$(events_per_op uprobe)
+[[ -n $epo ]] || fail "no events_per_op for uprobe in results.json"
+awk -v e="$epo" 'BEGIN { exit !(e >= 0.8 && e <= 1.5) }' ||
+	fail "uprobe events/op is $epo, expected about 1 (0.8 .. 1.5): not once per request"
+note "uprobe events/op: $epo"
+assert_no_leftovers
+
+note "a server function that does not exist: line-numbered, with the near match"
+printf 'tracer ftrace\n\nuprobe lb_server_reqest\n' >"$tmp/typo.probeset"
+want="typo.probeset:3: unknown server function lb_server_reqest: .*similar: lb_server_request"
+expect_error "$want" "$LOADBENCH" --probeset "$tmp/typo.probeset" --duration 0.2 --quiet \
+	--output "$tmp/typo"
+[[ ! -e $tmp/typo ]] || fail "a refused probe set still created its results directory"
+assert_no_leftovers
+
+note "arm fails half-way (the 2nd uprobe's name is taken): the 1st and the instance are removed"
+# The run's pid is known before it starts (exec keeps it): take the name its second uprobe
+# gets, with an argument, so that the kernel refuses to append to it.
+printf 'tracer ftrace\ntracepoint sched:sched_switch\nuprobe lb_server_request\n%s\n' \
+	'uprobe udp_rr_server_run' >"$tmp/two.probeset"
+rc=0
+LB="$LOADBENCH" TMP="$tmp" TRACING="$TRACING" bash -c '
+	echo $$ >"$TMP/two.pid"
+	echo "p:loadbench_$$/u_udp_rr_server_run $LB:0x1000 x=%ax" >>"$TRACING/uprobe_events"
+	exec "$LB" --probeset "$TMP/two.probeset" --duration 0.3 --warmup 0 --repeat 1 --quiet \
+		--no-plot --output "$TMP/two"' >/dev/null 2>"$tmp/two.err" || rc=$?
+pid=$(cat "$tmp/two.pid")
+left=$(grep "loadbench_$pid/" "$TRACING/dynamic_events" || true)
+echo "-:loadbench_$pid/u_udp_rr_server_run" >>"$TRACING/uprobe_events"
+[[ $rc -ne 0 ]] || fail "the run did not fail although its uprobe could not be created"
+grep -q "cannot create uprobe udp_rr_server_run (event loadbench_$pid/u_udp_rr_server_run)" \
+	"$tmp/two.err" || fail "no error naming the uprobe: $(cat "$tmp/two.err")"
+[[ $left == "p:loadbench_$pid/u_udp_rr_server_run "* && $(wc -l <<<"$left") -eq 1 ]] ||
+	fail "after a failed arm, loadbench_$pid has left: $left"
+assert_no_leftovers
+
+if [[ -e $TRACING/kprobe_events ]]; then
+	note "kprobes: this kernel has them, run both sets for real"
+	"$LOADBENCH" --probeset ftrace+kprobe,ftrace+kretprobe --duration 1 --warmup 0.3 \
+		--repeat 3 --quiet --no-plot --output "$tmp/kprobe"
+	"$top_builddir/tests/check-results" "$tmp/kprobe" ftrace+kprobe ftrace+kretprobe
+	assert_no_leftovers
+	printf 'tracer ftrace\nkprobe no_such_function_xyz\n' >"$tmp/nosym.probeset"
+	expect_error "nosym.probeset:2: unknown kernel symbol no_such_function_xyz" \
+		"$LOADBENCH" --probeset "$tmp/nosym.probeset" --duration 0.2 --quiet \
+		--output "$tmp/nosym"
+else
+	note "kprobes: this kernel has none, the kprobe sets must say so and change nothing"
+	reason="needs kprobes: this kernel has no $TRACING/kprobe_events \(CONFIG_KPROBES unset\)"
+	for set in ftrace+kprobe ftrace+kretprobe; do
+		expect_error "^loadbench: error: $reason\$" \
+			"$LOADBENCH" --probeset "$set" --duration 0.2 --quiet --output "$tmp/$set"
+		[[ ! -e $tmp/$set ]] || fail "refused $set still created its results directory"
+		"$LOADBENCH" list | grep -A1 "^$set " | grep -q "cannot run here: needs kprobes" ||
+			fail "loadbench list does not say why $set cannot run: $("$LOADBENCH" list)"
+	done
+	assert_no_leftovers
+fi
+echo "PASS"

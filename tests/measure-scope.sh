@@ -1,0 +1,116 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Root integration test of per-process syscall tracing: syscalls (system-wide),
+# syscalls-pid (ftrace, scope workload: set_event_pid) and strace (ptrace)
+# measured together and checked by tests/check-results; syscalls-pid sees
+# fewer events per operation than syscalls (only the workload's), and strace
+# slows the workload more than syscalls-pid. Afterwards no loadbench process,
+# no process traced by one, and no loadbench_* instance is left.
+# Then --skip-unavailable: probe sets that cannot run here are skipped and
+# recorded in results.json; probe sets that are wrong anywhere stay errors.
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+require_root
+require_tracefs
+why=$("$LOADBENCH" list | awk '$1 == "strace" { getline; print; exit }' | sed 's/^ *//')
+[[ $why == "runs here" ]] || skip "the strace tracer cannot run here: ${why:-not in the catalog}"
+
+# Processes traced (TracerPid) by a loadbench process.
+traced_by_loadbench() {
+	local f tracer
+	for f in /proc/[0-9]*/status; do
+		tracer=$(sed -n 's/^TracerPid:[[:space:]]*//p' "$f" 2>/dev/null) || continue
+		[[ -n $tracer && $tracer != 0 ]] || continue
+		if tr '\0' ' ' <"/proc/$tracer/cmdline" 2>/dev/null | grep -q "^$LOADBENCH"; then
+			echo "${f%/status} is traced by loadbench process $tracer"
+		fi
+	done
+	return 0
+}
+
+assert_nothing_left() {
+	local left
+	assert_no_leftovers
+	left=$(traced_by_loadbench)
+	[[ -z $left ]] || fail "traced processes left behind:"$'\n'"$left"
+}
+
+assert_nothing_left
+tmp=$(mktemp -d)
+chmod 755 "$tmp"
+trap 'rm -rf "$tmp"' EXIT
+
+note "syscalls, syscalls-pid, strace"
+"$LOADBENCH" --probeset syscalls,syscalls-pid,strace --duration 1 --warmup 0.3 --repeat 3 \
+	--quiet --output "$tmp/scope" | tee "$tmp/scope.txt"
+rc=0
+"$top_builddir/tests/check-results" "$tmp/scope" syscalls syscalls-pid strace \
+	>"$tmp/check.txt" || rc=$?
+cat "$tmp/check.txt"
+[[ $rc -eq 0 ]] || fail "check-results failed on the scope run (exit $rc)"
+assert_nothing_left
+
+# check-results prints "NAME (TRACER): N runs, X ops/s (median), slowdown S% [...], E events/op"
+field() {
+	sed -n "s/^check-results: $1 (.*slowdown \([0-9.-]*\)% .*, \([0-9.]*\) events\/op,.*/\\$2/p" \
+		"$tmp/check.txt"
+}
+sys_op=$(field syscalls 2)
+pid_op=$(field syscalls-pid 2)
+pid_slow=$(field syscalls-pid 1)
+strace_slow=$(field strace 1)
+strace_op=$(field strace 2)
+[[ -n $sys_op && -n $pid_op && -n $pid_slow && -n $strace_slow ]] ||
+	fail "no slowdown or events/op in the check-results output"
+note "events/op: syscalls $sys_op (system-wide), syscalls-pid $pid_op, strace $strace_op"
+note "slowdown: syscalls-pid $pid_slow%, strace $strace_slow%"
+awk -v a="$pid_op" -v b="$sys_op" 'BEGIN { exit !(a < b) }' ||
+	fail "syscalls-pid ($pid_op events/op) does not record fewer events than syscalls ($sys_op)"
+awk -v a="$strace_slow" -v b="$pid_slow" 'BEGIN { exit !(a > b) }' ||
+	fail "strace ($strace_slow%) does not slow the workload more than syscalls-pid ($pid_slow%)"
+
+note "--skip-unavailable: an event this kernel lacks is skipped, and recorded"
+printf 'tracer ftrace\ntracepoint sched:loadbench_no_such_event\n' >"$tmp/absent.probeset"
+expect_error "absent.probeset:2: unknown tracepoint sched:loadbench_no_such_event" \
+	"$LOADBENCH" --probeset "$tmp/absent.probeset" --quiet --no-plot --output "$tmp/err1"
+"$LOADBENCH" --probeset "$tmp/absent.probeset",syscalls-pid --skip-unavailable --duration 0.3 \
+	--warmup 0.1 --repeat 1 --quiet --no-plot --output "$tmp/skip" >/dev/null 2>"$tmp/skip.err"
+cat "$tmp/skip.err"
+grep -q "skipping absent: .*unknown tracepoint" "$tmp/skip.err" || fail "no skip warning"
+grep -A3 '"skipped"' "$tmp/skip/results.json" | grep -q '"name": "absent"' ||
+	fail "results.json does not record absent as skipped"
+grep -q '"reason": ".*unknown tracepoint sched:loadbench_no_such_event' \
+	"$tmp/skip/results.json" || fail "results.json does not say why absent was skipped"
+grep -q '"name": "syscalls-pid"' "$tmp/skip/results.json" || fail "syscalls-pid did not run"
+assert_nothing_left
+
+note "--skip-unavailable does not hide probe sets that are wrong anywhere"
+printf 'tracer no_such_tracer\nsyscall all\n' >"$tmp/unknown.probeset"
+expect_error "unknown tracer 'no_such_tracer'" "$LOADBENCH" --probeset "$tmp/unknown.probeset" \
+	--skip-unavailable --quiet --no-plot --output "$tmp/err2"
+printf 'tracer perf\nsyscall all\nscope workload\n' >"$tmp/perfpid.probeset"
+expect_error "perfpid.probeset:3: the perf tracer cannot record only the workload's processes" \
+	"$LOADBENCH" --probeset "$tmp/perfpid.probeset" --skip-unavailable --quiet --no-plot \
+	--output "$tmp/err3"
+printf 'tracer strace\nsyscall all\n' >"$tmp/stracesys.probeset"
+expect_error "stracesys.probeset:1: the strace tracer traces the workload's processes" \
+	"$LOADBENCH" --probeset "$tmp/stracesys.probeset" --skip-unavailable --quiet --no-plot \
+	--output "$tmp/err4"
+
+note "--skip-unavailable without root: ftrace is unavailable, the baseline still runs"
+if command -v setpriv >/dev/null && id nobody >/dev/null 2>&1; then
+	mkdir -m 777 "$tmp/nobody"
+	rc=0
+	setpriv --reuid=nobody --regid="$(id -g nobody)" --clear-groups "$LOADBENCH" \
+		--probeset syscalls-pid --skip-unavailable --duration 0.3 --warmup 0.1 --repeat 1 \
+		--quiet --no-plot --output "$tmp/nobody/out" >/dev/null 2>"$tmp/nobody.err" || rc=$?
+	cat "$tmp/nobody.err"
+	[[ $rc -eq 0 ]] || fail "the run as nobody failed (exit $rc)"
+	grep -q '"reason": ".*needs root' "$tmp/nobody/out/results.json" ||
+		fail "results.json does not record syscalls-pid as skipped for want of root"
+else
+	note "no setpriv or no user nobody: the unprivileged case was not run"
+fi
+assert_nothing_left
+echo "PASS"

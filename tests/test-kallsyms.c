@@ -1,0 +1,72 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The /proc/kallsyms reader on a fixture file: function symbols only (module
+ * ones too), exact lookup, and the near matches a missing kprobe symbol is
+ * named with. Then, when readable, this machine's /proc/kallsyms. No root needed.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "helpers.h"
+#include "kallsyms.h"
+
+#ifndef LB_SRCDIR
+#define LB_SRCDIR "."
+#endif
+
+static void check_near(const struct lb_kallsyms *ks, const char *name, const char *want)
+{
+	char buf[256];
+
+	lb_kallsyms_near(ks, name, buf, sizeof(buf));
+	T_CHECK_STR(buf, want);
+}
+
+int main(void)
+{
+	struct lb_kallsyms *ks = NULL;
+	int ret;
+
+	T_CHECK(lb_kallsyms_load(LB_SRCDIR "/tests/fixtures/no-such-file", &ks) == -ENOENT);
+	T_CHECK(ks == NULL);
+	ret = lb_kallsyms_load(LB_SRCDIR "/tests/fixtures/kallsyms", &ks);
+	T_CHECK(ret == 0);
+	if (ret)
+		return t_exit();
+	T_CHECK(lb_kallsyms_count(ks) == 14);
+	T_CHECK(lb_kallsyms_has(ks, "dev_hard_start_xmit"));
+	T_CHECK(lb_kallsyms_has(ks, "__netif_receive_skb_one_core"));
+	T_CHECK(lb_kallsyms_has(ks, "__netif_receive_skb_core.constprop.0"));
+	T_CHECK(lb_kallsyms_has(ks, "weak_function"));
+	T_CHECK(lb_kallsyms_has(ks, "e1000_clean"));
+	T_CHECK(lb_kallsyms_has(ks, "x64_sys_call"));
+	T_CHECK(!lb_kallsyms_has(ks, "netdev_data_not_code"));	/* data */
+	T_CHECK(!lb_kallsyms_has(ks, "e1000_data"));
+	T_CHECK(!lb_kallsyms_has(ks, "fixed_percpu_data"));
+	T_CHECK(!lb_kallsyms_has(ks, "__netif_receive_skb_core"));
+	T_CHECK(!lb_kallsyms_has(ks, "netif_r"));
+	T_CHECK(!lb_kallsyms_has(ks, ""));
+	T_CHECK(!lb_kallsyms_has(ks, "zzz"));
+
+	check_near(ks, "__netif_receive_skb_core", "__netif_receive_skb_core.constprop.0");
+	check_near(ks, "netif_receive_skb_core", "__netif_receive_skb_core.constprop.0");
+	check_near(ks, "skb_release_data", "skb_release_data.isra.0");
+	check_near(ks, "skb_release_data.constprop.0", "skb_release_data.isra.0");
+	check_near(ks, "dev_queue_xmit", "__dev_queue_xmit, __dev_queue_xmit.cold");
+	check_near(ks, "_netif_rx", "netif_rx");
+	check_near(ks, "__consume_skb", "consume_skb");
+	check_near(ks, "tcp_sendmsg", "");
+	lb_kallsyms_free(ks);
+	lb_kallsyms_free(NULL);
+
+	/* This machine's: the functions every kernel has. */
+	ks = NULL;
+	if (lb_kallsyms_load(NULL, &ks) == 0) {
+		T_CHECK(lb_kallsyms_count(ks) > 1000);
+		T_CHECK(lb_kallsyms_has(ks, "schedule"));
+		T_CHECK(lb_kallsyms_has(ks, "consume_skb"));
+		lb_kallsyms_free(ks);
+	}
+	return t_exit();
+}

@@ -1,0 +1,172 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The strace tracer against a live workload: attach, count syscall stops,
+ * then detach while the workload keeps running; afterwards the workload is
+ * untraced (no TracerPid), still completes round trips, stops cleanly with
+ * no mismatched reply, and no tracing process of ours is left.
+ * Skipped (77) where ptrace cannot attach.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "helpers.h"
+#include "loadgen.h"
+#include "probeset.h"
+#include "tracer.h"
+
+static void sleep_ms(long ms)
+{
+	struct timespec ts = { .tv_sec = ms / 1000, .tv_nsec = (ms % 1000) * 1000000 };
+
+	while (nanosleep(&ts, &ts) < 0 && errno == EINTR)
+		;
+}
+
+/* The "TracerPid:" of @pid, -1 when unreadable. */
+static int tracer_pid(pid_t pid)
+{
+	char path[64], line[256];
+	int tracer = -1;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/%d/status", (int)pid);
+	f = fopen(path, "r");
+	if (!f)
+		return -1;
+	while (fgets(line, sizeof(line), f))
+		if (sscanf(line, "TracerPid: %d", &tracer) == 1)
+			break;
+	fclose(f);
+	return tracer;
+}
+
+/* Our children that are not the workload's @pids: a tracing process left behind. */
+static int other_children(const pid_t *pids, int n)
+{
+	char path[300], line[256];
+	struct dirent *de;
+	int count = 0;
+	DIR *d = opendir("/proc");
+
+	if (!d)
+		return 0;
+	while ((de = readdir(d))) {
+		pid_t pid = (pid_t)atoi(de->d_name), ppid = 0;
+		FILE *f;
+		int mine = 0;
+
+		if (pid <= 0)
+			continue;
+		snprintf(path, sizeof(path), "/proc/%s/status", de->d_name);
+		f = fopen(path, "r");
+		if (!f)
+			continue;
+		while (fgets(line, sizeof(line), f))
+			if (sscanf(line, "PPid: %d", &ppid) == 1)
+				break;
+		fclose(f);
+		if (ppid != getpid())
+			continue;
+		for (int i = 0; i < n; i++)
+			mine |= pids[i] == pid;
+		if (!mine) {
+			fprintf(stderr, "left behind: process %d\n", (int)pid);
+			count++;
+		}
+	}
+	closedir(d);
+	return count;
+}
+
+int main(void)
+{
+	static const char text[] = "tracer strace\nsyscall all\nscope workload\n";
+	struct lb_workload_config cfg;
+	struct lb_workload_stats st = { 0 };
+	struct lb_tracer_counts c0, c1;
+	struct lb_workload *w = NULL;
+	struct lb_probeset *ps = NULL;
+	struct lb_tracer *t = NULL;
+	char err[1024] = "";
+	uint64_t ops0, ops1, ops2;
+	pid_t pids[8];
+	int n, ret;
+
+	ret = lb_tracer_available("strace", err, sizeof(err));
+	if (ret) {
+		printf("SKIP: the strace tracer cannot run here: %s\n", err);
+		return T_EXIT_SKIP;
+	}
+	T_CHECK(lb_probeset_parse(text, "strace.probeset", &ps, err, sizeof(err)) == 0);
+	if (!ps)
+		return T_EXIT_ERROR;
+	ret = lb_tracer_create(ps, NULL, &t, err, sizeof(err));
+	T_CHECK(ret == 0);
+	if (ret) {
+		fprintf(stderr, "%s\n", err);
+		goto out;
+	}
+	lb_workload_config_init(&cfg);
+	cfg.syscalls_per_op = 2;
+	cfg.max_seconds = 30;
+	ret = lb_workload_create(&cfg, &w, err, sizeof(err));
+	T_CHECK(ret == 0);
+	if (ret) {
+		fprintf(stderr, "%s\n", err);
+		goto out;
+	}
+
+	T_CHECK(lb_tracer_arm(t, err, sizeof(err)) == 0);
+	T_CHECK(lb_workload_start(w) == 0);
+	n = lb_workload_pids(w, pids, 8);
+	T_CHECK(n == 2);
+	ret = lb_tracer_attach(t, pids, n, err, sizeof(err));
+	T_CHECK(ret == 0);
+	if (ret)
+		fprintf(stderr, "attach: %s\n", err);
+	for (int i = 0; i < n; i++)
+		T_CHECK(tracer_pid(pids[i]) > 0);
+	T_CHECK(lb_tracer_snapshot(t, &c0) == 0);
+	ops0 = lb_workload_ops(w);
+	sleep_ms(300);
+	T_CHECK(lb_tracer_snapshot(t, &c1) == 0);
+	ops1 = lb_workload_ops(w);
+	printf("traced: %llu ops, %llu syscall stops (%.2f per op)\n",
+	       (unsigned long long)(ops1 - ops0), (unsigned long long)(c1.events - c0.events),
+	       ops1 > ops0 ? (double)(c1.events - c0.events) / (double)(ops1 - ops0) : 0.0);
+	T_CHECK(ops1 > ops0);
+	T_CHECK(c1.events > c0.events);
+
+	/* Detach while the workload runs: it must go on, untraced. */
+	T_CHECK(lb_tracer_disarm(t) == 0);
+	for (int i = 0; i < n; i++)
+		T_CHECK(tracer_pid(pids[i]) == 0);
+	T_CHECK(other_children(pids, n) == 0);
+	sleep_ms(300);
+	ops2 = lb_workload_ops(w);
+	printf("after detach: %llu ops in 0.3 s\n", (unsigned long long)(ops2 - ops1));
+	T_CHECK(ops2 > ops1 + (ops1 - ops0));	/* faster untraced */
+	ret = lb_workload_stop(w, &st);
+	T_CHECK(ret == 0);
+	if (ret)
+		fprintf(stderr, "workload: %s\n", lb_workload_error(w));
+	T_CHECK(st.mismatches == 0);
+
+	/* Attach after the workload exited fails cleanly; disarm is still safe. */
+	T_CHECK(lb_tracer_arm(t, err, sizeof(err)) == 0);
+	ret = lb_tracer_attach(t, pids, n, err, sizeof(err));
+	T_CHECK(ret != 0);
+	printf("attach to exited processes: %s\n", err);
+	T_CHECK(lb_tracer_disarm(t) == 0);
+	T_CHECK(other_children(pids, 0) == 0);
+out:
+	lb_tracer_destroy(t);
+	lb_workload_destroy(w);
+	lb_probeset_free(ps);
+	return t_exit();
+}
