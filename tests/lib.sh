@@ -60,3 +60,10 @@ expect_error() {
 	[[ $out =~ $pattern ]] || fail "error for '$*' does not match /$pattern/: $out"
 	note "ok (exit $rc): $out"
 }
+
+# True when user nobody can run this build's loadbench and read its catalog
+# (not so when the tree sits below a directory only root can enter).
+nobody_can_run() {
+	command -v setpriv >/dev/null || return 1
+	setpriv --reuid=65534 --regid=65534 --clear-groups "$LOADBENCH" list >/dev/null 2>&1
+}
