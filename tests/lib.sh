@@ -67,3 +67,24 @@ nobody_can_run() {
 	command -v setpriv >/dev/null || return 1
 	setpriv --reuid=65534 --regid=65534 --clear-groups "$LOADBENCH" list >/dev/null 2>&1
 }
+
+# Tagged runs: a test that starts loadbench through `lb' puts $LB_TAG in its
+# environment, inherited by the workload children, so that what is left
+# behind can be told from other runs on the machine.
+LB_TAG="${0##*/}-$$-$RANDOM"
+lb() { LB_TEST_TAG=$LB_TAG "$LOADBENCH" "$@"; }
+
+# tagged_leftovers REGEX - every process still carrying $LB_TAG, with its
+# descriptors whose link matches REGEX (e.g. 'anon_inode:\[perf_event\]').
+tagged_leftovers() {
+	local d fd link
+	for d in /proc/[0-9]*; do
+		grep -qxz "LB_TEST_TAG=$LB_TAG" "$d/environ" 2>/dev/null || continue
+		echo "process ${d#/proc/} ($(tr '\0' ' ' <"$d/cmdline" 2>/dev/null))"
+		for fd in "$d"/fd/*; do
+			link=$(readlink "$fd" 2>/dev/null) || continue
+			[[ $link =~ $1 ]] && echo "  $link descriptor $fd"
+		done
+	done
+	return 0
+}

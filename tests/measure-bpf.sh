@@ -18,22 +18,10 @@ require_tracefs
 why=$("$LOADBENCH" list | awk '$1 == "bpf" { getline; print; exit }' | sed 's/^ *//')
 [[ $why == "runs here" ]] || skip "the bpf tracer cannot run here: ${why:-not in the catalog}"
 
-# Every loadbench this test starts carries $tag in its environment, and so do
-# its workload children: a process that still has it was left behind by this
-# test, and so are its BPF and perf descriptors.
-tag="measure-bpf-$$-$RANDOM"
-lb() { LB_TEST_TAG=$tag "$LOADBENCH" "$@"; }
+# Runs go through lib.sh's `lb', tagged: what a tagged process still holds was
+# left by this test, and so are its BPF and perf descriptors.
 bpf_leftovers() {
-	local d fd link
-	for d in /proc/[0-9]*; do
-		grep -qxz "LB_TEST_TAG=$tag" "$d/environ" 2>/dev/null || continue
-		echo "process ${d#/proc/} ($(tr '\0' ' ' <"$d/cmdline" 2>/dev/null))"
-		for fd in "$d"/fd/*; do
-			link=$(readlink "$fd" 2>/dev/null) || continue
-			[[ $link == anon_inode:bpf* || $link == "anon_inode:[perf_event]" ]] &&
-				echo "  $link descriptor $fd"
-		done
-	done
+	tagged_leftovers '^anon_inode:(bpf|\[perf_event\])'
 	# Only when no other loadbench runs: its programs would be named alike.
 	if command -v bpftool >/dev/null && ! pgrep -x loadbench >/dev/null; then
 		bpftool prog show 2>/dev/null | grep -E 'name lb_count' | sed 's/^/bpf program: /'

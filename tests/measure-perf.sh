@@ -14,23 +14,9 @@ require_tracefs
 why=$("$LOADBENCH" list | awk '$1 == "perf" { getline; print; exit }' | sed 's/^ *//')
 [[ $why == "runs here" ]] || skip "the perf tracer cannot run here: ${why:-not in the catalog}"
 
-# Every loadbench this test starts carries $tag in its environment, and so do
-# its workload children (forks): a process that still has it was left behind by
-# this test (not by another run on the machine); so is its perf descriptor.
-tag="measure-perf-$$-$RANDOM"
-lb() { LB_TEST_TAG=$tag "$LOADBENCH" "$@"; }
-perf_leftovers() {
-	local d fd
-	for d in /proc/[0-9]*; do
-		grep -qxz "LB_TEST_TAG=$tag" "$d/environ" 2>/dev/null || continue
-		echo "process ${d#/proc/} ($(tr '\0' ' ' <"$d/cmdline" 2>/dev/null))"
-		for fd in "$d"/fd/*; do
-			[[ $(readlink "$fd" 2>/dev/null) == "anon_inode:[perf_event]" ]] &&
-				echo "  perf event descriptor $fd"
-		done
-	done
-	return 0
-}
+# Runs go through lib.sh's `lb', tagged: what a tagged process still holds was
+# left by this test (not by another run on the machine).
+perf_leftovers() { tagged_leftovers '^anon_inode:\[perf_event\]$'; }
 
 assert_nothing_left() {
 	local left
