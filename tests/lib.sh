@@ -88,3 +88,13 @@ tagged_leftovers() {
 	done
 	return 0
 }
+
+# per_op NAME FILE - the events/op tests/check-results printed for probe set NAME.
+per_op() {
+	sed -n "s/^check-results: $1 (.*, \([0-9.]*\) events\/op,.*/\1/p" "$2"
+}
+
+# within A B - true when A and B are positive and within a factor of 1.5 of each other.
+within() {
+	awk -v a="$1" -v b="$2" 'BEGIN { exit !(a > 0 && b > 0 && a <= 1.5 * b && b <= 1.5 * a) }'
+}

@@ -63,14 +63,6 @@ cat "$tmp/check.txt"
 [[ $rc -eq 0 ]] || fail "check-results failed on the bpf run (exit $rc)"
 assert_nothing_left
 
-# check-results prints "NAME (TRACER): ..., X events/op, ..."
-per_op() {
-	sed -n "s/^check-results: $1 (.*, \([0-9.]*\) events\/op,.*/\1/p" "$2"
-}
-within() {
-	awk -v a="$1" -v b="$2" 'BEGIN { exit !(a > 0 && b > 0 && a <= 1.5 * b && b <= 1.5 * a) }'
-}
-
 # Both count system-wide: another workload on the machine at the same time
 # inflates one probe set's runs and not the other's, so a disagreement is
 # measured again twice before it counts as a failure.
