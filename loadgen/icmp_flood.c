@@ -9,7 +9,7 @@
  * echo reply that carries our identifier, a sequence number that is
  * outstanding, our payload length and a correct checksum.
  *
- * The identifier is random per start; the payload begins with a 64-bit
+ * The identifier is random per start (one per flow: consecutive numbers); the payload begins with a 64-bit
  * sequence number (the 16-bit ICMP sequence is its low half). ICMP_FILTER
  * lets only echo replies through to the socket and connect() only those from
  * the target address, so other ICMP traffic costs the generator nothing.
@@ -25,7 +25,6 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/random.h>
 #include <unistd.h>
 
 #include "workload.h"
@@ -73,7 +72,7 @@ static int icmp_socket(int *fd)
 }
 
 /* In create: check the address family, the port and that a raw socket can be opened. */
-static int icmp_flood_server_open(struct lb_workload *w, char *err, size_t errlen)
+static int icmp_flood_server_open(struct lb_flow *w, char *err, size_t errlen)
 {
 	struct sockaddr_in *s4 = (struct sockaddr_in *)&w->srv_addr;
 	int fd, ret;
@@ -111,7 +110,7 @@ static int icmp_flood_server_open(struct lb_workload *w, char *err, size_t errle
 }
 
 /* A fresh raw socket per start: echo replies only, from the target only; a new identifier. */
-static int icmp_flood_client_open(struct lb_workload *w)
+static int icmp_flood_client_open(struct lb_flow *w)
 {
 	uint32_t filter = ~(1U << ICMP_ECHOREPLY_TYPE);
 	const char *what;
@@ -134,8 +133,8 @@ static int icmp_flood_client_open(struct lb_workload *w)
 	what = "connect";
 	if (connect(fd, (struct sockaddr *)&w->srv_addr, w->srv_addrlen) < 0)
 		goto out_errno;
-	if (getrandom(&id, sizeof(id), GRND_NONBLOCK) != sizeof(id))
-		id = (uint16_t)(getpid() ^ (uint16_t)(uintptr_t)&id);
+	/* Distinct in every flow: a random number per start, plus the flow's index. */
+	id = (uint16_t)(w->nonce + w->index);
 	w->icmp_id = id;
 	w->cli_fd = fd;
 	return 0;
@@ -173,7 +172,7 @@ static int icmp_flood_send(int fd, unsigned char *req, size_t len, uint64_t seq)
  * number (0 = free); after a receive timeout every outstanding echo is given
  * up, so late replies to them are stale.
  */
-static int icmp_flood_client_run(struct lb_workload *w)
+static int icmp_flood_client_run(struct lb_flow *w)
 {
 	struct lb_shared *sh = w->sh;
 	unsigned char *rbuf = w->buf, *req = w->buf + w->buflen;
@@ -243,7 +242,7 @@ static int icmp_flood_client_run(struct lb_workload *w)
 }
 
 /* The middle of lb_workload_describe(): "127.0.0.1 msg=64B window=1". */
-static void icmp_flood_describe(const struct lb_workload *w, char *buf, size_t len)
+static void icmp_flood_describe(const struct lb_flow *w, char *buf, size_t len)
 {
 	snprintf(buf, len, "%s msg=%zuB window=%d", w->addr, w->cfg.msg_size, w->cfg.window);
 }

@@ -18,6 +18,17 @@
 
 struct lb_workload;
 
+#define LB_FLOWS_MAX 64 /* most flows (generator/server pairs) in one workload */
+
+/* Where the servers run. */
+enum lb_topology {
+	LB_TOPO_LO,   /* on loopback, in loadbench's network namespace */
+	LB_TOPO_VETH, /* in a network namespace of their own, behind one veth pair per flow */
+};
+
+/* Names of the topologies, indexed by enum lb_topology, NULL-terminated: "lo", "veth". */
+extern const char *const lb_topology_names[];
+
 struct lb_workload_config {
 	const char *name;	/* workload name, e.g. "udp-rr" */
 	const char *addr;	/* server address, a loopback literal: "127.0.0.1" */
@@ -28,6 +39,8 @@ struct lb_workload_config {
 	int client_cpu;		/* CPU to pin the generator to, -1 = not pinned */
 	double max_seconds;	/* safety bound: the processes stop by themselves after this long */
 	int window;		/* icmp-flood: echoes kept outstanding (1 = ping -f); others 1 */
+	int flows;		/* generator/server pairs, 1..LB_FLOWS_MAX; 0 = 1 */
+	enum lb_topology topology; /* LB_TOPO_LO (default) or LB_TOPO_VETH (root) */
 };
 
 /* What a stopped workload reports (all counts since lb_workload_start()). */
@@ -38,6 +51,9 @@ struct lb_workload_stats {
 	uint64_t server_requests; /* requests answered (udp-stream: datagrams received) */
 	uint64_t sent;		/* requests, echoes or datagrams the generator sent */
 	uint64_t received;	/* matched replies; udp-stream: datagrams the server received */
+	uint64_t dropped;	/* udp-stream: sent - received; the others: timeouts (requests lost) */
+	int nflows;		/* entries in flow_ops */
+	uint64_t flow_ops[LB_FLOWS_MAX]; /* ops of each flow; the counts above are sums */
 };
 
 /* Names of the workloads loadgen knows, NULL-terminated. */
@@ -46,7 +62,7 @@ extern const char *const lb_workload_names[];
 /*
  * lb_workload_config_init - fill @cfg with defaults (udp-rr, 127.0.0.1,
  * ephemeral port, 64-byte messages, 0 extra syscalls, not pinned,
- * max_seconds 600, window 1).
+ * max_seconds 600, window 1, one flow, topology lo).
  */
 void lb_workload_config_init(struct lb_workload_config *cfg);
 
@@ -76,9 +92,9 @@ int lb_workload_start(struct lb_workload *w);
 uint64_t lb_workload_ops(const struct lb_workload *w);
 
 /*
- * lb_workload_pids - the pids of the running workload processes (server
- * first; icmp-flood has no server process, the kernel answers). Returns how
- * many were stored in @pids (at most @max).
+ * lb_workload_pids - the pids of the running workload processes, flow by
+ * flow (server then generator; icmp-flood has no server process, the kernel
+ * answers). Returns how many were stored in @pids (at most @max).
  */
 int lb_workload_pids(const struct lb_workload *w, pid_t *pids, int max);
 
@@ -99,6 +115,22 @@ const char *lb_workload_error(const struct lb_workload *w);
  * Returns @buf.
  */
 const char *lb_workload_describe(const struct lb_workload *w, char *buf, size_t len);
+
+/*
+ * lb_flow_cpu - the placement rule for flows: flow @flow of a process whose
+ * flow 0 is pinned to @base runs on the @flow-th CPU after @base in @allowed
+ * (the @nallowed CPUs this process may use, ascending), wrapping around; so
+ * flow 0 is on @base and the flows spread over every allowed CPU. Returns
+ * the CPU, or -1 when @base is -1 (unpinned) or not in @allowed.
+ */
+int lb_flow_cpu(int base, int flow, const int *allowed, int nallowed);
+
+/*
+ * lb_workload_placement - where each flow runs: its server's and its
+ * generator's CPU (-1 = unpinned) into @server_cpu[i] and @client_cpu[i].
+ * Returns the number of flows (at most @max are stored).
+ */
+int lb_workload_placement(const struct lb_workload *w, int *server_cpu, int *client_cpu, int max);
 
 /* lb_workload_destroy - stop if running, close sockets, free. NULL is fine. */
 void lb_workload_destroy(struct lb_workload *w);

@@ -29,7 +29,7 @@
 
 #define TCP_RR_BACKLOG 4
 
-static int tcp_rr_server_open(struct lb_workload *w, char *err, size_t errlen)
+static int tcp_rr_server_open(struct lb_flow *w, char *err, size_t errlen)
 {
 	int ret;
 
@@ -57,7 +57,7 @@ out:
 }
 
 /* Close connections a previous start left in the listen backlog. */
-static void tcp_rr_reset(struct lb_workload *w)
+static void tcp_rr_reset(struct lb_flow *w)
 {
 	struct pollfd p = {.fd = w->srv_fd, .events = POLLIN};
 	int fd, i;
@@ -75,7 +75,7 @@ static int tcp_rr_nodelay(int fd)
 	return setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &(int){1}, sizeof(int)) < 0 ? -errno : 0;
 }
 
-static int tcp_rr_client_open(struct lb_workload *w)
+static int tcp_rr_client_open(struct lb_flow *w)
 {
 	int ret;
 
@@ -146,7 +146,7 @@ static int tcp_rr_write(int fd, const unsigned char *buf, size_t len)
 }
 
 /* Server loop: accept the generator's connection; then request in, extra syscalls, reply out. */
-static int tcp_rr_server_run(struct lb_workload *w)
+static int tcp_rr_server_run(struct lb_flow *w)
 {
 	struct lb_shared *sh = w->sh;
 	unsigned char *buf = w->buf;
@@ -196,7 +196,7 @@ static int tcp_rr_server_run(struct lb_workload *w)
 
 /* Generator loop: write request seq, read its reply; a reply with another sequence is a mismatch.
  */
-static int tcp_rr_client_run(struct lb_workload *w)
+static int tcp_rr_client_run(struct lb_flow *w)
 {
 	struct lb_shared *sh = w->sh;
 	unsigned char *buf = w->buf;

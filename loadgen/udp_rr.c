@@ -18,18 +18,18 @@
 
 #include "workload.h"
 
-static int udp_rr_server_open(struct lb_workload *w, char *err, size_t errlen)
+static int udp_rr_server_open(struct lb_flow *w, char *err, size_t errlen)
 {
 	return lb_server_socket_open(w, SOCK_DGRAM, err, errlen);
 }
 
 /* Drop the requests a previous start left in the server socket. */
-static void udp_rr_reset(struct lb_workload *w)
+static void udp_rr_reset(struct lb_flow *w)
 {
 	lb_sock_drain(w->srv_fd);
 }
 
-static int udp_rr_client_open(struct lb_workload *w)
+static int udp_rr_client_open(struct lb_flow *w)
 {
 	return lb_client_socket_open(w, SOCK_DGRAM);
 }
@@ -38,7 +38,7 @@ static int udp_rr_client_open(struct lb_workload *w)
  * Server loop: one request in, syscalls_per_op getppid() syscalls, the same
  * bytes back. A zero-length datagram is the parent's wake-up call at stop.
  */
-static int udp_rr_server_run(struct lb_workload *w)
+static int udp_rr_server_run(struct lb_flow *w)
 {
 	struct lb_shared *sh = w->sh;
 	unsigned char *buf = w->buf;
@@ -96,7 +96,7 @@ static int udp_rr_server_run(struct lb_workload *w)
  * reply with a newer sequence or the wrong length is a mismatch. On a
  * timeout the request is resent under a new sequence number.
  */
-static int udp_rr_client_run(struct lb_workload *w)
+static int udp_rr_client_run(struct lb_flow *w)
 {
 	struct lb_shared *sh = w->sh;
 	unsigned char *buf = w->buf;
@@ -163,7 +163,7 @@ static int udp_rr_client_run(struct lb_workload *w)
  * generator (whose connected socket accepts only the server's address); a
  * real request or reply is never empty.
  */
-static void udp_rr_wake(struct lb_workload *w)
+static void udp_rr_wake(struct lb_flow *w)
 {
 	if (w->cli_addrlen)
 		sendto(w->srv_fd, "", 0, MSG_DONTWAIT, (struct sockaddr *)&w->cli_addr,

@@ -19,23 +19,23 @@
 
 #include "workload.h"
 
-static int udp_stream_server_open(struct lb_workload *w, char *err, size_t errlen)
+static int udp_stream_server_open(struct lb_flow *w, char *err, size_t errlen)
 {
 	return lb_server_socket_open(w, SOCK_DGRAM, err, errlen);
 }
 
-static void udp_stream_reset(struct lb_workload *w)
+static void udp_stream_reset(struct lb_flow *w)
 {
 	lb_sock_drain(w->srv_fd);
 }
 
-static int udp_stream_client_open(struct lb_workload *w)
+static int udp_stream_client_open(struct lb_flow *w)
 {
 	return lb_client_socket_open(w, SOCK_DGRAM);
 }
 
 /* Server loop: count every datagram; a zero-length one is the parent's wake-up at stop. */
-static int udp_stream_server_run(struct lb_workload *w)
+static int udp_stream_server_run(struct lb_flow *w)
 {
 	struct lb_shared *sh = w->sh;
 	unsigned char *buf = w->buf;
@@ -80,7 +80,7 @@ static int udp_stream_server_run(struct lb_workload *w)
 }
 
 /* Generator loop: send datagram after datagram; one the kernel has no buffer for is not sent. */
-static int udp_stream_client_run(struct lb_workload *w)
+static int udp_stream_client_run(struct lb_flow *w)
 {
 	struct lb_shared *sh = w->sh;
 	unsigned char *buf = w->buf;
@@ -105,13 +105,13 @@ static int udp_stream_client_run(struct lb_workload *w)
 }
 
 /* A zero-length datagram from the parent's copy of the server socket to itself. */
-static void udp_stream_wake(struct lb_workload *w)
+static void udp_stream_wake(struct lb_flow *w)
 {
 	sendto(w->srv_fd, "", 0, MSG_DONTWAIT, (struct sockaddr *)&w->srv_addr, w->srv_addrlen);
 }
 
 /* The middle of lb_workload_describe(): "127.0.0.1:4000 msg=64B syscalls/op=1+4". */
-static void udp_stream_describe(const struct lb_workload *w, char *buf, size_t len)
+static void udp_stream_describe(const struct lb_flow *w, char *buf, size_t len)
 {
 	char ep[INET6_ADDRSTRLEN + 16];
 

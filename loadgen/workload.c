@@ -31,10 +31,12 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
+#include <sys/random.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "topology.h"
 #include "workload.h"
 
 static const char *const lb_child_names[LB_NCHILD] = {"server", "generator"};
@@ -78,7 +80,7 @@ const char lb_fix_socket[] = "unexpected on loopback: check dmesg and socket mem
 			     "(net.core.*mem*), then rerun";
 
 /* Child side: record errno, what failed and the fix; async-signal-safe. Returns -1. */
-int lb_child_fail(struct lb_workload *w, int which, int err, const char *what, const char *fix)
+int lb_child_fail(struct lb_flow *w, int which, int err, const char *what, const char *fix)
 {
 	struct lb_child_error *e = &w->sh->error[which];
 
@@ -131,7 +133,7 @@ int lb_sock_set_rcvtimeo(int fd, int ms)
 }
 
 /* "127.0.0.1:5000" or "[::1]:5000"; just the address when the kernel answers (no port). */
-void lb_endpoint_format(const struct lb_workload *w, char *buf, size_t len)
+void lb_endpoint_format(const struct lb_flow *w, char *buf, size_t len)
 {
 	if (!w->type->server_run)
 		snprintf(buf, len, "%s", w->addr);
@@ -168,7 +170,7 @@ static void lb_format_cpus(const cpu_set_t *set, size_t setsize, char *buf, size
 /* ---- sockets ---- */
 
 /* Returns 0 with the bound socket in w->srv_fd, or -errno with a message in @err. */
-int lb_server_socket_open(struct lb_workload *w, int socktype, char *err, size_t errlen)
+int lb_server_socket_open(struct lb_flow *w, int socktype, char *err, size_t errlen)
 {
 	struct sockaddr_storage ss = {0};
 	socklen_t sslen;
@@ -269,7 +271,7 @@ out:
 }
 
 /* Returns 0 with the connected socket in w->cli_fd, or -errno with a message in w->errmsg. */
-int lb_client_socket_open(struct lb_workload *w, int socktype)
+int lb_client_socket_open(struct lb_flow *w, int socktype)
 {
 	char ep[INET6_ADDRSTRLEN + 16];
 	int fd, ret;
@@ -400,7 +402,7 @@ static int lb_check_cpu(const char *who, int cpu, const cpu_set_t *allowed, size
 }
 
 /* Validate @cfg (addr, sizes, CPUs, bound); on success also prepare @w's masks. */
-static int lb_config_check(struct lb_workload *w, const struct lb_workload_config *cfg, char *err,
+static int lb_config_check(struct lb_flow *w, const struct lb_workload_config *cfg, char *err,
 			   size_t errlen)
 {
 	const int cpu[LB_NCHILD] = {cfg->server_cpu, cfg->client_cpu};
@@ -417,7 +419,8 @@ static int lb_config_check(struct lb_workload *w, const struct lb_workload_confi
 		return -EINVAL;
 	}
 	if (inet_pton(AF_INET, cfg->addr, &a4) == 1) {
-		if ((ntohl(a4.s_addr) >> 24) != 127) {
+		/* In our own namespace (veth topology) the address is one we assigned. */
+		if ((ntohl(a4.s_addr) >> 24) != 127 && w->netns_fd < 0) {
 			lb_loadgen_seterr(err, errlen,
 					  "address %s is not loopback: the workload runs on "
 					  "127.0.0.0/8 or ::1 only; use --addr 127.0.0.1",
@@ -521,13 +524,24 @@ void lb_workload_config_init(struct lb_workload_config *cfg)
 	cfg->client_cpu = -1;
 	cfg->max_seconds = 600;
 	cfg->window = 1;
+	cfg->flows = 1;
+	cfg->topology = LB_TOPO_LO;
 }
 
-/* Returns 0 and sets *@out, or -errno with a one-line message in @err. */
-int lb_workload_create(const struct lb_workload_config *cfg, struct lb_workload **out, char *err,
-		       size_t errlen)
+static int lb_flow_stop(struct lb_flow *w, struct lb_workload_stats *st);
+static uint64_t lb_flow_ops(const struct lb_flow *w);
+static void lb_flow_destroy(struct lb_flow *w);
+
+/*
+ * Flow @index of a workload: validate @cfg (already this flow's address,
+ * port and CPUs), open its server socket, in @topo's namespace when not NULL.
+ * Returns 0 and sets *@out, or -errno with a one-line message in @err.
+ */
+static int lb_flow_create(const struct lb_workload_config *cfg, int index,
+			  const struct lb_topo *topo, struct lb_flow **out, char *err,
+			  size_t errlen)
 {
-	struct lb_workload *w;
+	struct lb_flow *w;
 	void *sh;
 	int ret, i;
 
@@ -542,6 +556,8 @@ int lb_workload_create(const struct lb_workload_config *cfg, struct lb_workload 
 	w->srv_fd = -1;
 	w->cli_fd = -1;
 	w->cfg = *cfg;
+	w->index = index;
+	w->netns_fd = topo ? lb_topo_netns_fd(topo) : -1;
 
 	w->type = cfg->name ? lb_workload_type_find(cfg->name) : NULL;
 	if (!w->type) {
@@ -587,14 +603,26 @@ int lb_workload_create(const struct lb_workload_config *cfg, struct lb_workload 
 	}
 	w->sh = sh;
 
+	if (topo) {
+		ret = lb_topo_enter(topo);
+		if (ret < 0) {
+			lb_loadgen_seterr(err, errlen,
+					  "cannot enter the servers' network namespace: %s: this is "
+					  "a bug, please report it",
+					  strerror(-ret));
+			goto out_free;
+		}
+	}
 	ret = w->type->server_open(w, err, errlen);
+	if (topo && lb_topo_leave(topo) < 0)
+		abort(); /* the one we came from: never carry on in the wrong namespace */
 	if (ret < 0)
 		goto out_free;
 	*out = w;
 	return 0;
 
 out_free:
-	lb_workload_destroy(w);
+	lb_flow_destroy(w);
 out:
 	return ret;
 }
@@ -630,7 +658,7 @@ static const char lb_fix_cpu[] = "the CPU is offline or outside the cpuset: choo
 				 "with --cpus";
 
 /* Child side: the common setup, then the loop; never returns. */
-static void __attribute__((noreturn)) lb_child_main(struct lb_workload *w, int which, pid_t parent)
+static void __attribute__((noreturn)) lb_child_main(struct lb_flow *w, int which, pid_t parent)
 {
 	struct sigaction sa;
 	int ret;
@@ -647,6 +675,13 @@ static void __attribute__((noreturn)) lb_child_main(struct lb_workload *w, int w
 			      lb_fix_cpu);
 		_exit(1);
 	}
+	if (which == LB_SERVER && w->netns_fd >= 0 && setns(w->netns_fd, CLONE_NEWNET) < 0) {
+		lb_child_fail(w, which, errno, "setns into the servers' network namespace",
+			      "this is a bug, please report it");
+		_exit(1);
+	}
+	if (w->netns_fd >= 0)
+		close(w->netns_fd);
 	if (which == LB_SERVER) {
 		ret = w->type->server_run(w);
 	} else {
@@ -658,7 +693,7 @@ static void __attribute__((noreturn)) lb_child_main(struct lb_workload *w, int w
 }
 
 /* Describe how child @i ended and the fix, into @buf; false if it ended cleanly. */
-static bool lb_child_failed(const struct lb_workload *w, int i, char *buf, size_t len)
+static bool lb_child_failed(const struct lb_flow *w, int i, char *buf, size_t len)
 {
 	const struct lb_child *c = &w->child[i];
 	const struct lb_child_error *e = &w->sh->error[i];
@@ -697,7 +732,7 @@ static bool lb_child_failed(const struct lb_workload *w, int i, char *buf, size_
 }
 
 /* Fill w->errmsg from the children's fate; -EIO if any failed, else 0. */
-static int lb_children_check(struct lb_workload *w)
+static int lb_children_check(struct lb_flow *w)
 {
 	char msg[LB_NCHILD][LB_ERRLEN];
 	int i, nfail = 0;
@@ -713,17 +748,17 @@ static int lb_children_check(struct lb_workload *w)
 }
 
 /* Stop after a failed start, keeping the message that says why it failed. */
-static void lb_workload_abort(struct lb_workload *w)
+static void lb_flow_abort(struct lb_flow *w)
 {
 	char keep[LB_ERRLEN];
 
 	memcpy(keep, w->errmsg, sizeof(keep));
-	lb_workload_stop(w, NULL);
+	lb_flow_stop(w, NULL);
 	memcpy(w->errmsg, keep, sizeof(keep));
 }
 
 /* Returns 0 once the first operation completed, or -errno (message in lb_workload_error()). */
-int lb_workload_start(struct lb_workload *w)
+static int lb_flow_start(struct lb_flow *w)
 {
 	struct lb_shared *sh = w->sh;
 	struct timespec now;
@@ -799,7 +834,7 @@ client:
 
 	end_us = lb_now_us() + LB_START_TIMEOUT_MS * 1000;
 	for (;;) {
-		if (lb_workload_ops(w) > 0)
+		if (lb_flow_ops(w) > 0)
 			return 0;
 		for (i = 0; i < LB_NCHILD; i++)
 			if (w->child[i].pid && lb_child_poll(&w->child[i]))
@@ -829,7 +864,7 @@ client:
 		 (unsigned long long)atomic_load(&sh->timeouts), w->type->proto);
 
 out_stop:
-	lb_workload_abort(w);
+	lb_flow_abort(w);
 out:
 	if (w->cli_fd >= 0) {
 		close(w->cli_fd);
@@ -839,7 +874,7 @@ out:
 }
 
 /* Returns the completed operations since the last start (udp-stream: datagrams received). */
-uint64_t lb_workload_ops(const struct lb_workload *w)
+static uint64_t lb_flow_ops(const struct lb_flow *w)
 {
 	if (w->type->ops_by_server)
 		return atomic_load_explicit(&w->sh->server_requests, memory_order_relaxed);
@@ -847,7 +882,7 @@ uint64_t lb_workload_ops(const struct lb_workload *w)
 }
 
 /* Returns how many pids (server first, then generator) were stored in @pids. */
-int lb_workload_pids(const struct lb_workload *w, pid_t *pids, int max)
+static int lb_flow_pids(const struct lb_flow *w, pid_t *pids, int max)
 {
 	int i, n = 0;
 
@@ -865,7 +900,7 @@ int lb_workload_pids(const struct lb_workload *w, pid_t *pids, int max)
  * its CPU when another busy pair shares it; the measurement is over, so
  * moving it elsewhere to notice the stop flag costs nothing.
  */
-static void lb_children_unpin(struct lb_workload *w)
+static void lb_children_unpin(struct lb_flow *w)
 {
 	cpu_set_t *all;
 	size_t size;
@@ -881,7 +916,7 @@ static void lb_children_unpin(struct lb_workload *w)
 }
 
 /* Returns 0, or -EIO when a process died abnormally or reported an error. */
-int lb_workload_stop(struct lb_workload *w, struct lb_workload_stats *st)
+static int lb_flow_stop(struct lb_flow *w, struct lb_workload_stats *st)
 {
 	struct lb_shared *sh = w->sh;
 	int64_t end_us, unpin_us;
@@ -915,7 +950,7 @@ int lb_workload_stop(struct lb_workload *w, struct lb_workload_stats *st)
 	for (i = 0; i < LB_NCHILD; i++)
 		lb_child_kill(&w->child[i]);
 
-	w->last.ops = lb_workload_ops(w);
+	w->last.ops = lb_flow_ops(w);
 	w->last.timeouts = atomic_load(&sh->timeouts);
 	w->last.mismatches = atomic_load(&sh->mismatches) + atomic_load(&sh->server_mismatches);
 	w->last.server_requests = atomic_load(&sh->server_requests);
@@ -928,12 +963,6 @@ int lb_workload_stop(struct lb_workload *w, struct lb_workload_stats *st)
 	return ret;
 }
 
-/* Returns the last error message for @w, "" if none (never NULL). */
-const char *lb_workload_error(const struct lb_workload *w)
-{
-	return w ? w->errmsg : "";
-}
-
 /*
  * Returns @buf, e.g. "udp-rr 127.0.0.1:40213 msg=64B syscalls/op=2+4 server@cpu1 client@cpu1":
  * the workload; the server's address and bound port; the request (= reply) payload size; the
@@ -942,7 +971,7 @@ const char *lb_workload_error(const struct lb_workload *w)
  * pinned, or "unpinned". Each workload may say more or other things in the middle (its
  * describe hook), e.g. "icmp-flood 127.0.0.1 msg=64B window=1 server=kernel client@cpu1".
  */
-const char *lb_workload_describe(const struct lb_workload *w, char *buf, size_t len)
+static const char *lb_flow_describe(const struct lb_flow *w, char *buf, size_t len)
 {
 	char ep[INET6_ADDRSTRLEN + 16], mid[160], cpu[LB_NCHILD][24];
 	const int c[LB_NCHILD] = {w->cfg.server_cpu, w->cfg.client_cpu};
@@ -971,14 +1000,14 @@ const char *lb_workload_describe(const struct lb_workload *w, char *buf, size_t 
 }
 
 /* Stops the workload if running, closes its sockets and frees it. */
-void lb_workload_destroy(struct lb_workload *w)
+static void lb_flow_destroy(struct lb_flow *w)
 {
 	int i;
 
 	if (!w)
 		return;
 	if (w->sh)
-		lb_workload_stop(w, NULL);
+		lb_flow_stop(w, NULL);
 	if (w->srv_fd >= 0)
 		close(w->srv_fd);
 	if (w->cli_fd >= 0)
@@ -989,5 +1018,335 @@ void lb_workload_destroy(struct lb_workload *w)
 		if (w->cpus[i])
 			CPU_FREE(w->cpus[i]);
 	free(w->buf);
+	free(w);
+}
+
+/* ---- a workload: its flows ---- */
+
+const char *const lb_topology_names[] = {"lo", "veth", NULL};
+
+struct lb_workload {
+	struct lb_workload_config cfg;
+	const struct lb_workload_type *type;
+	struct lb_topo *topo; /* veth topology; NULL on lo */
+	int nflows;
+	struct lb_flow *flow[LB_FLOWS_MAX];
+	bool running;
+	struct lb_workload_stats last; /* stats of the last stop */
+	char errmsg[LB_ERRLEN];
+};
+
+/* Returns the CPU of flow @flow: the @flow-th allowed CPU after @base, cyclically; or -1. */
+int lb_flow_cpu(int base, int flow, const int *allowed, int nallowed)
+{
+	int i;
+
+	if (base < 0 || flow < 0)
+		return -1;
+	for (i = 0; i < nallowed; i++)
+		if (allowed[i] == base)
+			return allowed[(i + flow) % nallowed];
+	return -1;
+}
+
+/* The CPUs this process may run on, ascending, into @cpus. Returns how many, or -errno. */
+static int lb_allowed_cpus(int *cpus, int max)
+{
+	cpu_set_t *set;
+	size_t size;
+	int cpu, n = 0;
+
+	set = lb_affinity_get(&size);
+	if (!set)
+		return -errno;
+	for (cpu = 0; (size_t)cpu < size * 8 && n < max; cpu++)
+		if (CPU_ISSET_S(cpu, size, set))
+			cpus[n++] = cpu;
+	CPU_FREE(set);
+	return n;
+}
+
+#define LB_CPUS_MAX 4096
+
+/* Flow @i's configuration: its address, port and CPUs derived from @cfg. */
+static void lb_flow_config(const struct lb_workload *w, int i, const int *allowed, int nallowed,
+			   char *addr, size_t addrlen, struct lb_workload_config *fc)
+{
+	*fc = w->cfg;
+	fc->flows = 1;
+	if (w->topo)
+		fc->addr = lb_topo_addr(i, true, addr, addrlen);
+	if (fc->port)
+		fc->port = (uint16_t)(w->cfg.port + i);
+	if (i) {
+		fc->server_cpu = lb_flow_cpu(w->cfg.server_cpu, i, allowed, nallowed);
+		fc->client_cpu = lb_flow_cpu(w->cfg.client_cpu, i, allowed, nallowed);
+	}
+}
+
+/* Checks what concerns the flows and the topology. Returns 0 or -EINVAL with @err. */
+static int lb_workload_check(const struct lb_workload_config *cfg, char *err, size_t errlen)
+{
+	if (cfg->flows < 0 || cfg->flows > LB_FLOWS_MAX) {
+		lb_loadgen_seterr(err, errlen, "%d flows is out of range: choose 1..%d with --flows",
+				  cfg->flows, LB_FLOWS_MAX);
+		return -EINVAL;
+	}
+	if (cfg->topology != LB_TOPO_LO && cfg->topology != LB_TOPO_VETH) {
+		lb_loadgen_seterr(err, errlen, "unknown topology %d: choose lo or veth",
+				  (int)cfg->topology);
+		return -EINVAL;
+	}
+	if (cfg->topology == LB_TOPO_VETH && cfg->addr && strcmp(cfg->addr, "127.0.0.1")) {
+		lb_loadgen_seterr(err, errlen,
+				  "--addr %s applies to --topology lo; with veth the servers listen "
+				  "on 198.18.0.0/15 addresses loadbench assigns: drop --addr",
+				  cfg->addr);
+		return -EINVAL;
+	}
+	if (cfg->port && (int)cfg->port + (cfg->flows ? cfg->flows : 1) - 1 > 65535) {
+		lb_loadgen_seterr(err, errlen,
+				  "flows use ports %u and up, one each, past 65535: choose a "
+				  "lower --port, or 0 for ephemeral ports",
+				  (unsigned int)cfg->port);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/* Returns 0 and sets *@out, or -errno with a one-line message in @err. */
+int lb_workload_create(const struct lb_workload_config *cfg, struct lb_workload **out, char *err,
+		       size_t errlen)
+{
+	struct lb_workload_config fc;
+	char addr[INET_ADDRSTRLEN], sub[LB_ERRLEN];
+	struct lb_workload *w;
+	int *allowed = NULL;
+	int nallowed = 0, ret, i;
+
+	lb_loadgen_seterr(err, errlen, "%s", "");
+	*out = NULL;
+	ret = lb_workload_check(cfg, err, errlen);
+	if (ret < 0)
+		return ret;
+	w = calloc(1, sizeof(*w));
+	allowed = calloc(LB_CPUS_MAX, sizeof(*allowed));
+	if (!w || !allowed) {
+		ret = -ENOMEM;
+		lb_loadgen_seterr(err, errlen, "out of memory: free memory and retry");
+		goto out_free;
+	}
+	w->cfg = *cfg;
+	w->nflows = cfg->flows ? cfg->flows : 1;
+	w->cfg.flows = w->nflows;
+	if (w->nflows > 1) {
+		nallowed = lb_allowed_cpus(allowed, LB_CPUS_MAX);
+		if (nallowed <= 0) {
+			ret = nallowed < 0 ? nallowed : -EINVAL;
+			lb_loadgen_seterr(err, errlen,
+					  "cannot read this process's CPU affinity: %s: run "
+					  "without pinning (--cpus none)",
+					  strerror(-ret));
+			goto out_free;
+		}
+	}
+	/* Flow 0 first: it validates everything the user chose, before the topology exists. */
+	for (i = 0; i < w->nflows; i++) {
+		lb_flow_config(w, i, allowed, nallowed, addr, sizeof(addr), &fc);
+		ret = lb_flow_create(&fc, i, w->topo, &w->flow[i], sub, sizeof(sub));
+		if (ret < 0) {
+			if (w->nflows > 1 && i > 0)
+				lb_loadgen_seterr(err, errlen, "flow %d: %s", i, sub);
+			else
+				lb_loadgen_seterr(err, errlen, "%s", sub);
+			goto out_free;
+		}
+		if (i == 0 && cfg->topology == LB_TOPO_VETH && !w->topo) {
+			/* Validated on lo; now the namespace, and flow 0 again inside it. */
+			lb_flow_destroy(w->flow[0]);
+			w->flow[0] = NULL;
+			ret = lb_topo_create(w->nflows, &w->topo, err, errlen);
+			if (ret < 0)
+				goto out_free;
+			i = -1;
+		}
+	}
+	w->type = w->flow[0]->type;
+	w->cfg.name = w->type->name;
+	free(allowed);
+	*out = w;
+	return 0;
+
+out_free:
+	free(allowed);
+	lb_workload_destroy(w);
+	return ret;
+}
+
+/* Returns 0 once every flow completed its first operation, or -errno (lb_workload_error()). */
+int lb_workload_start(struct lb_workload *w)
+{
+	uint16_t nonce;
+	int ret, i, j;
+
+	if (w->running) {
+		snprintf(w->errmsg, sizeof(w->errmsg),
+			 "the workload is already running: stop it before starting it again");
+		return -EBUSY;
+	}
+	w->errmsg[0] = '\0';
+	if (getrandom(&nonce, sizeof(nonce), GRND_NONBLOCK) != sizeof(nonce))
+		nonce = (uint16_t)(getpid() ^ (uint16_t)lb_now_us());
+	for (i = 0; i < w->nflows; i++) {
+		w->flow[i]->nonce = nonce;
+		ret = lb_flow_start(w->flow[i]);
+		if (ret < 0) {
+			if (w->nflows > 1)
+				snprintf(w->errmsg, sizeof(w->errmsg), "flow %d: %.480s", i,
+					 w->flow[i]->errmsg);
+			else
+				snprintf(w->errmsg, sizeof(w->errmsg), "%s", w->flow[i]->errmsg);
+			for (j = 0; j < i; j++)
+				lb_flow_stop(w->flow[j], NULL);
+			return ret;
+		}
+	}
+	w->running = true;
+	return 0;
+}
+
+/* Returns the completed operations of every flow since the last start. */
+uint64_t lb_workload_ops(const struct lb_workload *w)
+{
+	uint64_t ops = 0;
+	int i;
+
+	for (i = 0; i < w->nflows; i++)
+		ops += lb_flow_ops(w->flow[i]);
+	return ops;
+}
+
+/* Returns how many pids (flow by flow, server then generator) were stored in @pids. */
+int lb_workload_pids(const struct lb_workload *w, pid_t *pids, int max)
+{
+	int i, n = 0;
+
+	if (!w->running)
+		return 0;
+	for (i = 0; i < w->nflows && n < max; i++)
+		n += lb_flow_pids(w->flow[i], pids + n, max - n);
+	return n;
+}
+
+/* Returns 0, or -EIO when a process of any flow died abnormally or reported an error. */
+int lb_workload_stop(struct lb_workload *w, struct lb_workload_stats *st)
+{
+	struct lb_workload_stats fs, *t = &w->last;
+	int i, ret = 0, fret;
+
+	if (!w->running) {
+		if (st)
+			*st = w->last;
+		return 0;
+	}
+	w->errmsg[0] = '\0';
+	/* Every flow is told first, so that they all stop together. */
+	for (i = 0; i < w->nflows; i++) {
+		atomic_store(&w->flow[i]->sh->stop, 1);
+		if (w->flow[i]->type->wake)
+			w->flow[i]->type->wake(w->flow[i]);
+	}
+	memset(t, 0, sizeof(*t));
+	for (i = 0; i < w->nflows; i++) {
+		fret = lb_flow_stop(w->flow[i], &fs);
+		if (fret < 0 && !ret) {
+			ret = fret;
+			if (w->nflows > 1)
+				snprintf(w->errmsg, sizeof(w->errmsg), "flow %d: %.480s", i,
+					 w->flow[i]->errmsg);
+			else
+				snprintf(w->errmsg, sizeof(w->errmsg), "%s", w->flow[i]->errmsg);
+		}
+		t->ops += fs.ops;
+		t->timeouts += fs.timeouts;
+		t->mismatches += fs.mismatches;
+		t->server_requests += fs.server_requests;
+		t->sent += fs.sent;
+		t->received += fs.received;
+		t->flow_ops[i] = fs.ops;
+	}
+	t->nflows = w->nflows;
+	/* Open loop: what was sent and not received; closed loop: requests given up on. */
+	if (w->type->ops_by_server)
+		t->dropped = t->sent > t->received ? t->sent - t->received : 0;
+	else
+		t->dropped = t->timeouts;
+	if (st)
+		*st = *t;
+	w->running = false;
+	return ret;
+}
+
+/* Returns the last error message for @w, "" if none (never NULL). */
+const char *lb_workload_error(const struct lb_workload *w)
+{
+	return w ? w->errmsg : "";
+}
+
+/* Returns the number of flows; their CPUs in @server_cpu and @client_cpu (at most @max). */
+int lb_workload_placement(const struct lb_workload *w, int *server_cpu, int *client_cpu, int max)
+{
+	int i;
+
+	for (i = 0; i < w->nflows && i < max; i++) {
+		server_cpu[i] = w->type->server_run ? w->flow[i]->cfg.server_cpu : -1;
+		client_cpu[i] = w->flow[i]->cfg.client_cpu;
+	}
+	return w->nflows;
+}
+
+/*
+ * Returns @buf: flow 0 as lb_flow_describe() says it, "topology=lo flows=1",
+ * then each further flow's endpoint and placement, e.g.
+ * "; flow1 127.0.0.1:40214 server@cpu0 client@cpu0".
+ */
+const char *lb_workload_describe(const struct lb_workload *w, char *buf, size_t len)
+{
+	char one[256], ep[INET6_ADDRSTRLEN + 16];
+	size_t off;
+	int i;
+
+	if (!len)
+		return buf;
+	lb_flow_describe(w->flow[0], buf, len);
+	off = strlen(buf);
+	if (off < len)
+		off += snprintf(buf + off, len - off, " topology=%s flows=%d",
+				lb_topology_names[w->cfg.topology], w->nflows);
+	for (i = 1; i < w->nflows && off < len; i++) {
+		const char *p;
+
+		lb_flow_describe(w->flow[i], one, sizeof(one));
+		/* Past "<workload> <endpoint> ... ": endpoint and placement only. */
+		lb_endpoint_format(w->flow[i], ep, sizeof(ep));
+		p = strstr(one, " server");
+		off += snprintf(buf + off, len - off, "; flow%d %s%s", i,
+				w->type == &lb_icmp_flood_type ? w->flow[i]->addr : ep,
+				p ? p : "");
+	}
+	return buf;
+}
+
+/* Stops the workload if running, closes its sockets, removes its topology and frees it. */
+void lb_workload_destroy(struct lb_workload *w)
+{
+	int i;
+
+	if (!w)
+		return;
+	lb_workload_stop(w, NULL);
+	for (i = 0; i < w->nflows; i++)
+		lb_flow_destroy(w->flow[i]);
+	lb_topo_destroy(w->topo);
 	free(w);
 }

@@ -77,9 +77,17 @@ struct lb_child {
 
 struct lb_workload_type;
 
-struct lb_workload {
+/*
+ * One flow: a server and a generator with their own sockets, port, CPUs and
+ * shared region. A workload (struct lb_workload in workload.c) is 1 to
+ * LB_FLOWS_MAX flows; the per-workload files only ever see one flow.
+ */
+struct lb_flow {
 	const struct lb_workload_type *type;
-	struct lb_workload_config cfg;
+	struct lb_workload_config cfg; /* this flow's: its address, port and CPUs */
+	int index;		       /* 0-based flow number */
+	int netns_fd;		       /* veth topology: the server's netns; -1 = none */
+	uint16_t nonce; /* drawn once per start, the same in every flow (icmp-flood's ids) */
 	char addr[INET6_ADDRSTRLEN];	  /* our copy of cfg.addr */
 	struct sockaddr_storage srv_addr; /* bound address, with the real port */
 	socklen_t srv_addrlen;
@@ -126,14 +134,14 @@ struct lb_workload {
 struct lb_workload_type {
 	const char *name;
 	const char *proto;
-	int (*server_open)(struct lb_workload *w, char *err, size_t errlen);
-	void (*reset)(struct lb_workload *w);
-	int (*client_open)(struct lb_workload *w);
-	int (*server_run)(struct lb_workload *w);
-	int (*client_run)(struct lb_workload *w);
-	void (*wake)(struct lb_workload *w);
+	int (*server_open)(struct lb_flow *w, char *err, size_t errlen);
+	void (*reset)(struct lb_flow *w);
+	int (*client_open)(struct lb_flow *w);
+	int (*server_run)(struct lb_flow *w);
+	int (*client_run)(struct lb_flow *w);
+	void (*wake)(struct lb_flow *w);
 	bool ops_by_server;
-	void (*describe)(const struct lb_workload *w, char *buf, size_t len);
+	void (*describe)(const struct lb_flow *w, char *buf, size_t len);
 };
 
 extern const struct lb_workload_type lb_udp_rr_type;
@@ -152,7 +160,7 @@ void lb_loadgen_seterr(char *err, size_t errlen, const char *fmt, ...)
  * lb_child_fail - in a child: record errno @err, what failed and the fix in
  * the child's error slot (async-signal-safe). Returns -1.
  */
-int lb_child_fail(struct lb_workload *w, int which, int err, const char *what, const char *fix);
+int lb_child_fail(struct lb_flow *w, int which, int err, const char *what, const char *fix);
 
 /* lb_stopping - true once the parent has set the stop flag. */
 static inline bool lb_stopping(const struct lb_shared *sh)
@@ -175,21 +183,21 @@ uint64_t lb_server_request(struct lb_shared *sh, uint64_t requests);
 int lb_sock_set_rcvtimeo(int fd, int ms);
 
 /* lb_endpoint_format - "127.0.0.1:5000" or "[::1]:5000" into @buf. */
-void lb_endpoint_format(const struct lb_workload *w, char *buf, size_t len);
+void lb_endpoint_format(const struct lb_flow *w, char *buf, size_t len);
 
 /*
  * lb_server_socket_open - a socket of @socktype (SOCK_DGRAM, SOCK_STREAM)
  * bound to the configured address and port, in w->srv_fd; sets srv_addr
  * and port. Returns 0, or -errno with a one-line message in @err.
  */
-int lb_server_socket_open(struct lb_workload *w, int socktype, char *err, size_t errlen);
+int lb_server_socket_open(struct lb_flow *w, int socktype, char *err, size_t errlen);
 
 /*
  * lb_client_socket_open - a socket of @socktype connected to the server, with
  * the receive timeout set, in w->cli_fd; sets cli_addr. Returns 0, or -errno
  * with a one-line message in w->errmsg.
  */
-int lb_client_socket_open(struct lb_workload *w, int socktype);
+int lb_client_socket_open(struct lb_flow *w, int socktype);
 
 /* lb_sock_drain - read and drop every datagram queued on @fd, without blocking. */
 void lb_sock_drain(int fd);

@@ -11,6 +11,7 @@
 #include <tracefs.h>
 
 #include "cleanup.h"
+#include "topology.h"
 #include "tracefs_util.h"
 #include "util.h"
 
@@ -104,13 +105,57 @@ static int clean_dynevents(bool remove, lb_cleanup_report_fn report, void *arg)
 	return found;
 }
 
+/*
+ * Host ends of --topology veth pairs carry the alias loadbench_<pid>
+ * (/sys/class/net/IF/ifalias). They die with the run's network namespace,
+ * so one is left only while that namespace lives on (or when deleting it
+ * failed); deleting an end deletes its peer.
+ */
+static int clean_veths(bool remove, lb_cleanup_report_fn report, void *arg)
+{
+	char path[300], alias[64], what[300];
+	struct dirent *de;
+	int found = 0;
+	DIR *d;
+
+	d = opendir("/sys/class/net");
+	if (!d)
+		return 0;
+	while ((de = readdir(d))) {
+		FILE *f;
+		int err = 0;
+
+		if (de->d_name[0] == '.')
+			continue;
+		snprintf(path, sizeof(path), "/sys/class/net/%s/ifalias", de->d_name);
+		f = fopen(path, "r");
+		if (!f)
+			continue;
+		if (!fgets(alias, sizeof(alias), f))
+			alias[0] = '\0';
+		fclose(f);
+		alias[strcspn(alias, "\n")] = '\0';
+		if (!dead_owner(alias))
+			continue;
+		found++;
+		if (remove)
+			err = lb_topo_link_delete(de->d_name);
+		snprintf(what, sizeof(what), "veth interface %s (alias %s)", de->d_name, alias);
+		if (report)
+			report(what, err, arg);
+	}
+	closedir(d);
+	return found;
+}
+
 int lb_cleanup_run(bool remove, lb_cleanup_report_fn report, void *arg)
 {
-	int n;
+	int n, v;
 
+	v = clean_veths(remove, report, arg);
 	if (!tracefs_tracing_dir())
 		return -ENODEV;
 	/* Instances first: an event enabled in a leftover instance keeps its dynamic event busy. */
 	n = clean_instances(remove, report, arg);
-	return n + clean_dynevents(remove, report, arg);
+	return v + n + clean_dynevents(remove, report, arg);
 }

@@ -16,8 +16,9 @@ typedef void (*lb_cleanup_report_fn)(const char *what, int err, void *arg);
 
 /*
  * lb_cleanup_run - find the tracefs instances and dynamic events (kprobes,
- * uprobes) named loadbench_<pid> whose pid is not a running process; with
- * @remove, remove them. @report (may be NULL) is called for each. Returns how
+ * uprobes) named loadbench_<pid>, and the veth interfaces with that alias
+ * (--topology veth), whose pid is not a running process; with @remove,
+ * remove them. @report (may be NULL) is called for each. Returns how
  * many were found, or -errno when tracefs cannot be read.
  */
 int lb_cleanup_run(bool remove, lb_cleanup_report_fn report, void *arg);

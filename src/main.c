@@ -43,6 +43,8 @@ enum {
 	OPT_FORCE,
 	OPT_NO_PLOT,
 	OPT_SKIP_UNAVAILABLE,
+	OPT_FLOWS,
+	OPT_TOPOLOGY,
 };
 
 struct lb_option {
@@ -73,7 +75,15 @@ static const struct lb_option options[] = {
 	{ { "addr", required_argument, NULL, OPT_ADDR }, "ADDR",
 	  "server address: a loopback address, 127.0.0.0/8 or ::1 (default 127.0.0.1)" },
 	{ { "port", required_argument, NULL, OPT_PORT }, "PORT",
-	  "server port (default 0: ephemeral)" },
+	  "server port (default 0: ephemeral); flow i uses PORT+i" },
+	{ { "flows", required_argument, NULL, OPT_FLOWS }, "N",
+	  "independent generator/server pairs, each with its own sockets (default 1); flow 0 "
+	  "runs where --cpus says, flow i on the i-th allowed CPU after flow 0's (wrapping "
+	  "around); the throughput is their sum" },
+	{ { "topology", required_argument, NULL, OPT_TOPOLOGY }, "lo|veth",
+	  "lo: everything on loopback (default); veth (root): the servers in a network "
+	  "namespace of their own behind one veth pair per flow, 198.18.0.0/15 addresses, "
+	  "all created and removed by loadbench" },
 	{ { "buffer-kb", required_argument, NULL, OPT_BUFFER_KB }, "KB",
 	  "per-CPU trace buffer for every probe set (default: each probe set's own)" },
 	{ { "mode", required_argument, NULL, OPT_MODE }, "overwrite|discard",
@@ -153,6 +163,7 @@ static void usage(FILE *f)
 		   "       loadbench compare [-o OUT] DIR DIR...\n"
 		   "                                    draw several results directories side by side\n"
 		   "       loadbench cleanup            remove what a killed loadbench left in tracefs\n"
+		   "                                    and its veth interfaces\n"
 		   "\nMeasures how much each probe set (a tracer and the probes it enables) slows a\n"
 		   "loopback request/response workload: throughput slowdown with a 95%% confidence\n"
 		   "interval, events recorded and lost, and the cost per event.\n\nOptions:\n");
@@ -298,6 +309,19 @@ static int parse_args(int argc, char **argv, struct cli *c)
 			c->wl.port = (uint16_t)v;
 			break;
 		}
+		case OPT_FLOWS:
+			ret = parse_int("flows", optarg, 1, LB_FLOWS_MAX, &c->wl.flows);
+			break;
+		case OPT_TOPOLOGY:
+			if (!strcmp(optarg, "lo")) {
+				c->wl.topology = LB_TOPO_LO;
+			} else if (!strcmp(optarg, "veth")) {
+				c->wl.topology = LB_TOPO_VETH;
+			} else {
+				lb_err("--topology '%s': expected lo or veth", optarg);
+				ret = -EINVAL;
+			}
+			break;
 		case OPT_BUFFER_KB:
 			ret = parse_int("buffer-kb", optarg, 4, 4194304, &c->topts.buffer_kb);
 			break;
@@ -393,7 +417,8 @@ static char *join_argv(int argc, char **argv)
 static int fill_results(struct lb_results *res, const struct cli *c, struct lb_workload *w,
 			struct lb_probeset **sets, int nsets, int argc, char **argv)
 {
-	char place[256];
+	int scpu[LB_FLOWS_MAX], ccpu[LB_FLOWS_MAX], nflows;
+	char place[4096];
 	int ret;
 
 	time_t now = time(NULL);
@@ -420,6 +445,17 @@ static int fill_results(struct lb_results *res, const struct cli *c, struct lb_w
 	res->config.server_cpu = c->wl.server_cpu;
 	res->config.client_cpu = c->wl.client_cpu;
 	res->config.buffer_kb = c->topts.buffer_kb;
+	res->config.topology = strdup(lb_topology_names[c->wl.topology]);
+	nflows = lb_workload_placement(w, scpu, ccpu, LB_FLOWS_MAX);
+	res->config.flows = nflows;
+	res->config.flow_placement = calloc(nflows, sizeof(*res->config.flow_placement));
+	if (!res->config.topology || !res->config.flow_placement)
+		return -ENOMEM;
+	res->config.nflow_placement = nflows;
+	for (int i = 0; i < nflows; i++) {
+		res->config.flow_placement[i].server_cpu = scpu[i];
+		res->config.flow_placement[i].client_cpu = ccpu[i];
+	}
 	if (!res->config.workload || !res->config.placement || !res->config.command_line)
 		return -ENOMEM;
 	for (int i = 0; i < nsets; i++) {

@@ -81,8 +81,10 @@ static void lb_probeset_result_release(struct lb_probeset_result *psr)
 	free(psr->description);
 	free(psr->file);
 	free(psr->text);
-	for (i = 0; i < psr->nruns; i++)
+	for (i = 0; i < psr->nruns; i++) {
 		free(psr->runs[i].samples);
+		free(psr->runs[i].flow_ops);
+	}
 	free(psr->runs);
 	memset(psr, 0, sizeof(*psr));
 }
@@ -122,6 +124,8 @@ void lb_results_free(struct lb_results *res)
 	free(res->config.workload);
 	free(res->config.placement);
 	free(res->config.command_line);
+	free(res->config.topology);
+	free(res->config.flow_placement);
 	lb_probeset_result_release(&res->baseline);
 	for (i = 0; i < res->nprobesets; i++)
 		lb_probeset_result_release(&res->probesets[i]);
@@ -165,17 +169,29 @@ int lb_probeset_result_add_run(struct lb_probeset_result *psr, const struct lb_r
 	struct lb_run *arr, copy = *run;
 
 	copy.samples = NULL;
+	copy.flow_ops = NULL;
 	if (!run->samples)
 		copy.nsamples = 0;
+	if (!run->flow_ops)
+		copy.nflow_ops = 0;
 	if (copy.nsamples) {
 		copy.samples = malloc(copy.nsamples * sizeof(*copy.samples));
 		if (!copy.samples)
 			return -ENOMEM;
 		memcpy(copy.samples, run->samples, copy.nsamples * sizeof(*copy.samples));
 	}
+	if (copy.nflow_ops) {
+		copy.flow_ops = malloc(copy.nflow_ops * sizeof(*copy.flow_ops));
+		if (!copy.flow_ops) {
+			free(copy.samples);
+			return -ENOMEM;
+		}
+		memcpy(copy.flow_ops, run->flow_ops, copy.nflow_ops * sizeof(*copy.flow_ops));
+	}
 	arr = realloc(psr->runs, (psr->nruns + 1) * sizeof(*arr));
 	if (!arr) {
 		free(copy.samples);
+		free(copy.flow_ops);
 		return -ENOMEM;
 	}
 	psr->runs = arr;
@@ -611,6 +627,16 @@ static void lb_jb_runs(struct lb_jb *jb, struct json_object *parent,
 		lb_jb_int(jb, o, "lost_events", (int64_t)r->lost_events);
 		lb_jb_int(jb, o, "overwritten_events", (int64_t)r->overwritten_events);
 		lb_jb_int(jb, o, "timeouts", (int64_t)r->timeouts);
+		lb_jb_int(jb, o, "sent", (int64_t)r->sent);
+		lb_jb_int(jb, o, "received", (int64_t)r->received);
+		lb_jb_int(jb, o, "dropped", (int64_t)r->dropped);
+		lb_jb_int(jb, o, "mismatches", (int64_t)r->mismatches);
+		if (r->nflow_ops) {
+			struct json_object *fo = lb_jb_child(jb, o, "flow_ops", true);
+
+			for (k = 0; k < r->nflow_ops; k++)
+				lb_jb_int(jb, fo, NULL, (int64_t)r->flow_ops[k]);
+		}
 		lb_jb_double(jb, o, "sample_interval_s", r->sample_interval);
 		samples = lb_jb_child(jb, o, "samples", true);
 		for (k = 0; k < r->nsamples; k++)
@@ -650,6 +676,21 @@ static struct json_object *lb_results_to_json(const struct lb_results *res)
 	lb_jb_int(&jb, o, "server_cpu", res->config.server_cpu);
 	lb_jb_int(&jb, o, "client_cpu", res->config.client_cpu);
 	lb_jb_int(&jb, o, "buffer_kb", res->config.buffer_kb);
+	if (res->config.topology)
+		lb_jb_str(&jb, o, "topology", res->config.topology);
+	if (res->config.flows)
+		lb_jb_int(&jb, o, "flows", res->config.flows);
+	if (res->config.nflow_placement) {
+		struct json_object *fp = lb_jb_child(&jb, o, "flow_placement", true);
+
+		for (i = 0; i < res->config.nflow_placement; i++) {
+			struct json_object *e = lb_jb_child(&jb, fp, NULL, false);
+
+			lb_jb_int(&jb, e, "flow", (int64_t)i);
+			lb_jb_int(&jb, e, "server_cpu", res->config.flow_placement[i].server_cpu);
+			lb_jb_int(&jb, e, "client_cpu", res->config.flow_placement[i].client_cpu);
+		}
+	}
 
 	o = lb_jb_child(&jb, root, "baseline", false);
 	lb_jb_str(&jb, o, "name", res->baseline.name);
@@ -922,6 +963,69 @@ static int lb_read_summary(struct lb_reader *rd, const struct json_object *obj,
 	return ret;
 }
 
+/* The optional "flow_ops" array of whole numbers of the run at @where. */
+static int lb_read_flow_ops(struct lb_reader *rd, const struct json_object *o, const char *where,
+			    struct lb_run *r)
+{
+	struct json_object *arr, *v;
+	size_t i, n;
+	int ret;
+
+	ret = lb_get(rd, o, where, "flow_ops", json_type_array, &arr);
+	if (ret <= 0)
+		return ret;
+	n = json_object_array_length(arr);
+	if (!n)
+		return 0;
+	r->flow_ops = calloc(n, sizeof(*r->flow_ops));
+	if (!r->flow_ops)
+		return -ENOMEM;
+	r->nflow_ops = n;
+	for (i = 0; i < n; i++) {
+		v = json_object_array_get_idx(arr, i);
+		if (!json_object_is_type(v, json_type_int))
+			return lb_reader_fail(rd, "%s.flow_ops[%zu]: expected a whole number, "
+					      "found %s", where, i, lb_json_type_name(v));
+		r->flow_ops[i] = (uint64_t)json_object_get_int64(v);
+	}
+	return 0;
+}
+
+/* The optional "flow_placement" array of config: [{flow, server_cpu, client_cpu}]. */
+static int lb_read_flow_placement(struct lb_reader *rd, const struct json_object *o,
+				  struct lb_config *c)
+{
+	struct json_object *arr, *e;
+	char w[64];
+	size_t i, n;
+	int ret;
+
+	ret = lb_get(rd, o, "config", "flow_placement", json_type_array, &arr);
+	if (ret <= 0)
+		return ret;
+	n = json_object_array_length(arr);
+	if (!n)
+		return 0;
+	c->flow_placement = calloc(n, sizeof(*c->flow_placement));
+	if (!c->flow_placement)
+		return -ENOMEM;
+	c->nflow_placement = n;
+	for (i = 0; i < n; i++) {
+		snprintf(w, sizeof(w), "config.flow_placement[%zu]", i);
+		e = json_object_array_get_idx(arr, i);
+		if (!json_object_is_type(e, json_type_object))
+			return lb_reader_fail(rd, "%s: expected an object, found %s", w,
+					      lb_json_type_name(e));
+		c->flow_placement[i].server_cpu = c->flow_placement[i].client_cpu = -1;
+		ret = lb_get_int(rd, e, w, "server_cpu", &c->flow_placement[i].server_cpu);
+		if (!ret)
+			ret = lb_get_int(rd, e, w, "client_cpu", &c->flow_placement[i].client_cpu);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
 static int lb_read_run(struct lb_reader *rd, const struct json_object *o, const char *where,
 		       struct lb_run *r)
 {
@@ -949,7 +1053,17 @@ static int lb_read_run(struct lb_reader *rd, const struct json_object *o, const 
 	if (!ret)
 		ret = lb_get_u64(rd, o, where, "timeouts", &r->timeouts);
 	if (!ret)
+		ret = lb_get_u64(rd, o, where, "sent", &r->sent);
+	if (!ret)
+		ret = lb_get_u64(rd, o, where, "received", &r->received);
+	if (!ret)
+		ret = lb_get_u64(rd, o, where, "dropped", &r->dropped);
+	if (!ret)
+		ret = lb_get_u64(rd, o, where, "mismatches", &r->mismatches);
+	if (!ret)
 		ret = lb_get_double(rd, o, where, "sample_interval_s", &r->sample_interval);
+	if (!ret)
+		ret = lb_read_flow_ops(rd, o, where, r);
 	if (ret)
 		return ret;
 	ret = lb_get(rd, o, where, "samples", json_type_array, &samples);
@@ -1066,6 +1180,12 @@ static int lb_read_host_config(struct lb_reader *rd, const struct json_object *r
 			ret = lb_get_int(rd, o, "config", "client_cpu", &c->client_cpu);
 		if (!ret)
 			ret = lb_get_int(rd, o, "config", "buffer_kb", &c->buffer_kb);
+		if (!ret)
+			ret = lb_get_str(rd, o, "config", "topology", &c->topology);
+		if (!ret)
+			ret = lb_get_int(rd, o, "config", "flows", &c->flows);
+		if (!ret)
+			ret = lb_read_flow_placement(rd, o, c);
 	}
 	return ret;
 }

@@ -27,6 +27,13 @@ struct lb_run {
 	uint64_t lost_events;	/* of those, never recorded: dropped (buffer full, nesting) */
 	uint64_t overwritten_events; /* of those, recorded then overwritten (flight recorder) */
 	uint64_t timeouts;	/* workload requests that timed out and were resent */
+	/* The workload's own counts from its start to its stop (warm-up included): */
+	uint64_t sent;		/* requests, echoes or datagrams the generators sent */
+	uint64_t received;	/* replies matched; udp-stream: datagrams the servers received */
+	uint64_t dropped;	/* udp-stream: sent - received; the others: requests timed out */
+	uint64_t mismatches;	/* replies or datagrams that were not what was sent */
+	uint64_t *flow_ops;	/* operations of each flow (same span); NULL when not recorded */
+	size_t nflow_ops;
 	double sample_interval;	/* seconds per entry of samples[] */
 	double *samples;	/* per-interval throughput (ops/s) over the window */
 	size_t nsamples;
@@ -64,6 +71,12 @@ struct lb_host {
 	int ncpus;		/* online CPUs */
 };
 
+/* Where one flow's processes ran: CPU numbers, -1 = not pinned (or no such process). */
+struct lb_flow_place {
+	int server_cpu;
+	int client_cpu;
+};
+
 struct lb_config {
 	char *workload;		/* "udp-rr" */
 	char *placement;	/* lb_workload_describe() line */
@@ -76,6 +89,10 @@ struct lb_config {
 	int server_cpu;		/* -1 = not pinned */
 	int client_cpu;
 	int buffer_kb;		/* per-CPU buffer override, 0 = probe set's own */
+	char *topology;		/* "lo" or "veth"; NULL in results of older versions */
+	int flows;		/* generator/server pairs; 0 = not recorded (older versions) */
+	struct lb_flow_place *flow_placement; /* where each flow ran, flows entries */
+	size_t nflow_placement;
 };
 
 /* A probe set that was named or in the catalog but cannot run here. */

@@ -12,8 +12,8 @@
 #include "tracer.h"
 #include "util.h"
 
-/* The workload's processes (server and generator) a tracer is told about. */
-#define LB_RUN_MAX_PIDS 8
+/* The workload's processes (a server and a generator per flow) a tracer is told about. */
+#define LB_RUN_MAX_PIDS (2 * LB_FLOWS_MAX)
 
 static bool stopped(const struct lb_bench *b)
 {
@@ -141,6 +141,20 @@ static int run_once(const struct lb_bench *b, struct lb_tracer *tracer, int roun
 out_stop:
 	sret = lb_workload_stop(b->workload, &st);
 	run->timeouts = st.timeouts;
+	run->sent = st.sent;
+	run->received = st.received;
+	run->dropped = st.dropped;
+	run->mismatches = st.mismatches;
+	if (!ret && st.nflows > 0) {
+		run->flow_ops = calloc((size_t)st.nflows, sizeof(*run->flow_ops));
+		if (!run->flow_ops) {
+			ret = -ENOMEM;
+			snprintf(err, len, "out of memory");
+		} else {
+			memcpy(run->flow_ops, st.flow_ops, (size_t)st.nflows * sizeof(*run->flow_ops));
+			run->nflow_ops = (size_t)st.nflows;
+		}
+	}
 	if (sret && !ret) {
 		ret = sret;
 		snprintf(err, len, "%s", lb_workload_error(b->workload));
@@ -159,6 +173,8 @@ out:
 	if (ret) {
 		free(run->samples);
 		run->samples = NULL;
+		free(run->flow_ops);
+		run->flow_ops = NULL;
 	}
 	return ret;
 }
@@ -192,6 +208,7 @@ static int bench_rounds(const struct lb_bench *b, struct lb_results *res, struct
 			}
 			ret = lb_probeset_result_add_run(psr, &run);
 			free(run.samples);
+			free(run.flow_ops);
 			if (ret)
 				return ret;
 		}

@@ -31,6 +31,9 @@ leftovers() {
 	for f in dynamic_events uprobe_events kprobe_events; do
 		[[ -r $TRACING/$f ]] && grep loadbench_ "$TRACING/$f" | sed "s/^/$f: /"
 	done
+	# Host ends of --topology veth pairs: interface alias loadbench_<pid>.
+	grep -s '^loadbench_' /sys/class/net/*/ifalias |
+		sed 's|^/sys/class/net/\([^/]*\)/ifalias:|veth \1 alias |'
 	return 0
 }
 
