@@ -2,7 +2,8 @@
 /*
  * Tests of the workload library (loadgen/): the ICMP checksum against the
  * RFC 1071 example and hand-computed values, config validation and its
- * messages, lb_workload_describe(); then each workload runs for 0.5 s
+ * messages, lb_workload_describe(), the placement rule of --flows and the
+ * veth topology's names, two flows on lo; then each workload runs for 0.5 s
  * (twice: a restart reuses the server socket) and must complete operations
  * without mismatches and leave no process behind.
  *
@@ -22,6 +23,7 @@
 
 #include "helpers.h"
 #include "loadgen.h"
+#include "topology.h"
 #include "workload.h"
 
 static void test_checksum(void)
@@ -125,6 +127,96 @@ static void test_config_errors(void)
 	cfg.port = 0;
 	cfg.max_seconds = 0;
 	expect_create_error(&cfg, -EINVAL, "max_seconds");
+}
+
+/* The placement rule of flows and the veth topology's names and addresses. */
+static void test_flows_placement(void)
+{
+	const int two[] = {0, 1}, gaps[] = {1, 3, 6};
+	char buf[32];
+
+	/* Flow 0 where asked, then the next allowed CPUs, wrapping around. */
+	T_CHECK(lb_flow_cpu(1, 0, two, 2) == 1);
+	T_CHECK(lb_flow_cpu(1, 1, two, 2) == 0);
+	T_CHECK(lb_flow_cpu(1, 2, two, 2) == 1);
+	T_CHECK(lb_flow_cpu(0, 1, two, 2) == 1);
+	T_CHECK(lb_flow_cpu(3, 1, gaps, 3) == 6);
+	T_CHECK(lb_flow_cpu(3, 2, gaps, 3) == 1);
+	T_CHECK(lb_flow_cpu(6, 4, gaps, 3) == 1);
+	/* Unpinned stays unpinned; a CPU outside the set places nothing. */
+	T_CHECK(lb_flow_cpu(-1, 1, two, 2) == -1);
+	T_CHECK(lb_flow_cpu(2, 0, two, 2) == -1);
+
+	/* One /30 per flow from 198.18.0.0/15: host end .1, namespace end .2. */
+	T_CHECK(!strcmp(lb_topo_addr(0, false, buf, sizeof(buf)), "198.18.0.1"));
+	T_CHECK(!strcmp(lb_topo_addr(0, true, buf, sizeof(buf)), "198.18.0.2"));
+	T_CHECK(!strcmp(lb_topo_addr(1, true, buf, sizeof(buf)), "198.18.0.6"));
+	T_CHECK(!strcmp(lb_topo_addr(63, false, buf, sizeof(buf)), "198.18.0.253"));
+	T_CHECK(!strcmp(lb_topo_addr(64, true, buf, sizeof(buf)), "198.18.1.2"));
+	/* Interface names fit IFNAMSIZ (15 characters) for the largest pid and flow. */
+	T_CHECK(!strcmp(lb_topo_ifname(1234, 0, false, buf, sizeof(buf)), "lb1234h0"));
+	T_CHECK(!strcmp(lb_topo_ifname(1234, 1, true, buf, sizeof(buf)), "lb1234n1"));
+	T_CHECK(strlen(lb_topo_ifname(4194304, LB_FLOWS_MAX - 1, true, buf, sizeof(buf))) <= 15);
+}
+
+/* Flows and topology: out of range, --addr with veth, ports past 65535. */
+static void test_flows_errors(void)
+{
+	struct lb_workload_config cfg;
+
+	lb_workload_config_init(&cfg);
+	T_CHECK(cfg.flows == 1 && cfg.topology == LB_TOPO_LO);
+	cfg.flows = LB_FLOWS_MAX + 1;
+	expect_create_error(&cfg, -EINVAL, "--flows");
+	cfg.flows = 2;
+	cfg.port = 65535;
+	expect_create_error(&cfg, -EINVAL, "past 65535");
+	cfg.port = 0;
+	cfg.topology = LB_TOPO_VETH;
+	cfg.addr = "::1";
+	expect_create_error(&cfg, -EINVAL, "drop --addr");
+	cfg.topology = (enum lb_topology)7;
+	cfg.addr = "127.0.0.1";
+	expect_create_error(&cfg, -EINVAL, "lo or veth");
+}
+
+/* Two flows on lo: both make progress, four processes, per-flow ops add up. */
+static void test_two_flows(void)
+{
+	struct lb_workload_config cfg;
+	struct lb_workload_stats st;
+	struct lb_workload *w = NULL;
+	int scpu[LB_FLOWS_MAX], ccpu[LB_FLOWS_MAX];
+	char err[512], desc[512];
+	pid_t pids[8];
+	int ret;
+
+	lb_workload_config_init(&cfg);
+	cfg.flows = 2;
+	cfg.max_seconds = 30;
+	ret = lb_workload_create(&cfg, &w, err, sizeof(err));
+	T_CHECK(ret == 0);
+	if (ret) {
+		fprintf(stderr, "two flows: %s\n", err);
+		return;
+	}
+	T_CHECK(lb_workload_placement(w, scpu, ccpu, LB_FLOWS_MAX) == 2);
+	T_CHECK(scpu[0] == -1 && ccpu[1] == -1);
+	lb_workload_describe(w, desc, sizeof(desc));
+	T_CHECK(strstr(desc, "topology=lo flows=2; flow1 127.0.0.1:") != NULL);
+	ret = lb_workload_start(w);
+	T_CHECK(ret == 0);
+	if (!ret) {
+		T_CHECK(lb_workload_pids(w, pids, 8) == 4);
+		usleep(200000);
+		T_CHECK(lb_workload_stop(w, &st) == 0);
+		T_CHECK(st.nflows == 2 && st.flow_ops[0] > 0 && st.flow_ops[1] > 0);
+		T_CHECK(st.flow_ops[0] + st.flow_ops[1] == st.ops);
+		T_CHECK(st.dropped == st.timeouts);
+		printf("two flows: %s: %llu + %llu ops\n", desc,
+		       (unsigned long long)st.flow_ops[0], (unsigned long long)st.flow_ops[1]);
+	}
+	lb_workload_destroy(w);
 }
 
 /* icmp-flood without CAP_NET_RAW: -EPERM naming the cause and the fix. */
@@ -260,6 +352,9 @@ int main(void)
 	test_names();
 	test_config_errors();
 	test_icmp_unprivileged();
+	test_flows_placement();
+	test_flows_errors();
+	test_two_flows();
 
 	run_workload("udp-rr", 1);
 	run_workload("tcp-rr", 1);

@@ -87,10 +87,34 @@ static struct lb_results *build(void)
 	res->config.server_cpu = 2;
 	res->config.client_cpu = 3;
 	res->config.buffer_kb = 0;
+	res->config.topology = strdup("veth");
+	res->config.flows = 2;
+	res->config.flow_placement = calloc(2, sizeof(*res->config.flow_placement));
+	if (!res->config.topology || !res->config.flow_placement)
+		goto fail;
+	res->config.nflow_placement = 2;
+	res->config.flow_placement[0] = (struct lb_flow_place){ .server_cpu = 2, .client_cpu = 3 };
+	res->config.flow_placement[1] = (struct lb_flow_place){ .server_cpu = 4, .client_cpu = -1 };
 
 	ret |= add_run(&res->baseline, 1, 10, 1000000, 0, 0, 0, s1, ARRAY_SIZE(s1));
+
 	ret |= add_run(&res->baseline, 2, 10, 1020000, 0, 0, 1, NULL, 0);
 	ret |= add_run(&res->baseline, 3, 9.5, 931000, 0, 0, 0, NULL, 0);
+	if (!ret) {
+		/* The workload's own counts, per flow too, on round 2. */
+		struct lb_run *r = &res->baseline.runs[1];
+
+		r->flow_ops = calloc(2, sizeof(*r->flow_ops));
+		if (!r->flow_ops)
+			goto fail;
+		r->flow_ops[0] = 700001;
+		r->flow_ops[1] = 500002;
+		r->nflow_ops = 2;
+		r->sent = 1200010;
+		r->received = 1200003;
+		r->dropped = 7;
+		r->mismatches = 3;
+	}
 
 	a = lb_results_add_probeset(res, "ftrace", "ftrace");
 	if (!a)
@@ -280,6 +304,13 @@ static void compare_probeset(const struct lb_probeset_result *a,
 		T_CHECK(ra->lost_events == rb->lost_events);
 		T_CHECK(ra->overwritten_events == rb->overwritten_events);
 		T_CHECK(ra->timeouts == rb->timeouts);
+		T_CHECK(ra->sent == rb->sent);
+		T_CHECK(ra->received == rb->received);
+		T_CHECK(ra->dropped == rb->dropped);
+		T_CHECK(ra->mismatches == rb->mismatches);
+		T_CHECK(ra->nflow_ops == rb->nflow_ops);
+		for (k = 0; k < ra->nflow_ops && k < rb->nflow_ops; k++)
+			T_CHECK(ra->flow_ops[k] == rb->flow_ops[k]);
 		T_CHECK(same_double(ra->sample_interval, rb->sample_interval));
 		T_CHECK(ra->nsamples == rb->nsamples);
 		for (k = 0; k < ra->nsamples && k < rb->nsamples; k++)
@@ -311,6 +342,15 @@ static void compare_results(const struct lb_results *a, const struct lb_results 
 	T_CHECK(a->config.server_cpu == b->config.server_cpu);
 	T_CHECK(a->config.client_cpu == b->config.client_cpu);
 	T_CHECK(a->config.buffer_kb == b->config.buffer_kb);
+	T_CHECK(same_str(a->config.topology, b->config.topology));
+	T_CHECK(a->config.flows == b->config.flows);
+	T_CHECK(a->config.nflow_placement == b->config.nflow_placement);
+	for (i = 0; i < a->config.nflow_placement && i < b->config.nflow_placement; i++) {
+		T_CHECK(a->config.flow_placement[i].server_cpu ==
+			b->config.flow_placement[i].server_cpu);
+		T_CHECK(a->config.flow_placement[i].client_cpu ==
+			b->config.flow_placement[i].client_cpu);
+	}
 	compare_probeset(&a->baseline, &b->baseline, true);
 	T_CHECK(a->nprobesets == b->nprobesets);
 	for (i = 0; i < a->nprobesets && i < b->nprobesets; i++)

@@ -1,0 +1,164 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Root integration test of --topology veth and --flows: udp-rr and tcp-rr
+# measured with the ftrace probe set through a veth pair into loadbench's own
+# network namespace (tests/check-results: events > 0, the workload's counts);
+# two flows on lo, both making progress with their own server; while a veth
+# run is live its interfaces (alias loadbench_<pid>) and the servers' own
+# namespace are really there, and after SIGINT nothing is; a SIGKILLed run
+# leaves nothing after `loadbench cleanup`, which also removes a host veth
+# whose alias names a dead pid and leaves a live one's alone.
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+require_root
+require_tracefs
+command -v ip >/dev/null || skip "needs ip (apt-get install iproute2)"
+grep -q '^#define HAVE_LIBNL 1' "$top_builddir/config.h" ||
+	skip "loadbench was built without libnl-route-3: --topology veth is unavailable"
+unshare --net true 2>/dev/null || skip "this kernel has no network namespaces (CONFIG_NET_NS)"
+probe=lbprobe$$
+ip link add "${probe}a" type veth peer name "${probe}b" 2>/dev/null ||
+	skip "this kernel cannot create veth pairs (CONFIG_VETH; no module support here)"
+ip link del "${probe}a"
+# assert_no_leftovers, except for what belongs to a loadbench that is running
+# (other tests on this machine, maybe from another tree, are not ours to judge).
+assert_none_left() {
+	local line p left=
+	while read -r line; do
+		[[ -n $line ]] || continue
+		p=$(sed -n 's/.*loadbench_\([0-9]*\).*/\1/p' <<<"$line")
+		if [[ -n $p ]] && kill -0 "$p" 2>/dev/null; then
+			note "ignored, its loadbench $p is running: $line"
+			continue
+		fi
+		left+="$line; "
+	done <<<"$(leftovers)"
+	[[ -z $left ]] || fail "kernel state left behind: $left"
+	if pgrep -f "^$LOADBENCH" >/dev/null 2>&1; then
+		fail "loadbench processes still running: $(pgrep -af "^$LOADBENCH")"
+	fi
+}
+assert_none_left
+
+tmp=$(mktemp -d)
+pid=
+fake=
+cleanup() {
+	if [[ -n $pid ]]; then kill -KILL "$pid" 2>/dev/null || true; fi
+	if [[ -n $fake ]]; then ip link del "$fake" 2>/dev/null || true; fi
+	rm -rf "$tmp"
+}
+trap cleanup EXIT
+
+# Everything of loadbench process $1 in the network: its interfaces, by name and alias.
+net_leftovers() {
+	ip -o link | grep -E "lb$1[hn][0-9]+|alias loadbench_$1\$" || true
+}
+
+# The network namespaces that processes of loadbench $1 are in, other than ours.
+own_netns() {
+	local c mine
+	mine=$(readlink /proc/self/ns/net)
+	for c in $(pgrep -P "$1"); do
+		readlink "/proc/$c/ns/net" 2>/dev/null
+	done | grep -Fvx "$mine" | sort -u || true
+}
+
+for w in udp-rr tcp-rr; do
+	note "$w over veth, ftrace"
+	lb --workload "$w" --topology veth --probeset ftrace --duration 1 --warmup 0.3 \
+		--repeat 3 --quiet --no-plot --output "$tmp/$w-veth" >"$tmp/$w-veth.txt"
+	# The point here is the path, not the slowdown, which others' load can hide.
+	"$top_builddir/tests/check-results" --any-slowdown "$tmp/$w-veth" ftrace |
+		tee "$tmp/$w-veth.check"
+	grep -q "\"topology\": *\"veth\"" "$tmp/$w-veth/results.json" ||
+		fail "$w: config.topology is not veth"
+	grep -q "^workload: $w 198\.18\.0\.2:[0-9]* .*topology=veth flows=1" "$tmp/$w-veth.txt" ||
+		fail "$w: the workload: line does not say veth: $(head -1 "$tmp/$w-veth.txt")"
+	grep -q "^check-results: workload: topology veth, 1 flow(s)" "$tmp/$w-veth.check" ||
+		fail "$w: check-results saw no workload counts"
+	assert_none_left
+done
+
+note "two flows on lo, each with its own server"
+lb --workload udp-rr --flows 2 --probeset none --duration 0.5 --warmup 0.2 --repeat 2 \
+	--quiet --no-plot --output "$tmp/flows2" >"$tmp/flows2.txt"
+"$top_builddir/tests/check-results" "$tmp/flows2" | tee "$tmp/flows2.check"
+grep -q "\"flows\": *2" "$tmp/flows2/results.json" || fail "config.flows is not 2"
+grep -Eq "^check-results: workload: topology lo, 2 flow\(s\);.* flow_ops [1-9][0-9]* [1-9][0-9]*$" \
+	"$tmp/flows2.check" || fail "both flows did not make progress: $(cat "$tmp/flows2.check")"
+grep -q "topology=lo flows=2; flow1 127\.0\.0\.1:" "$tmp/flows2.txt" ||
+	fail "the workload: line does not place flow 1: $(head -1 "$tmp/flows2.txt")"
+assert_none_left
+
+note "a live veth run with two flows: its interfaces and namespace exist; SIGINT removes them"
+LB_TEST_TAG=$LB_TAG "$LOADBENCH" --workload udp-rr --topology veth --flows 2 --probeset none \
+	--duration 5 --warmup 0 --repeat 1 --quiet --no-plot --output "$tmp/int" \
+	>/dev/null 2>"$tmp/int.err" &
+pid=$!
+for _ in $(seq 1 100); do
+	[[ $(pgrep -P "$pid" | wc -l) -eq 4 ]] && break
+	sleep 0.05
+done
+sleep 0.3
+[[ $(pgrep -P "$pid" | wc -l) -eq 4 ]] ||
+	fail "expected 2 servers + 2 generators, found: $(pgrep -aP "$pid")"
+live=$(net_leftovers "$pid")
+[[ $(grep -c "alias loadbench_$pid" <<<"$live") -eq 2 ]] ||
+	fail "expected the 2 veth pairs' host ends, named and aliased: $(ip -o link)"
+ns=$(own_netns "$pid")
+[[ $(wc -l <<<"$ns") -eq 1 && -n $ns ]] || fail "the servers are not in one namespace of their own: '$ns'"
+note "live: $(wc -l <<<"$live") interface lines, servers in $ns"
+kill -INT "$pid"
+rc=0
+wait "$pid" || rc=$?
+pid=
+[[ $rc -eq 130 ]] || fail "SIGINT gave exit $rc, expected 130: $(cat "$tmp/int.err")"
+left=$(ip -o link | grep -E "alias loadbench_|lb[0-9]+[hn][0-9]+" || true)
+[[ -z $left ]] || fail "interfaces left after SIGINT: $left"
+if command -v lsns >/dev/null; then
+	lsns -t net -n -o NS | grep -qx "${ns//[^0-9]/}" && fail "the namespace $ns outlived the run"
+fi
+assert_none_left
+
+note "SIGKILL mid-run: the namespace dies with loadbench; cleanup removes any host end left"
+"$LOADBENCH" --workload tcp-rr --topology veth --probeset none --duration 5 --warmup 0 \
+	--repeat 1 --quiet --no-plot --output "$tmp/kill" >/dev/null 2>&1 &
+pid=$!
+for _ in $(seq 1 100); do
+	[[ -n $(net_leftovers "$pid") ]] && break
+	sleep 0.05
+done
+[[ -n $(net_leftovers "$pid") ]] || fail "no veth of loadbench $pid appeared"
+sleep 0.3
+kill -KILL "$pid"
+wait "$pid" 2>/dev/null || true
+killed=$pid
+pid=
+"$LOADBENCH" cleanup >"$tmp/cleanup-kill.txt"
+for _ in $(seq 1 100); do  # the namespace is torn down asynchronously
+	[[ -z $(net_leftovers "$killed") ]] && break
+	sleep 0.05
+done
+[[ -z $(net_leftovers "$killed") ]] || fail "left after SIGKILL and cleanup: $(net_leftovers "$killed")"
+assert_none_left
+
+note "cleanup removes a host veth whose alias names a dead pid, and not a live one's"
+sh -c 'exit 0' &
+dead=$!
+wait "$dead"
+fake=lb${dead}h0
+ip link add "$fake" type veth peer name "lb${dead}n0"
+ip link set "$fake" alias "loadbench_$dead"
+ip link add "${probe}a" type veth peer name "${probe}b"
+ip link set "${probe}a" alias "loadbench_$$"
+"$LOADBENCH" cleanup | tee "$tmp/cleanup.txt"
+ip link show "${probe}a" >/dev/null 2>&1 || fail "cleanup removed the veth of live pid $$"
+ip link del "${probe}a"
+grep -q "removed veth interface $fake (alias loadbench_$dead)" "$tmp/cleanup.txt" ||
+	fail "cleanup did not say it removed $fake"
+ip link show "$fake" >/dev/null 2>&1 && fail "cleanup left $fake"
+fake=
+assert_none_left
+echo "PASS"
