@@ -12,8 +12,10 @@
  *
  * This file must not include any tracing header.
  */
+#include <arpa/inet.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <ifaddrs.h>
 #include <net/if.h>
 #include <sched.h>
 #include <stdio.h>
@@ -31,13 +33,26 @@
 #include <netlink/route/link/veth.h>
 #endif
 
-/* Returns @buf: 198.18.0.0 + 4 * flow + 1 (host end) or + 2 (namespace end). */
-const char *lb_topo_addr(int flow, bool ns, char *buf, size_t len)
+/* Returns @buf: 198.18.0.0 + 256 * block + 4 * flow + 1 (host end) or + 2 (namespace end). */
+const char *lb_topo_addr(int block, int flow, bool ns, char *buf, size_t len)
 {
-	uint32_t a = LB_TOPO_NET + 4U * (uint32_t)flow + (ns ? 2U : 1U);
+	uint32_t a = LB_TOPO_NET + 256U * (uint32_t)block + 4U * (uint32_t)flow + (ns ? 2U : 1U);
 
 	snprintf(buf, len, "%u.%u.%u.%u", a >> 24, (a >> 16) & 0xff, (a >> 8) & 0xff, a & 0xff);
 	return buf;
+}
+
+/* Returns the first block not in @used from @pid's own on, or -1. */
+int lb_topo_block_pick(int pid, const bool *used)
+{
+	int i, b;
+
+	for (i = 0; i < LB_TOPO_BLOCKS; i++) {
+		b = (int)(((unsigned int)pid + (unsigned int)i) % LB_TOPO_BLOCKS);
+		if (!used[b])
+			return b;
+	}
+	return -1;
 }
 
 /* Returns @buf: "lb<pid>h<flow>" or "lb<pid>n<flow>" (at most 15 characters for pid <= 2^22). */
@@ -51,6 +66,7 @@ const char *lb_topo_ifname(int pid, int flow, bool ns, char *buf, size_t len)
 
 struct lb_topo {
 	int nflows;
+	int block;		 /* our /24 of 198.18.0.0/15 */
 	int host_fd;		 /* this thread's namespace when created */
 	int ns_fd;		 /* the servers' namespace */
 	struct nl_sock *host_sk; /* rtnetlink in the host namespace */
@@ -62,6 +78,29 @@ struct lb_topo {
 static const char lb_topo_fix_root[] =
     "--topology veth creates a network namespace and veth pairs, which needs root "
     "(CAP_SYS_ADMIN, CAP_NET_ADMIN): run as root, or use --topology lo";
+
+/*
+ * Mark the /24s of 198.18.0.0/15 that an interface of this namespace has an
+ * address in (another loadbench's veth run, or a benchmarking network).
+ * Returns 0 or -errno.
+ */
+static int lb_topo_blocks_used(bool *used)
+{
+	struct ifaddrs *ifa, *i;
+	uint32_t a;
+
+	if (getifaddrs(&ifa) < 0)
+		return -errno;
+	for (i = ifa; i; i = i->ifa_next) {
+		if (!i->ifa_addr || i->ifa_addr->sa_family != AF_INET)
+			continue;
+		a = ntohl(((struct sockaddr_in *)i->ifa_addr)->sin_addr.s_addr);
+		if ((a & 0xfffe0000U) == LB_TOPO_NET)
+			used[((a - LB_TOPO_NET) >> 8) % LB_TOPO_BLOCKS] = true;
+	}
+	freeifaddrs(ifa);
+	return 0;
+}
 
 static struct nl_sock *lb_topo_nl_open(void)
 {
@@ -170,6 +209,7 @@ static int lb_topo_veth_add(struct lb_topo *t, int i)
 int lb_topo_create(int nflows, struct lb_topo **out, char *err, size_t errlen)
 {
 	char ifname[IFNAMSIZ], addr[INET_ADDRSTRLEN];
+	bool used[LB_TOPO_BLOCKS] = {false};
 	const char *what = "";
 	struct lb_topo *t;
 	int ret, i;
@@ -183,6 +223,17 @@ int lb_topo_create(int nflows, struct lb_topo **out, char *err, size_t errlen)
 	t->nflows = nflows;
 	t->pid = (int)getpid();
 	t->ns_fd = -1;
+	t->host_fd = -1;
+	ret = lb_topo_blocks_used(used);
+	t->block = ret < 0 ? -1 : lb_topo_block_pick(t->pid, used);
+	if (t->block < 0) {
+		lb_loadgen_seterr(err, errlen,
+				  "no free /24 in 198.18.0.0/15 for the veth pairs (%s): remove "
+				  "interface addresses there, or use --topology lo",
+				  ret < 0 ? strerror(-ret) : "every one has an address here");
+		ret = ret < 0 ? ret : -EADDRINUSE;
+		goto out_free;
+	}
 	t->host_fd = open("/proc/thread-self/ns/net", O_RDONLY | O_CLOEXEC);
 	if (t->host_fd < 0) {
 		ret = -errno;
@@ -269,11 +320,11 @@ int lb_topo_create(int nflows, struct lb_topo **out, char *err, size_t errlen)
 		}
 		t->created = i + 1;
 		ret = lb_topo_link_setup(t, t->host_sk, ifname,
-					 lb_topo_addr(i, false, addr, sizeof(addr)), &what);
+					 lb_topo_flow_addr(t, i, false, addr, sizeof(addr)), &what);
 		if (ret >= 0) {
 			lb_topo_ifname(t->pid, i, true, ifname, sizeof(ifname));
 			ret = lb_topo_link_setup(t, t->ns_sk, ifname,
-						 lb_topo_addr(i, true, addr, sizeof(addr)), &what);
+						 lb_topo_flow_addr(t, i, true, addr, sizeof(addr)), &what);
 		}
 		if (ret < 0) {
 			lb_loadgen_seterr(err, errlen,
@@ -295,6 +346,12 @@ out_free:
 int lb_topo_netns_fd(const struct lb_topo *t)
 {
 	return t->ns_fd;
+}
+
+/* Returns @buf. */
+const char *lb_topo_flow_addr(const struct lb_topo *t, int flow, bool ns, char *buf, size_t len)
+{
+	return lb_topo_addr(t->block, flow, ns, buf, len);
 }
 
 /* Returns 0 or -errno. */
@@ -376,6 +433,11 @@ int lb_topo_create(int nflows, struct lb_topo **out, char *err, size_t errlen)
 int lb_topo_netns_fd(const struct lb_topo *t)
 {
 	return -1;
+}
+
+const char *lb_topo_flow_addr(const struct lb_topo *t, int flow, bool ns, char *buf, size_t len)
+{
+	return lb_topo_addr(0, flow, ns, buf, len);
 }
 
 int lb_topo_enter(const struct lb_topo *t)

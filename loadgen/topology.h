@@ -3,8 +3,10 @@
  * loadgen internals: the veth topology. One network namespace for the
  * servers, anonymous (never mounted), and one veth pair per flow between it
  * and loadbench's namespace, addressed from 198.18.0.0/15 (RFC 2544's
- * benchmarking range): flow i is the /30 198.18.0.0 + 4i, the host end .1,
- * the namespace end .2. Host ends are named lb<pid>h<flow>, namespace ends
+ * benchmarking range): each loadbench takes a /24 of it that no interface of
+ * this machine has an address in (the "block", 0..511: 198.18.0.0 + 256 *
+ * block; another loadbench's veth run holds one), and flow i is the /30 at
+ * + 4i in it, the host end +1, the namespace end +2. Host ends are named lb<pid>h<flow>, namespace ends
  * lb<pid>n<flow>, both with the interface alias loadbench_<pid>, which is how
  * `loadbench cleanup` recognises them.
  *
@@ -23,12 +25,24 @@
 struct lb_topo;
 
 #define LB_TOPO_NET 0xc6120000U /* 198.18.0.0, host byte order */
+#define LB_TOPO_BLOCKS 512	/* /24s in 198.18.0.0/15 */
 
 /*
  * lb_topo_addr - the IPv4 address of flow @flow's host end (@ns false) or
- * namespace end (@ns true) as a dotted quad into @buf. Returns @buf.
+ * namespace end (@ns true) in /24 number @block, as a dotted quad into @buf.
+ * Returns @buf.
  */
-const char *lb_topo_addr(int flow, bool ns, char *buf, size_t len);
+const char *lb_topo_addr(int block, int flow, bool ns, char *buf, size_t len);
+
+/*
+ * lb_topo_block_pick - the /24 for loadbench process @pid: the first one not
+ * marked in @used (LB_TOPO_BLOCKS entries), from @pid % LB_TOPO_BLOCKS on,
+ * wrapping around. Returns it, or -1 when all are used.
+ */
+int lb_topo_block_pick(int pid, const bool *used);
+
+/* lb_topo_flow_addr - lb_topo_addr() in @t's block. Returns @buf. */
+const char *lb_topo_flow_addr(const struct lb_topo *t, int flow, bool ns, char *buf, size_t len);
 
 /*
  * lb_topo_ifname - the name of flow @flow's host (@ns false) or namespace

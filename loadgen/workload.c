@@ -1075,7 +1075,7 @@ static void lb_flow_config(const struct lb_workload *w, int i, const int *allowe
 	*fc = w->cfg;
 	fc->flows = 1;
 	if (w->topo)
-		fc->addr = lb_topo_addr(i, true, addr, addrlen);
+		fc->addr = lb_topo_flow_addr(w->topo, i, true, addr, addrlen);
 	if (fc->port)
 		fc->port = (uint16_t)(w->cfg.port + i);
 	if (i) {

@@ -20,6 +20,10 @@ expect_error "unknown command 'frobnicate'" "$LOADBENCH" frobnicate
 expect_error "unknown probe set 'nosuch'.*ftrace" lb --probeset nosuch
 expect_error "named twice" lb --probeset ftrace,ftrace
 expect_error "unknown workload|workload.*udp-rr" lb --workload nosuch --probeset none
+expect_error "topology 'vet'.*lo or veth" lb --topology vet --probeset none
+expect_error "flows.*from 1 to 64" lb --flows 0 --probeset none
+expect_error "addr ::1 applies to --topology lo.*drop --addr" lb --topology veth --addr ::1 \
+	--probeset none
 
 note "bad probe-set files name file:line"
 printf 'tracer ftrace\n# fine\ntracepoint net:netif_rx\nfrobnicate yes\n' >"$tmp/bad.probeset"
@@ -64,6 +68,11 @@ note "not root"
 if nobody_can_run; then
 	expect_error "needs root.*sudo" setpriv --reuid=65534 --regid=65534 --clear-groups \
 		"$LOADBENCH" --quiet --no-plot --output "$tmp/nobody" --probeset ftrace
+	# A results directory nobody may write to, so that the namespace is what fails.
+	mkdir "$tmp/nobody-veth" && chmod 0777 "$tmp/nobody-veth" && chmod o+x "$tmp"
+	expect_error "topology veth .*needs root.*--topology lo" setpriv --reuid=65534 \
+		--regid=65534 --clear-groups "$LOADBENCH" --quiet --no-plot --force \
+		--output "$tmp/nobody-veth" --topology veth --probeset none
 else
 	note "not-root case not run: no setpriv, or user nobody cannot reach this build tree"
 fi

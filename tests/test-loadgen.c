@@ -147,12 +147,29 @@ static void test_flows_placement(void)
 	T_CHECK(lb_flow_cpu(-1, 1, two, 2) == -1);
 	T_CHECK(lb_flow_cpu(2, 0, two, 2) == -1);
 
-	/* One /30 per flow from 198.18.0.0/15: host end .1, namespace end .2. */
-	T_CHECK(!strcmp(lb_topo_addr(0, false, buf, sizeof(buf)), "198.18.0.1"));
-	T_CHECK(!strcmp(lb_topo_addr(0, true, buf, sizeof(buf)), "198.18.0.2"));
-	T_CHECK(!strcmp(lb_topo_addr(1, true, buf, sizeof(buf)), "198.18.0.6"));
-	T_CHECK(!strcmp(lb_topo_addr(63, false, buf, sizeof(buf)), "198.18.0.253"));
-	T_CHECK(!strcmp(lb_topo_addr(64, true, buf, sizeof(buf)), "198.18.1.2"));
+	/* One /30 per flow in a /24 of 198.18.0.0/15: host end +1, namespace end +2. */
+	T_CHECK(!strcmp(lb_topo_addr(0, 0, false, buf, sizeof(buf)), "198.18.0.1"));
+	T_CHECK(!strcmp(lb_topo_addr(0, 0, true, buf, sizeof(buf)), "198.18.0.2"));
+	T_CHECK(!strcmp(lb_topo_addr(0, 1, true, buf, sizeof(buf)), "198.18.0.6"));
+	T_CHECK(!strcmp(lb_topo_addr(0, LB_FLOWS_MAX - 1, false, buf, sizeof(buf)),
+			"198.18.0.253"));
+	T_CHECK(!strcmp(lb_topo_addr(1, 0, true, buf, sizeof(buf)), "198.18.1.2"));
+	T_CHECK(!strcmp(lb_topo_addr(LB_TOPO_BLOCKS - 1, LB_FLOWS_MAX - 1, true, buf, sizeof(buf)),
+			"198.19.255.254"));
+	/* The /24: this pid's own unless taken (another run's), then the next free one. */
+	{
+		bool used[LB_TOPO_BLOCKS] = {false};
+		int i;
+
+		T_CHECK(lb_topo_block_pick(1000, used) == 1000 % LB_TOPO_BLOCKS);
+		used[1000 % LB_TOPO_BLOCKS] = true;
+		T_CHECK(lb_topo_block_pick(1000, used) == 1000 % LB_TOPO_BLOCKS + 1);
+		used[LB_TOPO_BLOCKS - 1] = true;
+		T_CHECK(lb_topo_block_pick(LB_TOPO_BLOCKS - 1, used) == 0);
+		for (i = 0; i < LB_TOPO_BLOCKS; i++)
+			used[i] = true;
+		T_CHECK(lb_topo_block_pick(7, used) == -1);
+	}
 	/* Interface names fit IFNAMSIZ (15 characters) for the largest pid and flow. */
 	T_CHECK(!strcmp(lb_topo_ifname(1234, 0, false, buf, sizeof(buf)), "lb1234h0"));
 	T_CHECK(!strcmp(lb_topo_ifname(1234, 1, true, buf, sizeof(buf)), "lb1234n1"));

@@ -74,7 +74,7 @@ for w in udp-rr tcp-rr; do
 		tee "$tmp/$w-veth.check"
 	grep -q "\"topology\": *\"veth\"" "$tmp/$w-veth/results.json" ||
 		fail "$w: config.topology is not veth"
-	grep -q "^workload: $w 198\.18\.0\.2:[0-9]* .*topology=veth flows=1" "$tmp/$w-veth.txt" ||
+	grep -Eq "^workload: $w 198\.1[89]\.[0-9]+\.2:[0-9]+ .*topology=veth flows=1" "$tmp/$w-veth.txt" ||
 		fail "$w: the workload: line does not say veth: $(head -1 "$tmp/$w-veth.txt")"
 	grep -q "^check-results: workload: topology veth, 1 flow(s)" "$tmp/$w-veth.check" ||
 		fail "$w: check-results saw no workload counts"
@@ -110,6 +110,14 @@ live=$(net_leftovers "$pid")
 ns=$(own_netns "$pid")
 [[ $(wc -l <<<"$ns") -eq 1 && -n $ns ]] || fail "the servers are not in one namespace of their own: '$ns'"
 note "live: $(wc -l <<<"$live") interface lines, servers in $ns"
+note "a second veth run meanwhile takes another /24 of 198.18.0.0/15 and works"
+lb --workload tcp-rr --topology veth --probeset none --duration 0.3 --warmup 0 --repeat 1 \
+	--quiet --no-plot --output "$tmp/second" >"$tmp/second.txt"
+first=$(sed -n 's/.*inet \(198\.1[89]\.[0-9]*\)\.1\/30 .*/\1/p' <<<"$(ip -o addr show "lb${pid}h0")")
+second=$(sed -n 's/^workload: tcp-rr \(198\.1[89]\.[0-9]*\)\.2:.*/\1/p' "$tmp/second.txt")
+[[ -n $first && -n $second && $first != "$second" ]] ||
+	fail "concurrent veth runs share a /24: '$first' and '$second'"
+"$top_builddir/tests/check-results" "$tmp/second" >/dev/null || fail "the second veth run failed its checks"
 kill -INT "$pid"
 rc=0
 wait "$pid" || rc=$?
