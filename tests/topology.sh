@@ -130,6 +130,24 @@ if command -v lsns >/dev/null; then
 fi
 assert_none_left
 
+note "SIGTERM mid-run of icmp-flood over veth: exit 143, nothing left"
+"$LOADBENCH" --workload icmp-flood --topology veth --probeset none --duration 5 --warmup 0 \
+	--repeat 1 --quiet --no-plot --output "$tmp/term" >/dev/null 2>"$tmp/term.err" &
+pid=$!
+for _ in $(seq 1 100); do
+	[[ -n $(net_leftovers "$pid") ]] && break
+	sleep 0.05
+done
+[[ -n $(net_leftovers "$pid") ]] || fail "no veth of loadbench $pid appeared"
+sleep 0.3
+kill -TERM "$pid"
+rc=0
+wait "$pid" || rc=$?
+[[ $rc -eq 143 ]] || fail "SIGTERM gave exit $rc, expected 143: $(cat "$tmp/term.err")"
+[[ -z $(net_leftovers "$pid") ]] || fail "left after SIGTERM: $(net_leftovers "$pid")"
+pid=
+assert_none_left
+
 note "SIGKILL mid-run: the namespace dies with loadbench; cleanup removes any host end left"
 "$LOADBENCH" --workload tcp-rr --topology veth --probeset none --duration 5 --warmup 0 \
 	--repeat 1 --quiet --no-plot --output "$tmp/kill" >/dev/null 2>&1 &
