@@ -71,7 +71,10 @@ void lb_workload_config_init(struct lb_workload_config *cfg);
  * busy port is reported here, before anything else happens).
  * Returns 0 and sets *@out, or -errno: -EINVAL bad config or unknown
  * workload, -EADDRINUSE port busy, -EADDRNOTAVAIL address is not loopback,
- * -EPERM icmp-flood without root or CAP_NET_RAW, -EAFNOSUPPORT icmp-flood on ::1.
+ * -EPERM icmp-flood without root or CAP_NET_RAW, -EAFNOSUPPORT icmp-flood on ::1;
+ * with the veth topology also -EPERM without root, -EOPNOTSUPP when the
+ * kernel lacks network namespaces or veth or the build lacks libnl-route-3.
+ * Every flow's server socket is bound here, and the topology created.
  * On failure a one-line message naming the cause and the fix is written
  * to @err (@errlen bytes).
  */
@@ -79,9 +82,9 @@ int lb_workload_create(const struct lb_workload_config *cfg, struct lb_workload 
 		       char *err, size_t errlen);
 
 /*
- * lb_workload_start - fork the server and generator processes (pinned as
- * configured) and return once both are running and the first round trip
- * has completed. Returns 0 or -errno.
+ * lb_workload_start - fork every flow's server and generator processes
+ * (pinned as configured) and return once they are running and each flow's
+ * first operation has completed. Returns 0 or -errno.
  */
 int lb_workload_start(struct lb_workload *w);
 

@@ -2,9 +2,13 @@
 /*
  * loadgen: the common part of every workload.
  *
- * A workload is a server and a load generator ("client") forked from the
- * caller, each optionally pinned to one CPU; for icmp-flood the kernel itself
- * is the server and only the generator is forked. They share one anonymous
+ * A workload is 1 to LB_FLOWS_MAX flows (--flows). A flow is a server and a
+ * load generator ("client") forked from the caller, each optionally pinned
+ * to one CPU; for icmp-flood the kernel itself is the server and only the
+ * generator is forked. With the veth topology the servers' sockets belong to
+ * a network namespace of their own (topology.c) and the server processes
+ * enter it. The functions named lb_flow_* below handle one flow; the
+ * lb_workload_* API at the end drives all of them. A flow's processes share one anonymous
  * MAP_SHARED region with the parent (struct lb_shared): the generator
  * publishes its completed-operation counter there, the server its request
  * counter, the parent sets the stop flag, and a child that fails leaves
@@ -1150,7 +1154,11 @@ int lb_workload_create(const struct lb_workload_config *cfg, struct lb_workload 
 			goto out_free;
 		}
 	}
-	/* Flow 0 first: it validates everything the user chose, before the topology exists. */
+	/*
+	 * Flow 0 first, on lo: it validates everything the user chose before any
+	 * namespace or veth exists. With veth it is then made again inside the
+	 * namespace (so a --port busy on this machine's lo is refused even there).
+	 */
 	for (i = 0; i < w->nflows; i++) {
 		lb_flow_config(w, i, allowed, nallowed, addr, sizeof(addr), &fc);
 		ret = lb_flow_create(&fc, i, w->topo, &w->flow[i], sub, sizeof(sub));
