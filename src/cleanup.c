@@ -113,7 +113,7 @@ static int clean_dynevents(bool remove, lb_cleanup_report_fn report, void *arg)
  */
 static int clean_veths(bool remove, lb_cleanup_report_fn report, void *arg)
 {
-	char path[300], alias[64], what[300];
+	char path[300], alias[64], what[360];
 	struct dirent *de;
 	int found = 0;
 	DIR *d;
