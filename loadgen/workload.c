@@ -34,6 +34,7 @@
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <linux/sock_diag.h>
 
 #include "workload.h"
 
@@ -45,10 +46,12 @@ static const struct lb_workload_type *const lb_workload_types[] = {
     &lb_tcp_rr_type,
     &lb_icmp_flood_type,
     &lb_udp_stream_type,
+    &lb_pcap_flood_type,
 };
 
 /* Keep in step with lb_workload_types[] above. */
-const char *const lb_workload_names[] = {"udp-rr", "tcp-rr", "icmp-flood", "udp-stream", NULL};
+const char *const lb_workload_names[] = {"udp-rr", "tcp-rr", "icmp-flood", "udp-stream",
+					 "pcap-flood", NULL};
 
 /* ---- helpers ---- */
 
@@ -327,6 +330,16 @@ void lb_sock_drain(int fd)
 
 	while (recv(fd, drain, sizeof(drain), MSG_DONTWAIT | MSG_TRUNC) >= 0)
 		;
+}
+
+/* In the parent: drop its copy of what client_open made for the generator. */
+static void lb_client_release(struct lb_workload *w)
+{
+	if (w->type && w->type->client_release)
+		w->type->client_release(w);
+	if (w->cli_fd >= 0)
+		close(w->cli_fd);
+	w->cli_fd = -1;
 }
 
 /* ---- the table ---- */
@@ -794,8 +807,7 @@ client:
 	}
 	if (w->child[LB_CLIENT].pid == 0)
 		lb_child_main(w, LB_CLIENT, parent);
-	close(w->cli_fd);
-	w->cli_fd = -1;
+	lb_client_release(w);
 
 	end_us = lb_now_us() + LB_START_TIMEOUT_MS * 1000;
 	for (;;) {
@@ -831,10 +843,7 @@ client:
 out_stop:
 	lb_workload_abort(w);
 out:
-	if (w->cli_fd >= 0) {
-		close(w->cli_fd);
-		w->cli_fd = -1;
-	}
+	lb_client_release(w);
 	return ret;
 }
 
@@ -928,6 +937,27 @@ int lb_workload_stop(struct lb_workload *w, struct lb_workload_stats *st)
 	return ret;
 }
 
+/* Returns 0 with the filter in @buf, or -EOPNOTSUPP when the workload has none. */
+int lb_workload_count_filter(const struct lb_workload *w, char *buf, size_t len)
+{
+	if (!w->type->count_filter)
+		return -EOPNOTSUPP;
+	snprintf(buf, len, "%s and dst port %u", w->type->count_filter, (unsigned int)w->port);
+	return 0;
+}
+
+/* Returns the server socket's drop counter (SO_MEMINFO), 0 without a server socket. */
+uint64_t lb_workload_server_drops(const struct lb_workload *w)
+{
+	uint32_t mem[SK_MEMINFO_VARS] = {0};
+	socklen_t len = sizeof(mem);
+
+	if (w->srv_fd < 0 || getsockopt(w->srv_fd, SOL_SOCKET, SO_MEMINFO, mem, &len) < 0 ||
+	    len <= SK_MEMINFO_DROPS * sizeof(mem[0]))
+		return 0;
+	return mem[SK_MEMINFO_DROPS];
+}
+
 /* Returns the last error message for @w, "" if none (never NULL). */
 const char *lb_workload_error(const struct lb_workload *w)
 {
@@ -981,8 +1011,7 @@ void lb_workload_destroy(struct lb_workload *w)
 		lb_workload_stop(w, NULL);
 	if (w->srv_fd >= 0)
 		close(w->srv_fd);
-	if (w->cli_fd >= 0)
-		close(w->cli_fd);
+	lb_client_release(w);
 	if (w->sh)
 		munmap(w->sh, sizeof(*w->sh));
 	for (i = 0; i < LB_NCHILD; i++)
