@@ -43,7 +43,7 @@ ssize_t lb_frame_udp6_build(unsigned char *frame, size_t cap, const struct lb_fr
  */
 uint16_t lb_frame_udp6_checksum(const unsigned char *frame, size_t len);
 
-/* lb_frame_udp6_seal - store lb_frame_udp6_checksum() in the frame's UDP header (after a payload change). */
+/* lb_frame_udp6_seal - store lb_frame_udp6_checksum() in the frame's UDP header (after an edit). */
 void lb_frame_udp6_seal(unsigned char *frame, size_t len);
 
 #endif

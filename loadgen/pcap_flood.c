@@ -12,6 +12,9 @@
  *
  * IPv6 only: a frame toward 127.0.0.1 injected on lo is dropped by the stack
  * as a martian (route_localnet=0), one toward ::1 is delivered.
+ * The stack verifies the UDP checksum of an injected frame (a wrong one is
+ * dropped and counted in Udp6InCsumErrors), so every datagram the server
+ * counts carried a correct one.
  *
  * The pcap_t is opened in the parent (client_open) and only pcap_inject()
  * (a send() on its packet socket) is called in the generator. It captures
@@ -214,7 +217,7 @@ static void pcap_flood_wake(struct lb_workload *w)
 	lb_udp_stream_type.wake(w);
 }
 
-/* The middle of lb_workload_describe(): "[::1]:4000 msg=64B syscalls/op=1+4 via=pcap_inject(lo)". */
+/* The middle of lb_workload_describe(): "[::1]:4000 msg=64B syscalls/op=1+4 via=pcap_inject(lo)" */
 static void pcap_flood_describe(const struct lb_workload *w, char *buf, size_t len)
 {
 	char ep[INET6_ADDRSTRLEN + 16];
