@@ -6,11 +6,13 @@
  * The capture is in immediate mode (libpcap then uses a TPACKET_V2 ring, so
  * each packet is readable at once), non-blocking; the thread poll()s its
  * selectable descriptor and an eventfd (stop), and on every wake-up
- * processes everything buffered with pcap_dispatch() until it returns 0. A
- * reader (lb_pcap_count_read) takes the same mutex and does the same, so the
- * count it returns includes every packet captured before the call: at the
- * two edges of a measured window, the count is read right after the
- * workload's own counter.
+ * processes what is buffered with pcap_dispatch(), a batch per hold of the
+ * mutex. A reader (lb_pcap_count_read) takes the same mutex, which the
+ * thread leaves to it between batches, and drains too, so the count it
+ * returns includes every packet captured before the call: at the two edges
+ * of a measured window, the count is read right after the workload's own
+ * counter. Under a flood the ring never empties, so a reader drains for
+ * LB_PCAP_DRAIN_MS at most: the edges stay a few milliseconds apart.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -27,6 +29,7 @@
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <sys/eventfd.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <pcap/pcap.h>
@@ -35,6 +38,8 @@
 #define LB_PCAP_SNAPLEN 96	       /* headers only: the count needs no payload */
 #define LB_PCAP_BUFFER (16 << 20)     /* ring bytes: ~0.4 s of lo at 200k packets/s */
 #define LB_PCAP_POLL_MS 100
+#define LB_PCAP_BATCH 1024	       /* packets per pcap_dispatch(), per hold of the lock */
+#define LB_PCAP_DRAIN_MS 20	       /* a reader drains this long at most */
 
 struct lb_pcap_count {
 	pcap_t *p;
@@ -43,6 +48,7 @@ struct lb_pcap_count {
 	pthread_t thread;
 	bool running;
 	pthread_mutex_t lock;	/* one reader of the capture at a time: thread or lb_pcap_count_read */
+	atomic_int waiting;	/* lb_pcap_count_read wants the lock: the thread lets it have it */
 	uint64_t packets;	/* under lock */
 	int error;		/* -errno once pcap_dispatch failed; under lock */
 	char errmsg[PCAP_ERRBUF_SIZE];
@@ -54,21 +60,31 @@ static void lb_pcap_count_one(u_char *user, const struct pcap_pkthdr *h, const u
 	(*(uint64_t *)user)++;
 }
 
-/* Under c->lock: process everything buffered. Returns 0 or the stored error. */
-static int lb_pcap_count_drain(struct lb_pcap_count *c)
+/*
+ * Under c->lock: process up to a batch of buffered packets. Returns how many,
+ * or the stored error (-errno) once the capture failed.
+ */
+static int lb_pcap_count_batch(struct lb_pcap_count *c)
 {
 	int n;
 
-	while (!c->error) {
-		n = pcap_dispatch(c->p, -1, lb_pcap_count_one, (u_char *)&c->packets);
-		if (n == 0)
-			break;
-		if (n < 0) {
-			snprintf(c->errmsg, sizeof(c->errmsg), "%s", pcap_geterr(c->p));
-			c->error = -EIO;
-		}
+	if (c->error)
+		return c->error;
+	n = pcap_dispatch(c->p, LB_PCAP_BATCH, lb_pcap_count_one, (u_char *)&c->packets);
+	if (n < 0) {
+		snprintf(c->errmsg, sizeof(c->errmsg), "%s", pcap_geterr(c->p));
+		c->error = -EIO;
+		return c->error;
 	}
-	return c->error;
+	return n;
+}
+
+static double lb_pcap_now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
 }
 
 static void *lb_pcap_count_thread(void *arg)
@@ -82,10 +98,14 @@ static void *lb_pcap_count_thread(void *arg)
 			break;
 		if (pfd[1].revents)
 			break;
-		pthread_mutex_lock(&c->lock);
-		ret = lb_pcap_count_drain(c);
-		pthread_mutex_unlock(&c->lock);
-		if (ret)
+		do {
+			while (atomic_load(&c->waiting))
+				sched_yield(); /* a reader is taking its count */
+			pthread_mutex_lock(&c->lock);
+			ret = lb_pcap_count_batch(c);
+			pthread_mutex_unlock(&c->lock);
+		} while (ret == LB_PCAP_BATCH && !atomic_load(&c->stop));
+		if (ret < 0)
 			break;
 	}
 	return NULL;
@@ -209,11 +229,17 @@ out_free:
 /* Returns 0 with the counts so far, or the capture's error. */
 int lb_pcap_count_read(struct lb_pcap_count *c, uint64_t *packets, uint64_t *dropped)
 {
+	double until = lb_pcap_now_ms() + LB_PCAP_DRAIN_MS;
 	struct pcap_stat st = {0};
 	int ret;
 
+	atomic_fetch_add(&c->waiting, 1);
 	pthread_mutex_lock(&c->lock);
-	ret = lb_pcap_count_drain(c);
+	atomic_fetch_sub(&c->waiting, 1);
+	do
+		ret = lb_pcap_count_batch(c);
+	while (ret > 0 && lb_pcap_now_ms() < until);
+	ret = ret < 0 ? ret : 0;
 	*packets = c->packets;
 	*dropped = pcap_stats(c->p, &st) == 0 ? st.ps_drop : 0;
 	pthread_mutex_unlock(&c->lock);

@@ -238,9 +238,10 @@ static void check_pcap_runs(const char *name, const struct lb_run *runs, size_t 
 			fail("%s: run %zu (round %d): the capture dropped %" PRIu64 " packets",
 			     name, i + 1, r->round, r->pcap_dropped);
 		if (diff > 512 + 0.01 * want)
-			fail("%s: run %zu (round %d): pcap counted %" PRIu64 ", the workload %"
+			fail("%s: run %zu (round %d, %.3f s): pcap counted %" PRIu64 ", the workload %"
 			     PRIu64 " + %" PRIu64 " server drops: off by %.0f, more than 512 + 1%%",
-			     name, i + 1, r->round, r->pcap_packets, r->ops, r->server_drops, diff);
+			     name, i + 1, r->round, r->seconds, r->pcap_packets, r->ops,
+			     r->server_drops, diff);
 		if (want > 0 && 100 * diff / want > *worst)
 			*worst = 100 * diff / want;
 	}

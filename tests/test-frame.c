@@ -128,12 +128,12 @@ static void test_zero_checksum(void)
 static void test_errors(void)
 {
 	struct lb_frame_udp6 a = addrs("::1", "::1", 1, 2);
-	static unsigned char big[70000];
+	static unsigned char big[70000], payload[70000];
 
-	T_CHECK(lb_frame_udp6_build(big, LB_FRAME_HDR_LEN - 1, &a, big, 0) == -EINVAL);
-	T_CHECK(lb_frame_udp6_build(big, LB_FRAME_HDR_LEN + 3, &a, big, 4) == -EINVAL);
-	T_CHECK(lb_frame_udp6_build(big, sizeof(big), &a, big, 0xffff - 8 + 1) == -EINVAL);
-	T_CHECK(lb_frame_udp6_build(big, sizeof(big), &a, big, 0xffff - 8) ==
+	T_CHECK(lb_frame_udp6_build(big, LB_FRAME_HDR_LEN - 1, &a, payload, 0) == -EINVAL);
+	T_CHECK(lb_frame_udp6_build(big, LB_FRAME_HDR_LEN + 3, &a, payload, 4) == -EINVAL);
+	T_CHECK(lb_frame_udp6_build(big, sizeof(big), &a, payload, 0xffff - 8 + 1) == -EINVAL);
+	T_CHECK(lb_frame_udp6_build(big, sizeof(big), &a, payload, 0xffff - 8) ==
 		LB_FRAME_HDR_LEN + 0xffff - 8);
 }
 
