@@ -109,6 +109,22 @@ int lb_workload_pids(const struct lb_workload *w, pid_t *pids, int max);
  */
 int lb_workload_stop(struct lb_workload *w, struct lb_workload_stats *st);
 
+/*
+ * lb_workload_count_filter - a pcap filter expression matching one packet per
+ * operation of @w as lo delivers it to the server, e.g. "inbound and udp dst
+ * port 40213", into @buf (@len bytes). Returns 0, or -EOPNOTSUPP when the
+ * workload has none (icmp-flood: the echo identifier changes every start).
+ */
+int lb_workload_count_filter(const struct lb_workload *w, char *buf, size_t len);
+
+/*
+ * lb_workload_server_drops - datagrams the server socket has dropped since
+ * create because its receive queue was full (the kernel's sk_drops, read
+ * with SO_MEMINFO); cheap, callable while running. Returns 0 without a server
+ * socket.
+ */
+uint64_t lb_workload_server_drops(const struct lb_workload *w);
+
 /* lb_workload_error - the last error message for @w (never NULL). */
 const char *lb_workload_error(const struct lb_workload *w);
 

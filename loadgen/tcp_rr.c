@@ -252,4 +252,7 @@ const struct lb_workload_type lb_tcp_rr_type = {
     .client_open = tcp_rr_client_open,
     .server_run = tcp_rr_server_run,
     .client_run = tcp_rr_client_run,
+    /* A request is one write, one segment with PSH (TCP_NODELAY, msg < MSS); ip6[53]: its flags. */
+    .count_filter = "inbound and tcp and ((ip and tcp[tcpflags] & tcp-push != 0) or "
+		    "(ip6 and ip6[53] & 0x08 != 0))",
 };

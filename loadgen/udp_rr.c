@@ -180,4 +180,5 @@ const struct lb_workload_type lb_udp_rr_type = {
     .server_run = udp_rr_server_run,
     .client_run = udp_rr_client_run,
     .wake = udp_rr_wake,
+    .count_filter = "inbound and udp",
 };

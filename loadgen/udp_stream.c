@@ -131,4 +131,5 @@ const struct lb_workload_type lb_udp_stream_type = {
     .wake = udp_stream_wake,
     .ops_by_server = true,
     .describe = udp_stream_describe,
+    .count_filter = "inbound and udp",
 };

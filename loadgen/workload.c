@@ -39,6 +39,7 @@
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <linux/sock_diag.h>
 
 #include "topology.h"
 #include "workload.h"
@@ -51,10 +52,12 @@ static const struct lb_workload_type *const lb_workload_types[] = {
     &lb_tcp_rr_type,
     &lb_icmp_flood_type,
     &lb_udp_stream_type,
+    &lb_pcap_flood_type,
 };
 
 /* Keep in step with lb_workload_types[] above. */
-const char *const lb_workload_names[] = {"udp-rr", "tcp-rr", "icmp-flood", "udp-stream", NULL};
+const char *const lb_workload_names[] = {"udp-rr", "tcp-rr", "icmp-flood", "udp-stream",
+					 "pcap-flood", NULL};
 
 /* ---- helpers ---- */
 
@@ -333,6 +336,16 @@ void lb_sock_drain(int fd)
 
 	while (recv(fd, drain, sizeof(drain), MSG_DONTWAIT | MSG_TRUNC) >= 0)
 		;
+}
+
+/* In the parent: drop its copy of what client_open made for the generator. */
+static void lb_client_release(struct lb_flow *w)
+{
+	if (w->type && w->type->client_release)
+		w->type->client_release(w);
+	if (w->cli_fd >= 0)
+		close(w->cli_fd);
+	w->cli_fd = -1;
 }
 
 /* ---- the table ---- */
@@ -833,8 +846,7 @@ client:
 	}
 	if (w->child[LB_CLIENT].pid == 0)
 		lb_child_main(w, LB_CLIENT, parent);
-	close(w->cli_fd);
-	w->cli_fd = -1;
+	lb_client_release(w);
 
 	end_us = lb_now_us() + LB_START_TIMEOUT_MS * 1000;
 	for (;;) {
@@ -870,10 +882,7 @@ client:
 out_stop:
 	lb_flow_abort(w);
 out:
-	if (w->cli_fd >= 0) {
-		close(w->cli_fd);
-		w->cli_fd = -1;
-	}
+	lb_client_release(w);
 	return ret;
 }
 
@@ -1014,8 +1023,7 @@ static void lb_flow_destroy(struct lb_flow *w)
 		lb_flow_stop(w, NULL);
 	if (w->srv_fd >= 0)
 		close(w->srv_fd);
-	if (w->cli_fd >= 0)
-		close(w->cli_fd);
+	lb_client_release(w);
 	if (w->sh)
 		munmap(w->sh, sizeof(*w->sh));
 	for (i = 0; i < LB_NCHILD; i++)
@@ -1293,6 +1301,50 @@ int lb_workload_stop(struct lb_workload *w, struct lb_workload_stats *st)
 		*st = *t;
 	w->running = false;
 	return ret;
+}
+
+/*
+ * Returns 0 with a capture filter in @buf matching one packet per delivered
+ * request of every flow, or -EOPNOTSUPP when the workload has none.
+ */
+int lb_workload_count_filter(const struct lb_workload *w, char *buf, size_t len)
+{
+	size_t off;
+	int i, n;
+
+	if (!w->type->count_filter || !w->nflows)
+		return -EOPNOTSUPP;
+	n = snprintf(buf, len, "%s and %s", w->type->count_filter, w->nflows > 1 ? "(" : "");
+	off = n > 0 ? (size_t)n : 0;
+	for (i = 0; i < w->nflows && off < len; i++) {
+		n = snprintf(buf + off, len - off, "%sdst port %u", i ? " or " : "",
+			     (unsigned int)w->flow[i]->port);
+		off += n > 0 ? (size_t)n : 0;
+	}
+	if (off + 2 > len)
+		return -ENAMETOOLONG;
+	if (w->nflows > 1)
+		snprintf(buf + off, len - off, ")");
+	return 0;
+}
+
+/* Returns the datagrams the flows' server sockets dropped (SO_MEMINFO), summed. */
+uint64_t lb_workload_server_drops(const struct lb_workload *w)
+{
+	uint64_t sum = 0;
+	int i;
+
+	for (i = 0; i < w->nflows; i++) {
+		uint32_t mem[SK_MEMINFO_VARS] = {0};
+		socklen_t len = sizeof(mem);
+		int fd = w->flow[i]->srv_fd;
+
+		if (fd < 0 || getsockopt(fd, SOL_SOCKET, SO_MEMINFO, mem, &len) < 0 ||
+		    len <= SK_MEMINFO_DROPS * sizeof(mem[0]))
+			continue;
+		sum += mem[SK_MEMINFO_DROPS];
+	}
+	return sum;
 }
 
 /* Returns the last error message for @w, "" if none (never NULL). */

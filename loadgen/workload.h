@@ -97,6 +97,7 @@ struct lb_flow {
 	uint16_t icmp_id; /* icmp-flood: the echo identifier of the current start */
 	int srv_fd;	  /* server socket, bound in create, reused by every start; -1 = none */
 	int cli_fd;	  /* generator socket, fresh per start; -1 in the parent once forked */
+	void *cli_priv;	  /* what else client_open made (pcap-flood: its pcap_t); NULL = none */
 	cpu_set_t *cpus[LB_NCHILD]; /* affinity masks prepared in create, NULL = unpinned */
 	size_t cpus_size;
 	unsigned char *buf; /* 2 * buflen bytes; each child uses its own copy (fork) */
@@ -130,6 +131,11 @@ struct lb_flow {
  *	an open-loop workload counts what arrived, not what was sent.
  * @describe: optional; the workload-specific middle of lb_workload_describe()
  *	("127.0.0.1:4000 msg=64B syscalls/op=2+4" when NULL).
+ * @client_release: optional; in the parent after the generator fork, after a
+ *	failed start and in destroy: free the parent's copy of w->cli_priv (the
+ *	common code closes cli_fd).
+ * @count_filter: optional; a pcap filter expression that, and'ed with "dst port
+ *	PORT", matches one packet per operation as lo delivers it to the server.
  */
 struct lb_workload_type {
 	const char *name;
@@ -142,12 +148,15 @@ struct lb_workload_type {
 	void (*wake)(struct lb_flow *w);
 	bool ops_by_server;
 	void (*describe)(const struct lb_flow *w, char *buf, size_t len);
+	void (*client_release)(struct lb_flow *w);
+	const char *count_filter;
 };
 
 extern const struct lb_workload_type lb_udp_rr_type;
 extern const struct lb_workload_type lb_tcp_rr_type;
 extern const struct lb_workload_type lb_icmp_flood_type;
 extern const struct lb_workload_type lb_udp_stream_type;
+extern const struct lb_workload_type lb_pcap_flood_type;
 
 /* The fix for an unexpected socket error on loopback. */
 extern const char lb_fix_socket[];

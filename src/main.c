@@ -19,6 +19,7 @@
 #include "config.h"
 #include "cleanup.h"
 #include "loadgen.h"
+#include "pcap_count.h"
 #include "plot.h"
 #include "report.h"
 #include "probeset.h"
@@ -45,6 +46,8 @@ enum {
 	OPT_SKIP_UNAVAILABLE,
 	OPT_FLOWS,
 	OPT_TOPOLOGY,
+	OPT_WINDOW,
+	OPT_COUNT_WITH,
 };
 
 struct lb_option {
@@ -65,7 +68,13 @@ static const struct lb_option options[] = {
 	{ { "repeat", required_argument, NULL, 'r' }, "N",
 	  "rounds; each round runs the baseline then every probe set (default 5)" },
 	{ { "workload", required_argument, NULL, OPT_WORKLOAD }, "NAME",
-	  "workload: udp-rr, tcp-rr, icmp-flood (root), udp-stream (default udp-rr)" },
+	  "workload: udp-rr, tcp-rr, icmp-flood (root), udp-stream, pcap-flood (root, libpcap; "
+	  "::1) (default udp-rr)" },
+	{ { "window", required_argument, NULL, OPT_WINDOW }, "N",
+	  "icmp-flood: echo requests kept outstanding, 1-1024 (default 1, like ping -f)" },
+	{ { "count-with", required_argument, NULL, OPT_COUNT_WITH }, "pcap|none",
+	  "also count the workload's delivered packets with a libpcap capture on lo (root), "
+	  "recorded per run beside the workload's own count (default none)" },
 	{ { "syscalls-per-op", required_argument, NULL, OPT_SYSCALLS_PER_OP }, "N",
 	  "extra real syscalls the server makes per request (default 4)" },
 	{ { "msg-size", required_argument, NULL, OPT_MSG_SIZE }, "BYTES",
@@ -73,7 +82,8 @@ static const struct lb_option options[] = {
 	{ { "cpus", required_argument, NULL, OPT_CPUS }, "S[,G]|none",
 	  "pin the server to CPU S and the generator to G (default: both on the last CPU)" },
 	{ { "addr", required_argument, NULL, OPT_ADDR }, "ADDR",
-	  "server address: a loopback address, 127.0.0.0/8 or ::1 (default 127.0.0.1)" },
+	  "server address: a loopback address, 127.0.0.0/8 or ::1 (default 127.0.0.1; ::1 for "
+	  "pcap-flood)" },
 	{ { "port", required_argument, NULL, OPT_PORT }, "PORT",
 	  "server port (default 0: ephemeral); flow i uses PORT+i" },
 	{ { "flows", required_argument, NULL, OPT_FLOWS }, "N",
@@ -117,6 +127,9 @@ struct cli {
 	const char *output;
 	bool force, no_plot, quiet;
 	bool skip_unavailable;	/* named probe sets that cannot run here are skipped */
+	bool addr_given;	/* --addr was given (else the workload's default) */
+	bool window_given;	/* --window was given */
+	bool count_pcap;	/* --count-with pcap */
 };
 
 static volatile int stop_signal;
@@ -301,6 +314,19 @@ static int parse_args(int argc, char **argv, struct cli *c)
 			break;
 		case OPT_ADDR:
 			c->wl.addr = optarg;
+			c->addr_given = true;
+			break;
+		case OPT_WINDOW:
+			ret = parse_int("window", optarg, 1, 1024, &c->wl.window);
+			c->window_given = true;
+			break;
+		case OPT_COUNT_WITH:
+			if (!strcmp(optarg, "pcap") || !strcmp(optarg, "none")) {
+				c->count_pcap = !strcmp(optarg, "pcap");
+			} else {
+				lb_err("--count-with '%s': expected pcap or none", optarg);
+				ret = -EINVAL;
+			}
 			break;
 		case OPT_PORT: {
 			int v;
@@ -366,6 +392,24 @@ static int parse_args(int argc, char **argv, struct cli *c)
 		if (ret)
 			return ret;
 	}
+	if (c->window_given && c->wl.window > 1 && strcmp(c->wl.name, "icmp-flood")) {
+		lb_err("--window %d: only icmp-flood keeps several requests outstanding, not %s: "
+		       "drop --window, or use --workload icmp-flood", c->wl.window, c->wl.name);
+		return -EINVAL;
+	}
+	if (c->wl.topology == LB_TOPO_VETH && !strcmp(c->wl.name, "pcap-flood")) {
+		lb_err("--workload pcap-flood injects its frames on lo, not into a veth namespace: "
+		       "use --topology lo");
+		return -EINVAL;
+	}
+	if (c->wl.topology == LB_TOPO_VETH && c->count_pcap) {
+		lb_err("--count-with pcap captures on lo and cannot see packets of --topology veth: "
+		       "drop one of them");
+		return -EINVAL;
+	}
+	/* 127.0.0.1 is a martian for frames injected on lo: pcap-flood defaults to ::1. */
+	if (!c->addr_given && !strcmp(c->wl.name, "pcap-flood"))
+		c->wl.addr = "::1";
 	if (c->sample_interval > c->duration)
 		c->sample_interval = c->duration;
 	/* The workload processes stop by themselves if loadbench ever fails to stop them. */
@@ -456,6 +500,8 @@ static int fill_results(struct lb_results *res, const struct cli *c, struct lb_w
 		res->config.flow_placement[i].server_cpu = scpu[i];
 		res->config.flow_placement[i].client_cpu = ccpu[i];
 	}
+	if (!strcmp(c->wl.name, "icmp-flood"))
+		res->config.window = c->wl.window;
 	if (!res->config.workload || !res->config.placement || !res->config.command_line)
 		return -ENOMEM;
 	for (int i = 0; i < nsets; i++) {
@@ -616,6 +662,7 @@ static int cmd_run(int argc, char **argv, const struct cli *c)
 	struct lb_tracer *tracers[LB_MAX_PROBESETS] = { NULL };
 	char catalog[PATH_MAX], outbuf[PATH_MAX], path[PATH_MAX + 32], err[1024];
 	struct lb_workload *w = NULL;
+	struct lb_pcap_count *pcap = NULL;
 	struct lb_results *res = NULL;
 	struct sigaction sa;
 	int nsets = 0, ret, status = 1;
@@ -712,6 +759,28 @@ static int cmd_run(int argc, char **argv, const struct cli *c)
 		lb_err("out of memory");
 		goto out;
 	}
+	if (c->count_pcap) {
+		char filter[256];
+
+		if (lb_workload_count_filter(w, filter, sizeof(filter))) {
+			lb_err("--count-with pcap cannot count %s: its packets cannot be told "
+			       "from other traffic by a fixed filter; use udp-rr, tcp-rr, "
+			       "udp-stream or pcap-flood, or drop --count-with", c->wl.name);
+			goto out;
+		}
+		ret = lb_pcap_count_open(filter, c->wl.server_cpu, c->wl.client_cpu, &pcap, err,
+					 sizeof(err));
+		if (ret) {
+			lb_err("%s", err);
+			goto out;
+		}
+		res->config.count_with = strdup("pcap");
+		res->config.pcap_filter = strdup(filter);
+		if (!res->config.count_with || !res->config.pcap_filter) {
+			lb_err("out of memory");
+			goto out;
+		}
+	}
 
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_signal;
@@ -734,6 +803,7 @@ static int cmd_run(int argc, char **argv, const struct cli *c)
 	b.repeat = c->repeat;
 	b.progress = !c->quiet;
 	b.stop = &stop_signal;
+	b.pcap = pcap;
 	ret = lb_bench_run(&b, res, err, sizeof(err));
 	lb_tracer_disarm_all();
 	if (ret == -EINTR) {
@@ -777,6 +847,7 @@ out:
 		lb_probeset_free(sets[i]);
 	}
 	lb_catalog_names_free(names);
+	lb_pcap_count_close(pcap);
 	lb_workload_destroy(w);
 	lb_results_free(res);
 	return status;

@@ -126,6 +126,8 @@ void lb_results_free(struct lb_results *res)
 	free(res->config.command_line);
 	free(res->config.topology);
 	free(res->config.flow_placement);
+	free(res->config.count_with);
+	free(res->config.pcap_filter);
 	lb_probeset_result_release(&res->baseline);
 	for (i = 0; i < res->nprobesets; i++)
 		lb_probeset_result_release(&res->probesets[i]);
@@ -638,6 +640,12 @@ static void lb_jb_runs(struct lb_jb *jb, struct json_object *parent,
 				lb_jb_int(jb, fo, NULL, (int64_t)r->flow_ops[k]);
 		}
 		lb_jb_double(jb, o, "sample_interval_s", r->sample_interval);
+		if (r->pcap) {
+			lb_jb_int(jb, o, "pcap_packets", (int64_t)r->pcap_packets);
+			lb_jb_int(jb, o, "pcap_dropped", (int64_t)r->pcap_dropped);
+			lb_jb_int(jb, o, "server_drops", (int64_t)r->server_drops);
+			lb_jb_bool(jb, o, "pcap_agrees", lb_run_pcap_agrees(r, NULL));
+		}
 		samples = lb_jb_child(jb, o, "samples", true);
 		for (k = 0; k < r->nsamples; k++)
 			lb_jb_double(jb, samples, NULL, r->samples[k]);
@@ -690,6 +698,14 @@ static struct json_object *lb_results_to_json(const struct lb_results *res)
 			lb_jb_int(&jb, e, "server_cpu", res->config.flow_placement[i].server_cpu);
 			lb_jb_int(&jb, e, "client_cpu", res->config.flow_placement[i].client_cpu);
 		}
+	}
+	if (res->config.window)
+		lb_jb_int(&jb, o, "window", res->config.window);
+	if (res->config.count_with) {
+		lb_jb_str(&jb, o, "count_with", res->config.count_with);
+		lb_jb_str(&jb, o, "pcap_filter", res->config.pcap_filter);
+		lb_jb_double(&jb, o, "pcap_tolerance_packets", LB_PCAP_TOL_PACKETS);
+		lb_jb_double(&jb, o, "pcap_tolerance_pct", LB_PCAP_TOL_PCT);
 	}
 
 	o = lb_jb_child(&jb, root, "baseline", false);
@@ -1064,6 +1080,14 @@ static int lb_read_run(struct lb_reader *rd, const struct json_object *o, const 
 		ret = lb_get_double(rd, o, where, "sample_interval_s", &r->sample_interval);
 	if (!ret)
 		ret = lb_read_flow_ops(rd, o, where, r);
+	if (!ret && json_object_object_get_ex(o, "pcap_packets", NULL)) {
+		r->pcap = true;
+		ret = lb_get_u64(rd, o, where, "pcap_packets", &r->pcap_packets);
+		if (!ret)
+			ret = lb_get_u64(rd, o, where, "pcap_dropped", &r->pcap_dropped);
+		if (!ret)
+			ret = lb_get_u64(rd, o, where, "server_drops", &r->server_drops);
+	}
 	if (ret)
 		return ret;
 	ret = lb_get(rd, o, where, "samples", json_type_array, &samples);
@@ -1186,6 +1210,12 @@ static int lb_read_host_config(struct lb_reader *rd, const struct json_object *r
 			ret = lb_get_int(rd, o, "config", "flows", &c->flows);
 		if (!ret)
 			ret = lb_read_flow_placement(rd, o, c);
+		if (!ret)
+			ret = lb_get_int(rd, o, "config", "window", &c->window);
+		if (!ret)
+			ret = lb_get_str(rd, o, "config", "count_with", &c->count_with);
+		if (!ret)
+			ret = lb_get_str(rd, o, "config", "pcap_filter", &c->pcap_filter);
 	}
 	return ret;
 }
@@ -1563,6 +1593,65 @@ static const char *lb_or(const char *s, const char *dflt)
 	return s && *s ? s : dflt;
 }
 
+/* Whether |pcap - (ops + server drops)| <= 512 + 1%; the difference in *@diff. */
+bool lb_run_pcap_agrees(const struct lb_run *r, int64_t *diff)
+{
+	double want = (double)r->ops + (double)r->server_drops;
+	int64_t d = (int64_t)r->pcap_packets - (int64_t)(r->ops + r->server_drops);
+
+	if (diff)
+		*diff = d;
+	return r->pcap && !r->pcap_dropped &&
+	       fabs((double)d) <= LB_PCAP_TOL_PACKETS + LB_PCAP_TOL_PCT / 100 * want;
+}
+
+/* One line on how the capture's counts compare with the workload's, and one per disagreement. */
+static void lb_print_pcap(const struct lb_results *res, FILE *f)
+{
+	const struct lb_run *worst = NULL;
+	const char *worst_name = NULL;
+	size_t k, i, nruns = 0, nagree = 0;
+	double worst_pct = -1;
+	int64_t d;
+
+	for (k = 0; k <= res->nprobesets; k++) {
+		const struct lb_probeset_result *psr = k ? &res->probesets[k - 1] : &res->baseline;
+
+		for (i = 0; i < psr->nruns; i++) {
+			const struct lb_run *r = &psr->runs[i];
+			double want = (double)r->ops + (double)r->server_drops, pct;
+
+			if (!r->pcap)
+				continue;
+			nruns++;
+			if (lb_run_pcap_agrees(r, &d)) {
+				nagree++;
+			} else {
+				fprintf(f, "%spcap DISAGREES: %s round %d: captured %" PRIu64
+					" packets, the workload counted %" PRIu64 " + %" PRIu64
+					" dropped by the server socket (difference %+" PRId64 ")%s\n",
+					nruns - nagree == 1 ? "\n" : "", psr->name, r->round,
+					r->pcap_packets, r->ops, r->server_drops, d,
+					r->pcap_dropped ? "; the capture itself dropped packets" : "");
+			}
+			pct = want > 0 ? 100.0 * fabs((double)d) / want : 0;
+			if (pct > worst_pct) {
+				worst_pct = pct;
+				worst = r;
+				worst_name = psr->name;
+			}
+		}
+	}
+	if (!nruns)
+		return;
+	lb_run_pcap_agrees(worst, &d);
+	fprintf(f, "%spcap count (%s on lo): agrees with the workload's count (+ server socket "
+		"drops) within %d packets + %g%% in %zu of %zu runs; largest difference %+" PRId64
+		" (%.2f%%, %s round %d)\n", nruns == nagree ? "\n" : "",
+		lb_or(res->config.pcap_filter, "?"), LB_PCAP_TOL_PACKETS, LB_PCAP_TOL_PCT, nagree,
+		nruns, d, worst_pct, worst_name, worst->round);
+}
+
 void lb_results_print_table(const struct lb_results *res, FILE *f)
 {
 	const struct lb_config *c = &res->config;
@@ -1606,6 +1695,7 @@ void lb_results_print_table(const struct lb_results *res, FILE *f)
 		lb_row_fill(&row, k ? &res->probesets[k - 1] : &res->baseline, !k);
 		lb_row_print(f, row.cell, width);
 	}
+	lb_print_pcap(res, f);
 	for (k = 0; k < res->nwarnings; k++)
 		fprintf(f, "%swarning: %s\n", k ? "" : "\n", res->warnings[k]);
 	for (k = 0; k < res->nskipped; k++)

@@ -37,7 +37,31 @@ struct lb_run {
 	double sample_interval;	/* seconds per entry of samples[] */
 	double *samples;	/* per-interval throughput (ops/s) over the window */
 	size_t nsamples;
+	/* --count-with pcap (all 0/false without it), counted over the same window: */
+	bool pcap;		/* the run was counted by a capture */
+	uint64_t pcap_packets;	/* packets the capture on lo delivered */
+	uint64_t pcap_dropped;	/* packets the capture missed (its buffer was full) */
+	uint64_t server_drops;	/* datagrams the server socket dropped (receive queue full) */
 };
+
+/*
+ * The tolerance of --count-with pcap: the capture's count agrees with the
+ * workload's (ops + server_drops) when they differ by at most
+ * LB_PCAP_TOL_PACKETS + LB_PCAP_TOL_PCT % of the workload's. The two are read
+ * one after the other at each edge of the window: packets the capture saw
+ * while the server had not yet read them (at most a receive queue, a few
+ * hundred datagrams) and the microseconds between the two reads (a fraction
+ * of a percent of a short window, more on a loaded machine) land on one side.
+ */
+#define LB_PCAP_TOL_PACKETS 512
+#define LB_PCAP_TOL_PCT 1.0
+
+/*
+ * lb_run_pcap_agrees - whether @r's capture count agrees with the workload's
+ * within the tolerance above (false when the capture dropped packets);
+ * *@diff (if not NULL) gets pcap_packets - (ops + server_drops).
+ */
+bool lb_run_pcap_agrees(const struct lb_run *r, int64_t *diff);
 
 struct lb_summary {
 	double throughput_median;	/* ops/s */
@@ -93,6 +117,9 @@ struct lb_config {
 	int flows;		/* generator/server pairs; 0 = not recorded (older versions) */
 	struct lb_flow_place *flow_placement; /* where each flow ran, flows entries */
 	size_t nflow_placement;
+	int window;		/* icmp-flood: echoes outstanding (0 = not recorded) */
+	char *count_with;	/* "pcap", or NULL */
+	char *pcap_filter;	/* the capture's filter expression, or NULL */
 };
 
 /* A probe set that was named or in the catalog but cannot run here. */

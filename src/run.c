@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "loadgen.h"
+#include "pcap_count.h"
 #include "results.h"
 #include "run.h"
 #include "tracer.h"
@@ -18,6 +19,22 @@
 static bool stopped(const struct lb_bench *b)
 {
 	return b->stop && *b->stop;
+}
+
+/*
+ * --count-with pcap: the capture's count, its drops and the server socket's
+ * drops at one edge of the window, into @at[0..2]. Returns 0 or -errno + @err.
+ */
+static int pcap_edge(const struct lb_bench *b, uint64_t at[3], char *err, size_t len)
+{
+	int ret;
+
+	at[2] = lb_workload_server_drops(b->workload);
+	ret = lb_pcap_count_read(b->pcap, &at[0], &at[1]);
+	if (ret)
+		snprintf(err, len, "--count-with pcap: the capture on lo failed: %s",
+			 strerror(-ret));
+	return ret;
 }
 
 /* The live progress line: shown only when stderr is a terminal. */
@@ -61,7 +78,7 @@ static int run_once(const struct lb_bench *b, struct lb_tracer *tracer, int roun
 	struct lb_workload_stats st = {0};
 	size_t max_samples, n = 0;
 	double t0, t1, t, next, end;
-	uint64_t ops0, ops1, prev;
+	uint64_t ops0, ops1, prev, pcap0[3] = {0}, pcap1[3] = {0};
 	int ret, sret;
 
 	memset(run, 0, sizeof(*run));
@@ -102,6 +119,8 @@ static int run_once(const struct lb_bench *b, struct lb_tracer *tracer, int roun
 		snprintf(err, len, "cannot read the tracer's counts: %s", strerror(-ret));
 		goto out_stop;
 	}
+	if (b->pcap && (ret = pcap_edge(b, pcap0, err, len)))
+		goto out_stop;
 	end = t0 + b->duration;
 	prev = ops0;
 	t = t0;
@@ -131,6 +150,12 @@ static int run_once(const struct lb_bench *b, struct lb_tracer *tracer, int roun
 		snprintf(err, len, "cannot read the tracer's counts: %s", strerror(-ret));
 		goto out_stop;
 	}
+	if (b->pcap && (ret = pcap_edge(b, pcap1, err, len)))
+		goto out_stop;
+	run->pcap = b->pcap != NULL;
+	run->pcap_packets = pcap1[0] - pcap0[0];
+	run->pcap_dropped = pcap1[1] - pcap0[1];
+	run->server_drops = pcap1[2] - pcap0[2];
 	run->seconds = t1 - t0;
 	run->ops = ops1 - ops0;
 	run->throughput = run->seconds > 0 ? (double)run->ops / run->seconds : 0;

@@ -9,6 +9,7 @@
 
 #include <stdbool.h>
 
+struct lb_pcap_count;
 struct lb_results;
 struct lb_tracer;
 struct lb_workload;
@@ -22,6 +23,7 @@ struct lb_bench {
 	int repeat;			/* rounds */
 	bool progress;			/* live progress line on stderr, when it is a tty */
 	volatile int *stop;		/* set by a signal handler: finish cleanly now */
+	struct lb_pcap_count *pcap;	/* --count-with pcap: read at the window's edges; or NULL */
 };
 
 /*

@@ -281,6 +281,57 @@ static void check_workload(const struct lb_results *res)
 	putchar('\n');
 }
 
+/*
+ * --count-with pcap: every run has a capture count > 0 without capture drops,
+ * within 512 packets + 1% of the workload's ops + server socket drops (the
+ * tolerance README states, computed here on its own).
+ */
+static void check_pcap_runs(const char *name, const struct lb_run *runs, size_t n,
+			    double *worst)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		const struct lb_run *r = &runs[i];
+		double want = (double)r->ops + (double)r->server_drops;
+		double diff = fabs((double)r->pcap_packets - want);
+
+		if (!r->pcap || !r->pcap_packets) {
+			fail("%s: run %zu (round %d): no pcap count (pcap_packets %" PRIu64 ")",
+			     name, i + 1, r->round, r->pcap_packets);
+			continue;
+		}
+		if (r->pcap_dropped)
+			fail("%s: run %zu (round %d): the capture dropped %" PRIu64 " packets",
+			     name, i + 1, r->round, r->pcap_dropped);
+		if (diff > 512 + 0.01 * want)
+			fail("%s: run %zu (round %d, %.3f s): pcap counted %" PRIu64 ", the workload %"
+			     PRIu64 " + %" PRIu64 " server drops: off by %.0f, more than 512 + 1%%",
+			     name, i + 1, r->round, r->seconds, r->pcap_packets, r->ops,
+			     r->server_drops, diff);
+		if (want > 0 && 100 * diff / want > *worst)
+			*worst = 100 * diff / want;
+	}
+}
+
+static void check_pcap(const struct lb_results *res)
+{
+	double worst = 0;
+	size_t k;
+
+	if (!res->config.count_with)
+		return;
+	if (strcmp(res->config.count_with, "pcap") || !res->config.pcap_filter)
+		fail("config.count_with '%s' with filter '%s', expected pcap and a filter",
+		     res->config.count_with, res->config.pcap_filter ? res->config.pcap_filter : "");
+	check_pcap_runs("baseline", res->baseline.runs, res->baseline.nruns, &worst);
+	for (k = 0; k < res->nprobesets; k++)
+		check_pcap_runs(res->probesets[k].name, res->probesets[k].runs,
+				res->probesets[k].nruns, &worst);
+	printf("check-results: pcap counts (%s): largest difference from the workload's %.3f%%\n",
+	       res->config.pcap_filter ? res->config.pcap_filter : "?", worst);
+}
+
 /* Records after the header line, RFC 4180-aware (a quoted field may hold a newline). */
 static size_t csv_records(const char *text)
 {
@@ -357,6 +408,7 @@ int main(int argc, char **argv)
 	check_workload(res);
 	for (i = 2; i < argc; i++)
 		check_probeset(res, argv[i]);
+	check_pcap(res);
 	check_csv(res, csv);
 
 	if (nfailed)
