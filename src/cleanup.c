@@ -11,13 +11,13 @@
 #include <tracefs.h>
 
 #include "cleanup.h"
+#include "lttng.h"
 #include "tracefs_util.h"
 #include "util.h"
 
 #define LB_PREFIX "loadbench_"
 
-/* The pid in "loadbench_<pid>[...]" when that process is gone; 0 otherwise. */
-static pid_t dead_owner(const char *name)
+pid_t lb_cleanup_dead_owner(const char *name)
 {
 	char *end;
 	long pid;
@@ -49,7 +49,7 @@ static int clean_instances(bool remove, lb_cleanup_report_fn report, void *arg)
 		struct tracefs_instance *inst;
 		int err = 0;
 
-		if (!dead_owner(de->d_name))
+		if (!lb_cleanup_dead_owner(de->d_name))
 			continue;
 		found++;
 		if (remove) {
@@ -88,7 +88,7 @@ static int clean_dynevents(bool remove, lb_cleanup_report_fn report, void *arg)
 		sp = strchr(colon, ' ');
 		if (sp)
 			*sp = '\0';
-		if (!dead_owner(colon + 1))
+		if (!lb_cleanup_dead_owner(colon + 1))
 			continue;
 		found++;
 		if (remove) {
@@ -112,5 +112,6 @@ int lb_cleanup_run(bool remove, lb_cleanup_report_fn report, void *arg)
 		return -ENODEV;
 	/* Instances first: an event enabled in a leftover instance keeps its dynamic event busy. */
 	n = clean_instances(remove, report, arg);
-	return n + clean_dynevents(remove, report, arg);
+	n += clean_dynevents(remove, report, arg);
+	return n + lb_lttng_cleanup(remove, report, arg);
 }

@@ -31,6 +31,10 @@ leftovers() {
 	for f in dynamic_events uprobe_events kprobe_events; do
 		[[ -r $TRACING/$f ]] && grep loadbench_ "$TRACING/$f" | sed "s/^/$f: /"
 	done
+	# LTTng sessions, when the lttng CLI and a session daemon are there.
+	if command -v lttng >/dev/null; then
+		lttng list 2>/dev/null | grep -o 'loadbench_[0-9]*' | sed 's/^/LTTng session /'
+	fi
 	return 0
 }
 
