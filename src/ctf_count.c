@@ -4,11 +4,18 @@
  * output port (one per data stream: no muxer needed to count) takes the
  * messages and counts event and packet-beginning messages. In-process, so
  * nothing is parsed from a tool's text output and no process is spawned.
+ * src.ctf.fs takes trace directories (those holding a `metadata' file), not a
+ * tree: LTTng writes DIR/kernel/, so the tree is searched for them first.
  */
+#define LB_CTF_MAX_DEPTH 4	/* LTTng: DIR/kernel, DIR/ust/uid/N/64-bit */
+#include <dirent.h>
 #include <errno.h>
+#include <limits.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <babeltrace2/babeltrace.h>
 
@@ -105,6 +112,50 @@ static bt_graph_simple_sink_component_consume_func_status count_messages(bt_mess
 	return BT_GRAPH_SIMPLE_SINK_COMPONENT_CONSUME_FUNC_STATUS_OK;
 }
 
+/* The first cause babeltrace2 recorded for its last error (the root cause), into @buf. */
+static const char *bt_reason(char *buf, size_t len)
+{
+	const bt_error *e = bt_current_thread_take_error();
+	uint64_t n = e ? bt_error_get_cause_count(e) : 0;
+
+	snprintf(buf, len, "%s", n ? bt_error_cause_get_message(
+			bt_error_borrow_cause_by_index(e, 0)) : "no reason given");
+	if (e)
+		bt_error_release(e);
+	return buf;
+}
+
+/* Append every directory below @dir (itself included) that holds a CTF metadata file to @inputs. */
+static int add_trace_dirs(bt_value *inputs, const char *dir, int depth, int *found)
+{
+	char path[PATH_MAX];
+	struct dirent *de;
+	struct stat st;
+	DIR *d;
+	int ret = 0;
+
+	snprintf(path, sizeof(path), "%s/metadata", dir);
+	if (stat(path, &st) == 0 && S_ISREG(st.st_mode)) {
+		(*found)++;
+		return bt_value_array_append_string_element(inputs, dir) ? -ENOMEM : 0;
+	}
+	if (depth >= LB_CTF_MAX_DEPTH)
+		return 0;
+	d = opendir(dir);
+	if (!d)
+		return 0;
+	while (!ret && (de = readdir(d))) {
+		if (de->d_name[0] == '.')
+			continue;
+		if ((size_t)snprintf(path, sizeof(path), "%s/%s", dir, de->d_name) >= sizeof(path))
+			continue;
+		if (lstat(path, &st) == 0 && S_ISDIR(st.st_mode))
+			ret = add_trace_dirs(inputs, path, depth + 1, found);
+	}
+	closedir(d);
+	return ret;
+}
+
 int lb_ctf_count(const char *dir, uint64_t begin, uint64_t end, struct lb_ctf_counts *c,
 		 char *err, size_t len)
 {
@@ -113,10 +164,11 @@ int lb_ctf_count(const char *dir, uint64_t begin, uint64_t end, struct lb_ctf_co
 	const bt_component_source *src = NULL;
 	const bt_plugin *plugin;
 	bt_value *params = NULL, *inputs = NULL;
+	char why[256];
 	bt_graph *graph = NULL;
 	bt_graph_run_status st;
 	uint64_t nports;
-	int ret = -ENOMEM;
+	int ret = -ENOMEM, ntraces = 0;
 
 	memset(c, 0, sizeof(*c));
 	plugin = find_ctf_plugin();
@@ -128,12 +180,18 @@ int lb_ctf_count(const char *dir, uint64_t begin, uint64_t end, struct lb_ctf_co
 	if (!fs || !graph || !params)
 		goto out;
 	if (bt_value_map_insert_empty_array_entry(params, "inputs", &inputs) ||
-	    bt_value_array_append_string_element(inputs, dir))
+	    add_trace_dirs(inputs, dir, 0, &ntraces))
 		goto out;
+	if (!ntraces) {
+		snprintf(err, len, "LTTng wrote no trace into %s (no CTF metadata file below it)",
+			 dir);
+		ret = -ENOENT;
+		goto out;
+	}
 	if (bt_graph_add_source_component(graph, fs, "trace", params, BT_LOGGING_LEVEL_NONE,
 					  &src) != BT_GRAPH_ADD_COMPONENT_STATUS_OK) {
-		snprintf(err, len, "babeltrace2 cannot read the LTTng trace in %s (no CTF trace "
-			 "there, or a corrupt one)", dir);
+		snprintf(err, len, "babeltrace2 cannot read the LTTng trace in %s: %s", dir,
+			 bt_reason(why, sizeof(why)));
 		ret = -EIO;
 		goto out;
 	}
@@ -156,7 +214,8 @@ int lb_ctf_count(const char *dir, uint64_t begin, uint64_t end, struct lb_ctf_co
 		st = bt_graph_run(graph);
 	} while (st == BT_GRAPH_RUN_STATUS_AGAIN);
 	if (st != BT_GRAPH_RUN_STATUS_OK) {
-		snprintf(err, len, "babeltrace2 failed reading the LTTng trace in %s", dir);
+		snprintf(err, len, "babeltrace2 failed reading the LTTng trace in %s: %s", dir,
+			 bt_reason(why, sizeof(why)));
 		ret = -EIO;
 		goto out;
 	}
