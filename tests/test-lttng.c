@@ -5,14 +5,22 @@
  * made, against a fixture list of kernel-domain events: an unknown name (LTTng
  * would record nothing) and an ftrace SYSTEM:EVENT name fail with the closest
  * LTTng names, uprobes are refused. The ftrace-family tracers refuse a bare
- * LTTng name. No root needed.
+ * LTTng name. With libbabeltrace2, the read-back that counts a run's events,
+ * on a small real trace (tests/fixtures/lttng-trace: sched_switch, _wakeup and
+ * _waking recorded by lttng-modules 2.13 under Debian's 6.1 kernel for 0.3 s;
+ * babeltrace2 lists 447 events in 6 packets, 200 of them timestamped from
+ * 17866278510 to 18526571500 ns). No root needed.
  */
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "helpers.h"
 #include "lttng.h"
+#ifdef HAVE_LTTNG
+#include "ctf_count.h"
+#endif
 #include "probeset.h"
 #include "tracefs_util.h"
 
@@ -157,6 +165,40 @@ static void test_ftrace_refuses(void)
 	lb_probeset_free(ps);
 }
 
+#ifdef HAVE_LTTNG
+static void test_ctf_count(void)
+{
+	const char *dir = LB_SRCDIR "/tests/fixtures/lttng-trace";
+	struct lb_ctf_counts c;
+	char err[512] = "";
+	int ret;
+
+	ret = lb_ctf_available(err, sizeof(err));
+	if (ret) {
+		fprintf(stderr, "skipping the trace read-back check: %s\n", err);
+		return;
+	}
+	ret = lb_ctf_count(dir, 0, UINT64_MAX, &c, err, sizeof(err));
+	T_CHECK(ret == 0);
+	if (ret) {
+		fprintf(stderr, "lb_ctf_count: %s\n", err);
+		return;
+	}
+	T_CHECK(c.events == 447 && c.all_events == 447 && c.packets == 6);
+	/* Only the window: both ends inclusive. */
+	T_CHECK(lb_ctf_count(dir, 17866278510ULL, 18526571500ULL, &c, err, sizeof(err)) == 0);
+	T_CHECK(c.events == 200 && c.all_events == 447);
+	T_CHECK(lb_ctf_count(dir, 17866278511ULL, 18526571499ULL, &c, err, sizeof(err)) == 0);
+	T_CHECK(c.events == 198);
+	T_CHECK(lb_ctf_count(dir, 0, 1, &c, err, sizeof(err)) == 0);
+	T_CHECK(c.events == 0 && c.all_events == 447);
+	/* No trace: said so. */
+	ret = lb_ctf_count(LB_SRCDIR "/probesets", 0, 1, &c, err, sizeof(err));
+	T_CHECK(ret == -ENOENT);
+	T_CHECK(strstr(err, "no CTF metadata file below it") != NULL);
+}
+#endif
+
 int main(void)
 {
 	if (load_fixture()) {
@@ -167,5 +209,8 @@ int main(void)
 	test_catalog();
 	test_names();
 	test_ftrace_refuses();
+#ifdef HAVE_LTTNG
+	test_ctf_count();
+#endif
 	return t_exit();
 }
