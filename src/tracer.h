@@ -7,7 +7,8 @@
  * kernel and changes nothing in it) -> for every measured run: arm (creates
  * what the kernel needs and starts recording) -> attach (the workload's pids,
  * once it runs; only tracers that have the op) -> snapshot ... snapshot ->
- * disarm (removes everything arm and attach created) -> destroy.
+ * disarm (removes everything arm and attach created) -> collect (the window's
+ * counts, for tracers that have the op) -> destroy.
  */
 #ifndef LB_TRACER_H
 #define LB_TRACER_H
