@@ -41,7 +41,7 @@ require_root
 assert_no_leftovers
 
 note "lttng and lttng+kprobe: events recorded (read back from the trace) and a slowdown"
-"$LOADBENCH" --probeset lttng,lttng+kprobe --duration 1 --warmup 0.3 --repeat 2 --quiet \
+"$LOADBENCH" --probeset lttng,lttng+kprobe --duration 2 --warmup 0.3 --repeat 3 --quiet \
 	--no-plot --output "$tmp/run" | tee "$tmp/run.txt"
 "$top_builddir/tests/check-results" "$tmp/run" lttng lttng+kprobe | tee "$tmp/check.txt"
 assert_no_leftovers
