@@ -28,9 +28,9 @@ int lb_lttng_check_names(const struct lb_probeset *ps, const char *const *tps, s
 
 /*
  * lb_lttng_cleanup - find the LTTng sessions named loadbench_<pid> whose pid
- * no longer runs and, with @remove, destroy them (and remove their trace
- * directories). @report as for lb_cleanup_run(). Returns how many were
- * found (0 when no lttng-sessiond is reachable or without liblttng-ctl).
+ * no longer runs and, with @remove, destroy them, and remove the trace
+ * directories $TMPDIR/loadbench_<pid>.XXXXXX of such pids. @report as for
+ * lb_cleanup_run(). Returns how many were found (0 without liblttng-ctl).
  */
 int lb_lttng_cleanup(bool remove, lb_cleanup_report_fn report, void *arg);
 

@@ -16,6 +16,7 @@
  * mean events per packet. The session is destroyed and the directory
  * removed at disarm, which every exit path reaches.
  */
+#include <dirent.h>
 #include <errno.h>
 #include <ftw.h>
 #include <limits.h>
@@ -464,14 +465,55 @@ static void lttng_destroy(void *priv)
 	lttng_free(l);
 }
 
+/*
+ * Trace directories loadbench_<pid>.XXXXXX in the temporary directory whose
+ * pid no longer runs (a run killed between destroying its session and
+ * removing its directory, or whose session was destroyed by hand).
+ */
+static int clean_trace_dirs(bool remove, lb_cleanup_report_fn report, void *arg)
+{
+	const char *tmp = getenv("TMPDIR");
+	char dir[PATH_MAX], what[PATH_MAX + 32];
+	struct dirent *de;
+	int found = 0;
+	DIR *d;
+
+	tmp = tmp && tmp[0] == '/' ? tmp : "/tmp";
+	d = opendir(tmp);
+	if (!d)
+		return 0;
+	while ((de = readdir(d))) {
+		const char *dot = strchr(de->d_name, '.');
+		char owner[64];
+		int err = 0;
+
+		if (!dot || (size_t)(dot - de->d_name) >= sizeof(owner) || strlen(dot) != 7)
+			continue;
+		snprintf(owner, sizeof(owner), "%.*s", (int)(dot - de->d_name), de->d_name);
+		if (!lb_cleanup_dead_owner(owner))
+			continue;
+		found++;
+		snprintf(dir, sizeof(dir), "%s/%s", tmp, de->d_name);
+		snprintf(what, sizeof(what), "LTTng trace directory %s", dir);
+		if (remove)
+			err = remove_dir(dir);
+		if (report)
+			report(what, err, arg);
+	}
+	closedir(d);
+	return found;
+}
+
 int lb_lttng_cleanup(bool remove, lb_cleanup_report_fn report, void *arg)
 {
 	struct lttng_session *s = NULL;
 	char what[LTTNG_NAME_MAX + 64], dir[PATH_MAX];
 	int n, found = 0;
 
-	if (geteuid() != 0 || lttng_session_daemon_alive() <= 0)
+	if (geteuid() != 0)
 		return 0;
+	if (lttng_session_daemon_alive() <= 0)
+		return clean_trace_dirs(remove, report, arg);
 	n = lttng_list_sessions(&s);
 	for (int i = 0; i < n; i++) {
 		const char *base = strrchr(s[i].path, '/');
@@ -496,7 +538,7 @@ int lb_lttng_cleanup(bool remove, lb_cleanup_report_fn report, void *arg)
 			report(what, err, arg);
 	}
 	free(s);
-	return found;
+	return found + clean_trace_dirs(remove, report, arg);
 }
 
 const struct lb_tracer_ops lb_tracer_lttng = {
