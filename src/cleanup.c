@@ -12,13 +12,13 @@
 
 #include "cleanup.h"
 #include "topology.h"
+#include "lttng.h"
 #include "tracefs_util.h"
 #include "util.h"
 
 #define LB_PREFIX "loadbench_"
 
-/* The pid in "loadbench_<pid>[...]" when that process is gone; 0 otherwise. */
-static pid_t dead_owner(const char *name)
+pid_t lb_cleanup_dead_owner(const char *name)
 {
 	char *end;
 	long pid;
@@ -50,7 +50,7 @@ static int clean_instances(bool remove, lb_cleanup_report_fn report, void *arg)
 		struct tracefs_instance *inst;
 		int err = 0;
 
-		if (!dead_owner(de->d_name))
+		if (!lb_cleanup_dead_owner(de->d_name))
 			continue;
 		found++;
 		if (remove) {
@@ -89,7 +89,7 @@ static int clean_dynevents(bool remove, lb_cleanup_report_fn report, void *arg)
 		sp = strchr(colon, ' ');
 		if (sp)
 			*sp = '\0';
-		if (!dead_owner(colon + 1))
+		if (!lb_cleanup_dead_owner(colon + 1))
 			continue;
 		found++;
 		if (remove) {
@@ -135,7 +135,7 @@ static int clean_veths(bool remove, lb_cleanup_report_fn report, void *arg)
 			alias[0] = '\0';
 		fclose(f);
 		alias[strcspn(alias, "\n")] = '\0';
-		if (!dead_owner(alias))
+		if (!lb_cleanup_dead_owner(alias))
 			continue;
 		found++;
 		if (remove)
@@ -157,5 +157,6 @@ int lb_cleanup_run(bool remove, lb_cleanup_report_fn report, void *arg)
 		return -ENODEV;
 	/* Instances first: an event enabled in a leftover instance keeps its dynamic event busy. */
 	n = clean_instances(remove, report, arg);
+	n += lb_lttng_cleanup(remove, report, arg);
 	return v + n + clean_dynevents(remove, report, arg);
 }

@@ -621,6 +621,7 @@ static int cmd_list(void)
 	for (int i = 0; i < n; i++) {
 		struct lb_probeset *ps = NULL;
 		struct lb_tracer *t = NULL;
+		const char *why;
 		int ret;
 
 		ret = lb_probeset_find(names[i], catalog, &ps, err, sizeof(err));
@@ -628,8 +629,11 @@ static int cmd_list(void)
 			ret = lb_tracer_create(ps, NULL, &t, err, sizeof(err));
 		printf("%-16s %-11s %s\n", names[i], ps ? ps->tracer : "?",
 		       ps && ps->description ? ps->description : "");
+		/* lb_tracer_create() says "probe set NAME cannot run here: WHY": print WHY. */
+		why = ret ? strstr(err, "cannot run here: ") : NULL;
+		why = why ? why + strlen("cannot run here: ") : err;
 		printf("%-16s %-11s %s%s\n", "", "", ret ? "cannot run here: " : "runs here",
-		       ret ? err : "");
+		       ret ? why : "");
 		lb_tracer_destroy(t);
 		lb_probeset_free(ps);
 	}

@@ -174,8 +174,10 @@ static bool probe_covers(const struct lb_probe *a, const struct lb_probe *b)
 {
 	if (a->kind != b->kind)
 		return false;
-	if (!a->system && a->kind != LB_PROBE_SYSCALL)	/* kprobe, uprobe, ...: one symbol */
-		return !strcmp(a->event, b->event);
+	if (!a->system && a->kind != LB_PROBE_SYSCALL)	/* kprobe, LTTng name, ...: one name */
+		return !b->system && !strcmp(a->event, b->event);
+	if (!b->system && b->kind != LB_PROBE_SYSCALL)
+		return false;
 	if (a->kind == LB_PROBE_SYSCALL)
 		return !strcmp(a->event, b->event) || !strcmp(a->event, "all") ||
 		       !strcmp(b->event, "all");
@@ -269,10 +271,14 @@ static int parse_tracepoint(struct parser *p, const char *v)
 	const char *colon = strchr(v, ':');
 	const char *event = colon ? colon + 1 : NULL;
 
+	/* LTTng names kernel tracepoints without a system (net_if_receive_skb). */
+	if (!colon && is_event_name(v, strlen(v)))
+		return add_probe(p, LB_PROBE_TRACEPOINT, NULL, 0, v);
 	if (!colon || !is_event_name(v, colon - v) ||
 	    (strcmp(event, "*") && !is_event_name(event, strlen(event))))
 		return fail(p, "bad tracepoint '%.*s': expected SYSTEM:EVENT (letters, digits "
-			    "and _; EVENT may be *), e.g. net:netif_receive_skb",
+			    "and _; EVENT may be *), e.g. net:netif_receive_skb, or an LTTng "
+			    "event name, e.g. net_if_receive_skb",
 			    LB_QUOTE_MAX, v);
 	return add_probe(p, LB_PROBE_TRACEPOINT, v, colon - v, event);
 }
@@ -383,7 +389,7 @@ static const char *expected_value(const char *kw)
 	if (!strcmp(kw, "tracer"))
 		return "a tracer name, e.g. ftrace";
 	if (!strcmp(kw, "tracepoint"))
-		return "SYSTEM:EVENT, e.g. net:netif_receive_skb";
+		return "SYSTEM:EVENT, e.g. net:netif_receive_skb (lttng: net_if_receive_skb)";
 	if (!strcmp(kw, "syscall"))
 		return "'all' or a syscall name, e.g. getppid";
 	if (!strcmp(kw, "kprobe") || !strcmp(kw, "kretprobe"))

@@ -7,6 +7,7 @@
  *   tracer       ftrace
  *   tracepoint   net:netif_receive_skb
  *   tracepoint   sched:*            every event of a system
+ *   tracepoint   net_if_receive_skb an LTTng event name (tracer lttng): no system
  *   syscall      all                every syscall entry and exit
  *   syscall      getppid            one syscall's entry and exit
  *   kprobe       netif_rx           a kprobe on a kernel symbol (kretprobe: on its return)
@@ -25,7 +26,7 @@
 #include <stddef.h>
 
 enum lb_probe_kind {
-	LB_PROBE_TRACEPOINT,	/* system:event, event may be "*" */
+	LB_PROBE_TRACEPOINT,	/* system:event, event may be "*"; LTTng: event, system NULL */
 	LB_PROBE_SYSCALL,	/* event = syscall name, or "all" */
 	LB_PROBE_KPROBE,	/* event = kernel symbol, [A-Za-z0-9_.]+ */
 	LB_PROBE_KRETPROBE,	/* event = kernel symbol; fires on return */
@@ -46,7 +47,7 @@ enum lb_buffer_mode {
 
 struct lb_probe {
 	enum lb_probe_kind kind;
-	char *system;		/* tracepoint system; NULL for the other kinds */
+	char *system;		/* tracepoint system; NULL for the other kinds and LTTng names */
 	char *event;		/* tracepoint event or "*"; syscall name or "all"; symbol */
 	int line;		/* line in the file, for error messages */
 };

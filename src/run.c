@@ -194,6 +194,18 @@ out_disarm:
 				 lb_tracer_name(tracer), strerror(-dret));
 		}
 	}
+	if (tracer && !ret) {
+		struct lb_tracer_counts w;
+		int cret = lb_tracer_collect(tracer, &w, err, len);
+
+		if (cret < 0) {
+			ret = cret;
+		} else if (cret > 0) {
+			run->events = w.events;
+			run->lost_events = w.lost;
+			run->overwritten_events = w.overwritten;
+		}
+	}
 out:
 	if (ret) {
 		free(run->samples);

@@ -135,6 +135,14 @@ int lb_tracefs_events_resolve(const struct lb_probeset *ps, const char *tracer,
 		case LB_PROBE_TRACEPOINT: {
 			const char *ev = strcmp(p->event, "*") ? p->event : NULL;
 
+			if (!p->system) {
+				snprintf(err, len, "%s:%d: tracepoint %s has no system: the %s tracer "
+					 "names tracepoints SYSTEM:EVENT (e.g. net:netif_receive_skb); "
+					 "bare LTTng names are for tracer lttng", ps->path, p->line,
+					 p->event, tracer);
+				ret = -EINVAL;
+				goto err;
+			}
 			if (!lb_tracefs_event_exists(p->system, NULL)) {
 				snprintf(err, len, "%s:%d: unknown tracepoint system '%s': this kernel "
 					 "has no %s/events/%s (see available_events)", ps->path,

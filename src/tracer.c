@@ -14,6 +14,7 @@ static const struct lb_tracer_ops *const tracers[] = {
 	&lb_tracer_bpf,
 	&lb_tracer_bpf_raw,
 	&lb_tracer_strace,
+	&lb_tracer_lttng,
 	NULL,
 };
 
@@ -152,6 +153,19 @@ int lb_tracer_disarm(struct lb_tracer *t)
 	t->armed = false;
 	armed_remove(t);
 	return ret;
+}
+
+int lb_tracer_collect(struct lb_tracer *t, struct lb_tracer_counts *c, char *err, size_t len)
+{
+	int ret;
+
+	memset(c, 0, sizeof(*c));
+	if (!t->ops->collect)
+		return 0;
+	if (t->armed)
+		return -EBUSY;
+	ret = t->ops->collect(t->priv, c, err, len);
+	return ret ? ret : 1;
 }
 
 void lb_tracer_destroy(struct lb_tracer *t)

@@ -7,7 +7,8 @@
  * kernel and changes nothing in it) -> for every measured run: arm (creates
  * what the kernel needs and starts recording) -> attach (the workload's pids,
  * once it runs; only tracers that have the op) -> snapshot ... snapshot ->
- * disarm (removes everything arm and attach created) -> destroy.
+ * disarm (removes everything arm and attach created) -> collect (the window's
+ * counts, for tracers that have the op) -> destroy.
  */
 #ifndef LB_TRACER_H
 #define LB_TRACER_H
@@ -49,6 +50,13 @@ struct lb_tracer_ops {
 	int (*snapshot)(void *priv, struct lb_tracer_counts *c);
 	/* Remove everything arm created; safe when not armed. */
 	int (*disarm)(void *priv);
+	/*
+	 * Optional: after disarm, the counts of the window between the run's
+	 * last two snapshots, for a tracer that knows them only once it stopped
+	 * recording (lttng reads its trace back). They replace the difference
+	 * of the two snapshots.
+	 */
+	int (*collect)(void *priv, struct lb_tracer_counts *window, char *err, size_t len);
 	/* Disarm if armed, free. */
 	void (*destroy)(void *priv);
 };
@@ -61,6 +69,7 @@ extern const struct lb_tracer_ops lb_tracer_perf_count;	/* perf stat: counters *
 extern const struct lb_tracer_ops lb_tracer_bpf;	/* eBPF counting program on tracepoints */
 extern const struct lb_tracer_ops lb_tracer_bpf_raw;	/* the same on raw tracepoints */
 extern const struct lb_tracer_ops lb_tracer_strace;	/* ptrace: the workload's syscalls */
+extern const struct lb_tracer_ops lb_tracer_lttng;	/* LTTng kernel domain (liblttng-ctl) */
 
 /* lb_tracer_ops_find - the ops of tracer @name, or NULL when unknown. */
 const struct lb_tracer_ops *lb_tracer_ops_find(const char *name);
@@ -98,6 +107,14 @@ int lb_tracer_snapshot(struct lb_tracer *t, struct lb_tracer_counts *c);
 
 /* lb_tracer_disarm - stop and remove what arm created. Returns 0 or the first -errno. */
 int lb_tracer_disarm(struct lb_tracer *t);
+
+/*
+ * lb_tracer_collect - after lb_tracer_disarm(), the last run's window counts
+ * into @c for a tracer that reads them back (see collect in the ops).
+ * Returns 1 when @c was filled, 0 when the tracer has no such step (keep the
+ * snapshot difference), or -errno with the reason in @err.
+ */
+int lb_tracer_collect(struct lb_tracer *t, struct lb_tracer_counts *c, char *err, size_t len);
 
 /* lb_tracer_destroy - disarm if needed and free; NULL is fine. */
 void lb_tracer_destroy(struct lb_tracer *t);

@@ -34,6 +34,10 @@ leftovers() {
 	# Host ends of --topology veth pairs: interface alias loadbench_<pid>.
 	grep -s '^loadbench_' /sys/class/net/*/ifalias |
 		sed 's|^/sys/class/net/\([^/]*\)/ifalias:|veth \1 alias |' || true
+	# LTTng sessions, when the lttng CLI and a session daemon are there.
+	if command -v lttng >/dev/null; then
+		lttng list 2>/dev/null | grep -o 'loadbench_[0-9]*' | sed 's/^/LTTng session /'
+	fi
 	return 0
 }
 

@@ -1,0 +1,37 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The LTTng tracer's parts outside its ops table: the check of a probe
+ * set's event names against the lists LTTng gives (no liblttng-ctl needed,
+ * so it is unit-tested anywhere), and the cleanup of sessions a killed
+ * loadbench left (tracer_lttng.c, or a no-op without liblttng-ctl).
+ */
+#ifndef LB_LTTNG_H
+#define LB_LTTNG_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "cleanup.h"
+#include "probeset.h"
+
+/*
+ * lb_lttng_check_names - check @ps's tracepoint and syscall probes against
+ * the kernel domain's tracepoint names @tps (@ntps, lttng_list_tracepoints)
+ * and syscall names @sys (@nsys, lttng_list_syscalls): LTTng accepts an
+ * unknown name silently and records nothing, so the check is ours. Returns
+ * 0, or -ENOENT for an unknown name, -EINVAL for a SYSTEM:EVENT (ftrace)
+ * name, -EOPNOTSUPP for a probe kind LTTng does not record here, each with
+ * "PATH:LINE: problem" and the closest LTTng names in @err.
+ */
+int lb_lttng_check_names(const struct lb_probeset *ps, const char *const *tps, size_t ntps,
+			 const char *const *sys, size_t nsys, char *err, size_t len);
+
+/*
+ * lb_lttng_cleanup - find the LTTng sessions named loadbench_<pid> whose pid
+ * no longer runs and, with @remove, destroy them, and remove the trace
+ * directories $TMPDIR/loadbench_<pid>.XXXXXX of such pids. @report as for
+ * lb_cleanup_run(). Returns how many were found (0 without liblttng-ctl).
+ */
+int lb_lttng_cleanup(bool remove, lb_cleanup_report_fn report, void *arg);
+
+#endif

@@ -1,0 +1,553 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The lttng tracer, through liblttng-ctl: per measured run one session
+ * loadbench_<pid> in the kernel domain, writing to a temporary directory, with
+ * one channel (sub-buffer size and count from buffer-kb, discard or overwrite
+ * mode) and the probe set's events: tracepoints by LTTng's own names,
+ * syscalls, kprobes (LTTNG_EVENT_PROBE) and kretprobes (LTTNG_EVENT_FUNCTION,
+ * which records an entry and a return event per call).
+ *
+ * Counts: no liblttng-ctl call says how many events a channel recorded, so
+ * after the run the trace is read back (ctf_count.c, libbabeltrace2) and the
+ * events timestamped between the two snapshots of the measured window are
+ * counted (LTTng's kernel clock is CLOCK_MONOTONIC, the clock the snapshots
+ * read). The channel's discarded-event and lost-packet counters, read at
+ * each snapshot, are the lost events; a lost packet counts as the trace's
+ * mean events per packet. The session is destroyed and the directory
+ * removed at disarm, which every exit path reaches.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <ftw.h>
+#include <limits.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <lttng/lttng.h>
+
+#include "cleanup.h"
+#include "ctf_count.h"
+#include "kallsyms.h"
+#include "lttng.h"
+#include "tracefs_util.h"
+#include "tracer.h"
+
+#define LB_LTTNG_CHANNEL	"loadbench"
+#define LB_LTTNG_NUM_SUBBUF	4	/* buffer-kb is split into this many sub-buffers */
+#define LB_PAGE_BYTES		4096
+
+struct lttng {
+	const struct lb_probeset *ps;	/* valid while the tracer is */
+	struct lttng_domain dom;
+	uint64_t subbuf_size;		/* 0 = LTTng's default */
+	bool overwrite;
+	char session[LTTNG_NAME_MAX];
+	char dir[PATH_MAX];		/* the trace directory, "" when there is none */
+	bool created;			/* the session exists */
+	struct lttng_handle *handle;
+	int nsnap;			/* snapshots since arm */
+	uint64_t snap_ns[2];		/* CLOCK_MONOTONIC of the last two */
+	uint64_t discarded[2], lost_packets[2];
+	int count_ret;			/* reading the trace back at disarm: 0 or -errno */
+	char count_err[512];
+	bool counted;
+	struct lb_tracer_counts window;
+};
+
+static int lttng_available(char *why, size_t len)
+{
+	int alive;
+
+	if (access("/proc/lttng", F_OK) && access("/proc/modules", F_OK)) {
+		snprintf(why, len, "kernel without module support (CONFIG_MODULES unset): LTTng's "
+			 "kernel tracer (lttng-modules) cannot load here; use scripts/loadbench-vm");
+		return -ENODEV;
+	}
+	if (geteuid() != 0) {
+		snprintf(why, len, "needs root: LTTng's kernel domain is root-only (run loadbench "
+			 "with sudo, with a root lttng-sessiond running)");
+		return -EPERM;
+	}
+	alive = lttng_session_daemon_alive();
+	if (alive <= 0) {
+		snprintf(why, len, "no lttng-sessiond reachable: start it with lttng-sessiond "
+			 "--daemonize");
+		return -ENODEV;
+	}
+	if (access("/proc/lttng", F_OK)) {
+		snprintf(why, len, "the LTTng kernel tracer is unavailable: lttng-modules are not "
+			 "loaded and lttng-sessiond could not load them (apt-get install "
+			 "lttng-modules-dkms, then restart lttng-sessiond)");
+		return -ENODEV;
+	}
+	return lb_ctf_available(why, len);
+}
+
+static void lttng_free(struct lttng *l)
+{
+	if (!l)
+		return;
+	lttng_destroy_handle(l->handle);
+	free(l);
+}
+
+/* LTTng's error @code (negative) as "MESSAGE", for messages. */
+static const char *lerr(int code)
+{
+	return lttng_strerror(code < 0 ? code : -code);
+}
+
+/* Check kprobe symbols in /proc/kallsyms: LTTng reports a missing one only at enable. */
+static int check_symbols(const struct lb_probeset *ps, char *err, size_t len)
+{
+	struct lb_kallsyms *ks = NULL;
+	char near[512];
+	int ret = 0;
+
+	for (size_t i = 0; i < ps->nprobes && !ret; i++) {
+		const struct lb_probe *p = &ps->probes[i];
+
+		if (p->kind != LB_PROBE_KPROBE && p->kind != LB_PROBE_KRETPROBE)
+			continue;
+		if (!ks) {
+			ret = lb_kallsyms_load(NULL, &ks);
+			if (ret) {
+				snprintf(err, len, "%s:%d: cannot read %s to check kernel symbol %s: %s",
+					 ps->path, p->line, LB_KALLSYMS_PATH, p->event,
+					 strerror(-ret));
+				break;
+			}
+		}
+		if (lb_kallsyms_has(ks, p->event))
+			continue;
+		lb_kallsyms_near(ks, p->event, near, sizeof(near));
+		snprintf(err, len, "%s:%d: unknown kernel symbol %s for an LTTng %s: %s has no "
+			 "function of that name%s%s", ps->path, p->line, p->event,
+			 p->kind == LB_PROBE_KPROBE ? "kprobe" : "kretprobe", LB_KALLSYMS_PATH,
+			 near[0] ? "; this kernel has: " : "", near);
+		ret = -ENOENT;
+	}
+	lb_kallsyms_free(ks);
+	return ret;
+}
+
+/* The kernel domain's tracepoint and syscall names, checked against @ps. */
+static int check_names(const struct lb_probeset *ps, char *err, size_t len)
+{
+	struct lttng_domain dom = { .type = LTTNG_DOMAIN_KERNEL };
+	struct lttng_event *tps = NULL, *sys = NULL;
+	const char **tnames = NULL, **snames = NULL;
+	struct lttng_handle *h;
+	int ntps, nsys = 0, ret;
+	bool named_syscall = false;
+
+	for (size_t i = 0; i < ps->nprobes; i++)
+		named_syscall |= ps->probes[i].kind == LB_PROBE_SYSCALL &&
+				 strcmp(ps->probes[i].event, "all");
+	h = lttng_create_handle(NULL, &dom);
+	if (!h)
+		return -ENOMEM;
+	ntps = lttng_list_tracepoints(h, &tps);
+	if (ntps < 0) {
+		snprintf(err, len, "cannot list LTTng's kernel tracepoints: %s%s", lerr(ntps),
+			 ntps == -LTTNG_ERR_KERN_NA ? " (lttng-modules not loaded?)" : "");
+		ret = -ENODEV;
+		goto out;
+	}
+	if (named_syscall) {
+		nsys = lttng_list_syscalls(&sys);
+		if (nsys < 0) {
+			snprintf(err, len, "cannot list LTTng's kernel syscalls: %s", lerr(nsys));
+			ret = -ENODEV;
+			goto out;
+		}
+	}
+	tnames = calloc(ntps + 1, sizeof(*tnames));
+	snames = calloc(nsys + 1, sizeof(*snames));
+	ret = -ENOMEM;
+	if (!tnames || !snames)
+		goto out;
+	for (int i = 0; i < ntps; i++)
+		tnames[i] = tps[i].name;
+	for (int i = 0; i < nsys; i++)
+		snames[i] = sys[i].name;
+	ret = lb_lttng_check_names(ps, tnames, ntps, snames, nsys, err, len);
+out:
+	free(tnames);
+	free(snames);
+	free(tps);
+	free(sys);
+	lttng_destroy_handle(h);
+	return ret;
+}
+
+static int lttng_create(const struct lb_probeset *ps, const struct lb_tracer_opts *opts,
+			void **priv, char *err, size_t len)
+{
+	int kb = opts && opts->buffer_kb ? opts->buffer_kb : ps->buffer_kb;
+	enum lb_buffer_mode mode = opts && opts->mode ? opts->mode : ps->mode;
+	struct lttng *l;
+	int ret;
+
+	ret = check_names(ps, err, len);
+	if (!ret)
+		ret = check_symbols(ps, err, len);
+	if (!ret && kb)
+		ret = lb_buffer_check_size(ps, kb, (int)sysconf(_SC_NPROCESSORS_CONF), err, len);
+	if (ret)
+		return ret;
+	l = calloc(1, sizeof(*l));
+	if (!l)
+		return -ENOMEM;
+	l->ps = ps;
+	l->dom.type = LTTNG_DOMAIN_KERNEL;
+	l->dom.buf_type = LTTNG_BUFFER_GLOBAL;
+	/* LTTng's own default is discard: then every recorded event reaches the trace. */
+	l->overwrite = mode == LB_MODE_OVERWRITE;
+	if (kb) {
+		/* Sub-buffers are a power of two bytes, at least a page. */
+		uint64_t want = (uint64_t)kb * 1024 / LB_LTTNG_NUM_SUBBUF;
+
+		l->subbuf_size = LB_PAGE_BYTES;
+		while (l->subbuf_size * 2 <= want)
+			l->subbuf_size *= 2;
+	}
+	snprintf(l->session, sizeof(l->session), "loadbench_%d", (int)getpid());
+	*priv = l;
+	return 0;
+}
+
+static int rm_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+	return remove(path) ? -1 : 0;
+}
+
+/* Remove the trace directory (what lttng-consumerd wrote there too). */
+static int remove_dir(char *dir)
+{
+	int ret = 0;
+
+	if (!dir[0])
+		return 0;
+	if (nftw(dir, rm_entry, 16, FTW_DEPTH | FTW_PHYS) < 0 && errno != ENOENT)
+		ret = -errno;
+	dir[0] = '\0';
+	return ret;
+}
+
+/* The channel's discarded-event and lost-packet counters. */
+static int read_counters(struct lttng *l, uint64_t *discarded, uint64_t *lost)
+{
+	struct lttng_channel *chans = NULL;
+	int n = lttng_list_channels(l->handle, &chans), ret = -ENOENT;
+
+	if (n < 0)
+		return -EIO;
+	for (int i = 0; i < n; i++) {
+		if (strcmp(chans[i].name, LB_LTTNG_CHANNEL))
+			continue;
+		ret = 0;
+		if (lttng_channel_get_discarded_event_count(&chans[i], discarded) ||
+		    lttng_channel_get_lost_packet_count(&chans[i], lost))
+			ret = -EIO;
+		break;
+	}
+	free(chans);
+	return ret;
+}
+
+/*
+ * The window's counts from the trace in l->dir, between the run's last two
+ * snapshots; kept for collect (a failure too, with its message).
+ */
+static void count_window(struct lttng *l)
+{
+	uint64_t discarded = l->discarded[1] - l->discarded[0];
+	uint64_t lost_packets = l->lost_packets[1] - l->lost_packets[0];
+	struct lb_ctf_counts cc;
+
+	l->counted = true;
+	l->count_ret = lb_ctf_count(l->dir, l->snap_ns[0], l->snap_ns[1], &cc, l->count_err,
+				    sizeof(l->count_err));
+	if (l->count_ret)
+		return;
+	l->window.lost = discarded + (cc.packets ? lost_packets * (cc.all_events / cc.packets) : 0);
+	l->window.events = cc.events + l->window.lost;
+	l->window.overwritten = 0;
+}
+
+static int lttng_disarm(void *priv)
+{
+	struct lttng *l = priv;
+	int ret = 0, r;
+
+	if (l->created) {
+		/* Waits until the consumer has written everything recorded. */
+		r = lttng_stop_tracing(l->session);
+		if (r < 0 && r != -LTTNG_ERR_TRACE_ALREADY_STOPPED)
+			ret = -EIO;
+		r = lttng_destroy_session(l->session);
+		if (r < 0)
+			ret = -EIO;
+		else
+			l->created = false;
+		if (!ret && l->nsnap >= 2)
+			count_window(l);
+	}
+	lttng_destroy_handle(l->handle);
+	l->handle = NULL;
+	r = remove_dir(l->dir);
+	return ret ? ret : r;
+}
+
+static int enable_event(struct lttng *l, const struct lb_probe *p, char *err, size_t len)
+{
+	struct lttng_event *ev = lttng_event_create();
+	const char *what = "tracepoint";
+	int ret;
+
+	if (!ev)
+		return -ENOMEM;
+	ev->loglevel_type = LTTNG_EVENT_LOGLEVEL_ALL;
+	switch (p->kind) {
+	case LB_PROBE_TRACEPOINT:
+		ev->type = LTTNG_EVENT_TRACEPOINT;
+		snprintf(ev->name, sizeof(ev->name), "%s", p->event);
+		break;
+	case LB_PROBE_SYSCALL:
+		what = "syscall";
+		ev->type = LTTNG_EVENT_SYSCALL;
+		snprintf(ev->name, sizeof(ev->name), "%s", strcmp(p->event, "all") ? p->event : "*");
+		break;
+	default:
+		/* kprobe NAME, kretprobe NAME_ret (LTTng adds _entry and _return); '.' -> '_'. */
+		what = p->kind == LB_PROBE_KPROBE ? "kprobe" : "kretprobe";
+		ev->type = p->kind == LB_PROBE_KPROBE ? LTTNG_EVENT_PROBE : LTTNG_EVENT_FUNCTION;
+		snprintf(ev->name, sizeof(ev->name), "%s%s", p->event,
+			 p->kind == LB_PROBE_KPROBE ? "" : "_ret");
+		for (char *c = ev->name; *c; c++)
+			if (*c == '.')
+				*c = '_';
+		snprintf(ev->attr.probe.symbol_name, sizeof(ev->attr.probe.symbol_name), "%s",
+			 p->event);
+		break;
+	}
+	ret = lttng_enable_event(l->handle, ev, LB_LTTNG_CHANNEL);
+	if (ret < 0)
+		snprintf(err, len, "%s:%d: LTTng cannot enable %s %s in session %s: %s%s",
+			 l->ps->path, p->line, what, p->event, l->session, lerr(ret),
+			 p->kind == LB_PROBE_KPROBE || p->kind == LB_PROBE_KRETPROBE ?
+			 " (is the function on the kprobe blacklist, or notrace?)" : "");
+	lttng_event_destroy(ev);
+	return ret < 0 ? -EIO : 0;
+}
+
+static int lttng_arm(void *priv, char *err, size_t len)
+{
+	struct lttng *l = priv;
+	struct lttng_channel *chan = NULL;
+	const char *tmp = getenv("TMPDIR");
+	int ret;
+
+	l->nsnap = 0;
+	l->counted = false;
+	l->count_ret = 0;
+	snprintf(l->dir, sizeof(l->dir), "%s/%s.XXXXXX", tmp && tmp[0] == '/' ? tmp : "/tmp",
+		 l->session);
+	if (!mkdtemp(l->dir)) {
+		ret = -errno;
+		snprintf(err, len, "cannot create a directory for the LTTng trace (%s): %s", l->dir,
+			 strerror(-ret));
+		l->dir[0] = '\0';
+		return ret;
+	}
+	ret = lttng_create_session(l->session, l->dir);
+	if (ret < 0) {
+		snprintf(err, len, "cannot create the LTTng session %s: %s%s", l->session, lerr(ret),
+			 ret == -LTTNG_ERR_EXIST_SESS ? " (remove it with 'lttng destroy "
+			 "loadbench_<pid>' or 'loadbench cleanup')" : "");
+		ret = ret == -LTTNG_ERR_EXIST_SESS ? -EEXIST : -EIO;
+		goto fail;
+	}
+	l->created = true;
+	ret = -ENOMEM;
+	l->handle = lttng_create_handle(l->session, &l->dom);
+	chan = lttng_channel_create(&l->dom);
+	if (!l->handle || !chan)
+		goto fail;
+	snprintf(chan->name, sizeof(chan->name), "%s", LB_LTTNG_CHANNEL);
+	chan->attr.overwrite = l->overwrite;
+	if (l->subbuf_size) {
+		chan->attr.subbuf_size = l->subbuf_size;
+		chan->attr.num_subbuf = LB_LTTNG_NUM_SUBBUF;
+	}
+	ret = lttng_enable_channel(l->handle, chan);
+	if (ret < 0) {
+		snprintf(err, len, "cannot create the LTTng channel %s (%s mode, %llu-byte "
+			 "sub-buffers) in session %s: %s", LB_LTTNG_CHANNEL,
+			 l->overwrite ? "overwrite" : "discard",
+			 (unsigned long long)chan->attr.subbuf_size, l->session, lerr(ret));
+		ret = -EIO;
+		goto fail;
+	}
+	for (size_t i = 0; i < l->ps->nprobes; i++) {
+		ret = enable_event(l, &l->ps->probes[i], err, len);
+		if (ret)
+			goto fail;
+	}
+	ret = lttng_start_tracing(l->session);
+	if (ret < 0) {
+		snprintf(err, len, "cannot start the LTTng session %s: %s", l->session, lerr(ret));
+		ret = -EIO;
+		goto fail;
+	}
+	lttng_channel_destroy(chan);
+	return 0;
+fail:
+	if (ret == -ENOMEM)
+		snprintf(err, len, "out of memory setting up the LTTng session %s", l->session);
+	lttng_channel_destroy(chan);
+	lttng_disarm(l);
+	return ret;
+}
+
+static int lttng_snapshot(void *priv, struct lb_tracer_counts *c)
+{
+	struct lttng *l = priv;
+	uint64_t discarded = 0, lost = 0;
+	struct timespec ts;
+	int ret;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	ret = read_counters(l, &discarded, &lost);
+	if (ret)
+		return ret;
+	l->snap_ns[0] = l->snap_ns[1];
+	l->discarded[0] = l->discarded[1];
+	l->lost_packets[0] = l->lost_packets[1];
+	l->snap_ns[1] = (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
+	l->discarded[1] = discarded;
+	l->lost_packets[1] = lost;
+	l->nsnap++;
+	/* What is known now; collect gives the window's counts from the trace. */
+	c->events = c->lost = discarded;
+	return 0;
+}
+
+static int lttng_collect(void *priv, struct lb_tracer_counts *window, char *err, size_t len)
+{
+	struct lttng *l = priv;
+
+	if (!l->counted) {
+		snprintf(err, len, "the LTTng trace was not read back: the run ended before its "
+			 "measured window did");
+		return -ENODATA;
+	}
+	if (l->count_ret) {
+		snprintf(err, len, "%s", l->count_err);
+		return l->count_ret;
+	}
+	*window = l->window;
+	return 0;
+}
+
+static void lttng_destroy(void *priv)
+{
+	struct lttng *l = priv;
+
+	if (!l)
+		return;
+	lttng_disarm(l);
+	lttng_free(l);
+}
+
+/*
+ * Trace directories loadbench_<pid>.XXXXXX in the temporary directory whose
+ * pid no longer runs (a run killed between destroying its session and
+ * removing its directory, or whose session was destroyed by hand).
+ */
+static int clean_trace_dirs(bool remove, lb_cleanup_report_fn report, void *arg)
+{
+	const char *tmp = getenv("TMPDIR");
+	char dir[PATH_MAX], what[PATH_MAX + 32];
+	struct dirent *de;
+	int found = 0;
+	DIR *d;
+
+	tmp = tmp && tmp[0] == '/' ? tmp : "/tmp";
+	d = opendir(tmp);
+	if (!d)
+		return 0;
+	while ((de = readdir(d))) {
+		const char *dot = strchr(de->d_name, '.');
+		char owner[64];
+		int err = 0;
+
+		if (!dot || (size_t)(dot - de->d_name) >= sizeof(owner) || strlen(dot) != 7)
+			continue;
+		snprintf(owner, sizeof(owner), "%.*s", (int)(dot - de->d_name), de->d_name);
+		if (!lb_cleanup_dead_owner(owner))
+			continue;
+		found++;
+		snprintf(dir, sizeof(dir), "%s/%s", tmp, de->d_name);
+		snprintf(what, sizeof(what), "LTTng trace directory %s", dir);
+		if (remove)
+			err = remove_dir(dir);
+		if (report)
+			report(what, err, arg);
+	}
+	closedir(d);
+	return found;
+}
+
+int lb_lttng_cleanup(bool remove, lb_cleanup_report_fn report, void *arg)
+{
+	struct lttng_session *s = NULL;
+	char what[LTTNG_NAME_MAX + 64], dir[PATH_MAX];
+	int n, found = 0;
+
+	if (geteuid() != 0)
+		return 0;
+	if (lttng_session_daemon_alive() <= 0)
+		return clean_trace_dirs(remove, report, arg);
+	n = lttng_list_sessions(&s);
+	for (int i = 0; i < n; i++) {
+		const char *base = strrchr(s[i].path, '/');
+		size_t nlen = strlen(s[i].name);
+		int err = 0;
+
+		if (!lb_cleanup_dead_owner(s[i].name))
+			continue;
+		found++;
+		if (remove) {
+			if (lttng_destroy_session(s[i].name) < 0)
+				err = -EIO;
+			/* Its trace directory, when it is ours: NAME.XXXXXX */
+			base = base ? base + 1 : "";
+			if (!err && !strncmp(base, s[i].name, nlen) && base[nlen] == '.') {
+				snprintf(dir, sizeof(dir), "%s", s[i].path);
+				remove_dir(dir);
+			}
+		}
+		snprintf(what, sizeof(what), "LTTng session %s", s[i].name);
+		if (report)
+			report(what, err, arg);
+	}
+	free(s);
+	return found + clean_trace_dirs(remove, report, arg);
+}
+
+const struct lb_tracer_ops lb_tracer_lttng = {
+	.name = "lttng",
+	.available = lttng_available,
+	.create = lttng_create,
+	.arm = lttng_arm,
+	.snapshot = lttng_snapshot,
+	.collect = lttng_collect,
+	.disarm = lttng_disarm,
+	.destroy = lttng_destroy,
+};
