@@ -66,10 +66,40 @@ static void progress_show(const struct progress *p, double rate)
 }
 
 /*
+ * One edge of the measured window: the time and operation count read just
+ * before and just after the tracer's snapshot, averaged, so that a snapshot
+ * that takes long (or a parent preempted in the middle of it) adds the same
+ * error on both sides instead of counting the workload's events of that
+ * moment against no operations. Returns 0 or -errno with @err set.
+ */
+static int window_edge(const struct lb_bench *b, struct lb_tracer *tracer, double *t,
+		       uint64_t *ops, struct lb_tracer_counts *c, char *err, size_t len)
+{
+	double ta = lb_now();
+	uint64_t oa = lb_workload_ops(b->workload), ob;
+	int ret;
+
+	if (!tracer) {
+		*t = ta;
+		*ops = oa;
+		return 0;
+	}
+	ret = lb_tracer_snapshot(tracer, c);
+	if (ret) {
+		snprintf(err, len, "cannot read the tracer's counts: %s", strerror(-ret));
+		return ret;
+	}
+	ob = lb_workload_ops(b->workload);
+	*t = (ta + lb_now()) / 2;
+	*ops = oa + (ob - oa) / 2;
+	return 0;
+}
+
+/*
  * One measured run. The tracer (NULL for the baseline) records from before
  * the workload starts, so the warm-up also warms the tracing paths; counts
- * are the difference of two snapshots taken right after the two counter
- * reads that bound the window.
+ * are the difference of two snapshots, each taken between two reads of the
+ * operation counter that bound that edge of the window (window_edge()).
  */
 static int run_once(const struct lb_bench *b, struct lb_tracer *tracer, int round,
 		    const struct progress *p, struct lb_run *run, char *err, size_t len)
@@ -113,12 +143,9 @@ static int run_once(const struct lb_bench *b, struct lb_tracer *tracer, int roun
 		goto out_stop;
 	}
 
-	t0 = lb_now();
-	ops0 = lb_workload_ops(b->workload);
-	if (tracer && (ret = lb_tracer_snapshot(tracer, &c0))) {
-		snprintf(err, len, "cannot read the tracer's counts: %s", strerror(-ret));
+	ret = window_edge(b, tracer, &t0, &ops0, &c0, err, len);
+	if (ret)
 		goto out_stop;
-	}
 	if (b->pcap && (ret = pcap_edge(b, pcap0, err, len)))
 		goto out_stop;
 	end = t0 + b->duration;
@@ -144,12 +171,9 @@ static int run_once(const struct lb_bench *b, struct lb_tracer *tracer, int roun
 			t = now;
 		}
 	}
-	t1 = t;
-	ops1 = prev;
-	if (tracer && (ret = lb_tracer_snapshot(tracer, &c1))) {
-		snprintf(err, len, "cannot read the tracer's counts: %s", strerror(-ret));
+	ret = window_edge(b, tracer, &t1, &ops1, &c1, err, len);
+	if (ret)
 		goto out_stop;
-	}
 	if (b->pcap && (ret = pcap_edge(b, pcap1, err, len)))
 		goto out_stop;
 	run->pcap = b->pcap != NULL;
