@@ -28,6 +28,7 @@ struct lb_workload_config {
 	int client_cpu;		/* CPU to pin the generator to, -1 = not pinned */
 	double max_seconds;	/* safety bound: the processes stop by themselves after this long */
 	int window;		/* icmp-flood: echoes kept outstanding (1 = ping -f); others 1 */
+	const char *engine;	/* server engine: "syscall" (default) or "uring" (io_uring) */
 };
 
 /* What a stopped workload reports (all counts since lb_workload_start()). */
@@ -43,10 +44,13 @@ struct lb_workload_stats {
 /* Names of the workloads loadgen knows, NULL-terminated. */
 extern const char *const lb_workload_names[];
 
+/* Names of the server engines loadgen knows ("syscall", "uring"), NULL-terminated. */
+extern const char *const lb_engine_names[];
+
 /*
  * lb_workload_config_init - fill @cfg with defaults (udp-rr, 127.0.0.1,
  * ephemeral port, 64-byte messages, 0 extra syscalls, not pinned,
- * max_seconds 600, window 1).
+ * max_seconds 600, window 1, engine "syscall").
  */
 void lb_workload_config_init(struct lb_workload_config *cfg);
 
@@ -55,7 +59,8 @@ void lb_workload_config_init(struct lb_workload_config *cfg);
  * busy port is reported here, before anything else happens).
  * Returns 0 and sets *@out, or -errno: -EINVAL bad config or unknown
  * workload, -EADDRINUSE port busy, -EADDRNOTAVAIL address is not loopback,
- * -EPERM icmp-flood without root or CAP_NET_RAW, -EAFNOSUPPORT icmp-flood on ::1.
+ * -EPERM icmp-flood without root or CAP_NET_RAW, -EAFNOSUPPORT icmp-flood on ::1,
+ * -ENOSYS/-EPERM engine uring without liburing or refused by the kernel.
  * On failure a one-line message naming the cause and the fix is written
  * to @err (@errlen bytes).
  */

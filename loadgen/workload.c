@@ -507,6 +507,36 @@ out:
 	return ret;
 }
 
+/* Validate @cfg's engine; for uring, ask the kernel what it allows. Returns 0 or -errno. */
+static int lb_engine_check(struct lb_workload *w, const struct lb_workload_config *cfg, char *err,
+			   size_t errlen)
+{
+	const char *name = cfg->engine ? cfg->engine : "syscall";
+	char names[128] = "";
+	size_t i, off = 0;
+
+	w->engine = lb_engine_kind_of(name);
+	if (w->engine < 0) {
+		lb_loadgen_seterr(err, errlen, "unknown engine '%s': choose syscall or uring", name);
+		return -EINVAL;
+	}
+	w->cfg.engine = lb_engine_names[w->engine];
+	if (w->engine == LB_ENGINE_SYSCALL)
+		return 0;
+	if (!w->type->engine) {
+		for (i = 0; i < sizeof(lb_workload_types) / sizeof(lb_workload_types[0]); i++)
+			if (lb_workload_types[i]->engine && off < sizeof(names))
+				off += snprintf(names + off, sizeof(names) - off, "%s%s",
+						off ? ", " : "", lb_workload_types[i]->name);
+		lb_loadgen_seterr(err, errlen,
+				  "engine %s does not apply to %s (it has no server loop of its "
+				  "own): use --engine syscall, or one of %s",
+				  name, w->type->name, names);
+		return -EINVAL;
+	}
+	return lb_uring_probe(&w->uring_mode, err, errlen);
+}
+
 /* ---- the API ---- */
 
 void lb_workload_config_init(struct lb_workload_config *cfg)
@@ -521,6 +551,7 @@ void lb_workload_config_init(struct lb_workload_config *cfg)
 	cfg->client_cpu = -1;
 	cfg->max_seconds = 600;
 	cfg->window = 1;
+	cfg->engine = "syscall";
 }
 
 /* Returns 0 and sets *@out, or -errno with a one-line message in @err. */
@@ -557,6 +588,9 @@ int lb_workload_create(const struct lb_workload_config *cfg, struct lb_workload 
 		goto out_free;
 	}
 	ret = lb_config_check(w, cfg, err, errlen);
+	if (ret < 0)
+		goto out_free;
+	ret = lb_engine_check(w, cfg, err, errlen);
 	if (ret < 0)
 		goto out_free;
 	snprintf(w->addr, sizeof(w->addr), "%s", cfg->addr);
@@ -938,13 +972,15 @@ const char *lb_workload_error(const struct lb_workload *w)
  * Returns @buf, e.g. "udp-rr 127.0.0.1:40213 msg=64B syscalls/op=2+4 server@cpu1 client@cpu1":
  * the workload; the server's address and bound port; the request (= reply) payload size; the
  * server's syscalls per operation as base + extra, where base is its recvfrom + sendto and
- * extra is syscalls_per_op (the generator makes 2 more: send + recv); where each process is
- * pinned, or "unpinned". Each workload may say more or other things in the middle (its
+ * extra is syscalls_per_op (the generator makes 2 more: send + recv; with engine uring the
+ * base is the one io_uring_enter that submits the reply and waits for the next request); the
+ * server engine ("engine=syscall", "engine=uring/multishot", "engine=uring/single-shot");
+ * where each process is pinned, or "unpinned". Each workload may say more or other things in the middle (its
  * describe hook), e.g. "icmp-flood 127.0.0.1 msg=64B window=1 server=kernel client@cpu1".
  */
 const char *lb_workload_describe(const struct lb_workload *w, char *buf, size_t len)
 {
-	char ep[INET6_ADDRSTRLEN + 16], mid[160], cpu[LB_NCHILD][24];
+	char ep[INET6_ADDRSTRLEN + 16], mid[160], cpu[LB_NCHILD][24], engine[40] = "";
 	const int c[LB_NCHILD] = {w->cfg.server_cpu, w->cfg.client_cpu};
 	int i;
 
@@ -954,9 +990,12 @@ const char *lb_workload_describe(const struct lb_workload *w, char *buf, size_t 
 		w->type->describe(w, mid, sizeof(mid));
 	} else {
 		lb_endpoint_format(w, ep, sizeof(ep));
-		snprintf(mid, sizeof(mid), "%s msg=%zuB syscalls/op=2+%d", ep, w->cfg.msg_size,
-			 w->cfg.syscalls_per_op);
+		/* recvfrom + sendto, or one io_uring_enter for both. */
+		snprintf(mid, sizeof(mid), "%s msg=%zuB syscalls/op=%d+%d", ep, w->cfg.msg_size,
+			 w->engine == LB_ENGINE_URING ? 1 : 2, w->cfg.syscalls_per_op);
 	}
+	if (w->type->engine)
+		snprintf(engine, sizeof(engine), " engine=%s", lb_engine_describe(w));
 	for (i = 0; i < LB_NCHILD; i++) {
 		if (i == LB_SERVER && !w->type->server_run)
 			snprintf(cpu[i], sizeof(cpu[i]), "=kernel");
@@ -965,8 +1004,8 @@ const char *lb_workload_describe(const struct lb_workload *w, char *buf, size_t 
 		else
 			snprintf(cpu[i], sizeof(cpu[i]), "@cpu%d", c[i]);
 	}
-	snprintf(buf, len, "%s %s server%s client%s", w->type->name, mid, cpu[LB_SERVER],
-		 cpu[LB_CLIENT]);
+	snprintf(buf, len, "%s %s%s server%s client%s", w->type->name, mid, engine,
+		 cpu[LB_SERVER], cpu[LB_CLIENT]);
 	return buf;
 }
 

@@ -23,6 +23,7 @@
 #include <sys/socket.h>
 #include <time.h>
 
+#include "engine.h"
 #include "loadgen.h"
 
 #define LB_CACHELINE 128	 /* two 64-byte lines: the adjacent-line prefetcher pairs them */
@@ -89,6 +90,8 @@ struct lb_workload {
 	uint16_t icmp_id; /* icmp-flood: the echo identifier of the current start */
 	int srv_fd;	  /* server socket, bound in create, reused by every start; -1 = none */
 	int cli_fd;	  /* generator socket, fresh per start; -1 in the parent once forked */
+	int engine;		    /* enum lb_engine_kind of cfg.engine */
+	enum lb_uring_mode uring_mode; /* engine uring: how the kernel lets it receive */
 	cpu_set_t *cpus[LB_NCHILD]; /* affinity masks prepared in create, NULL = unpinned */
 	size_t cpus_size;
 	unsigned char *buf; /* 2 * buflen bytes; each child uses its own copy (fork) */
@@ -122,6 +125,8 @@ struct lb_workload {
  *	an open-loop workload counts what arrived, not what was sent.
  * @describe: optional; the workload-specific middle of lb_workload_describe()
  *	("127.0.0.1:4000 msg=64B syscalls/op=2+4" when NULL).
+ * @engine: the server loop receives and sends through struct lb_engine
+ *	(engine.h), so --engine uring applies to it.
  */
 struct lb_workload_type {
 	const char *name;
@@ -134,6 +139,7 @@ struct lb_workload_type {
 	void (*wake)(struct lb_workload *w);
 	bool ops_by_server;
 	void (*describe)(const struct lb_workload *w, char *buf, size_t len);
+	bool engine;
 };
 
 extern const struct lb_workload_type lb_udp_rr_type;
@@ -170,6 +176,17 @@ bool lb_past_deadline(const struct lb_shared *sh);
  * operation. Returns @requests.
  */
 uint64_t lb_server_request(struct lb_shared *sh, uint64_t requests);
+
+/*
+ * lb_server_engine_open - open @e on the server's socket @fd with w's engine,
+ * receives of at most @cap bytes, @flags as lb_engine_open(). In the server
+ * process. Returns 0, or -1 after filling the server's error slot.
+ */
+int lb_server_engine_open(struct lb_workload *w, struct lb_engine *e, int fd, size_t cap,
+			  int flags);
+
+/* lb_engine_describe - "syscall", "uring/multishot" or "uring/single-shot": w's engine. */
+const char *lb_engine_describe(const struct lb_workload *w);
 
 /* lb_sock_set_rcvtimeo - SO_RCVTIMEO of @ms on @fd. Returns 0 or -errno. */
 int lb_sock_set_rcvtimeo(int fd, int ms);

@@ -43,6 +43,7 @@ enum {
 	OPT_FORCE,
 	OPT_NO_PLOT,
 	OPT_SKIP_UNAVAILABLE,
+	OPT_ENGINE,
 };
 
 struct lb_option {
@@ -64,6 +65,10 @@ static const struct lb_option options[] = {
 	  "rounds; each round runs the baseline then every probe set (default 5)" },
 	{ { "workload", required_argument, NULL, OPT_WORKLOAD }, "NAME",
 	  "workload: udp-rr, tcp-rr, icmp-flood (root), udp-stream (default udp-rr)" },
+	{ { "engine", required_argument, NULL, OPT_ENGINE }, "syscall|uring",
+	  "server engine of udp-rr, tcp-rr and udp-stream: plain blocking syscalls, or io_uring "
+	  "(multishot recv from a buffer ring where the kernel has it; needs liburing) "
+	  "(default syscall)" },
 	{ { "syscalls-per-op", required_argument, NULL, OPT_SYSCALLS_PER_OP }, "N",
 	  "extra real syscalls the server makes per request (default 4)" },
 	{ { "msg-size", required_argument, NULL, OPT_MSG_SIZE }, "BYTES",
@@ -287,6 +292,9 @@ static int parse_args(int argc, char **argv, struct cli *c)
 		}
 		case OPT_CPUS:
 			ret = parse_cpus(optarg, &c->wl);
+			break;
+		case OPT_ENGINE:
+			c->wl.engine = optarg;
 			break;
 		case OPT_ADDR:
 			c->wl.addr = optarg;
