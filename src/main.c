@@ -419,6 +419,7 @@ static int fill_results(struct lb_results *res, const struct cli *c, struct lb_w
 		return -ENOMEM;
 	res->config.workload = strdup(c->wl.name);
 	res->config.placement = strdup(lb_workload_describe(w, place, sizeof(place)));
+	res->config.engine = strdup(c->wl.engine);
 	res->config.command_line = strdup(c->command_line);
 	res->config.duration = c->duration;
 	res->config.warmup = c->warmup;
@@ -428,7 +429,8 @@ static int fill_results(struct lb_results *res, const struct cli *c, struct lb_w
 	res->config.server_cpu = c->wl.server_cpu;
 	res->config.client_cpu = c->wl.client_cpu;
 	res->config.buffer_kb = c->topts.buffer_kb;
-	if (!res->config.workload || !res->config.placement || !res->config.command_line)
+	if (!res->config.workload || !res->config.placement || !res->config.engine ||
+	    !res->config.command_line)
 		return -ENOMEM;
 	for (int i = 0; i < nsets; i++) {
 		struct lb_probeset_result *psr;
