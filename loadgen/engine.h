@@ -75,8 +75,10 @@ ssize_t lb_engine_recv(struct lb_engine *e, void *buf, size_t cap, struct sockad
 
 /*
  * lb_engine_send - send @len bytes of @buf (to @peer when not NULL). The
- * uring engine copies them and queues the send for its next wait. Returns
- * @len (stream: all of it), or -errno with e->what set.
+ * syscall engine is one sendto (a stream may take part of it); the uring
+ * engine copies the bytes and queues the send for its next wait, completing
+ * a short stream send itself. Returns the bytes sent or queued, or -errno
+ * with e->what set.
  */
 ssize_t lb_engine_send(struct lb_engine *e, const void *buf, size_t len,
 		       const struct sockaddr *peer, socklen_t plen);

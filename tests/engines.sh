@@ -22,10 +22,10 @@ rc=0
 "$LOADBENCH" --workload udp-rr --engine uring --probeset none --duration 0.1 --warmup 0 \
 	--repeat 1 --quiet --no-plot --output "$tmp/probe" >/dev/null 2>"$tmp/probe.err" || rc=$?
 if [[ $rc -ne 0 ]]; then
-	grep -q '^loadbench: engine uring unavailable: ' "$tmp/probe.err" ||
+	grep -q '^loadbench: error: engine uring unavailable: ' "$tmp/probe.err" ||
 		fail "engine uring failed without saying it is unavailable: $(cat "$tmp/probe.err")"
 	[[ $(wc -l <"$tmp/probe.err") -eq 1 ]] || fail "more than one error line: $(cat "$tmp/probe.err")"
-	skip "$(sed 's/^loadbench: //' "$tmp/probe.err")"
+	skip "$(sed 's/^loadbench: error: //' "$tmp/probe.err")"
 fi
 assert_no_leftovers
 
