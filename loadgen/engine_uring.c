@@ -462,7 +462,8 @@ int lb_uring_open(struct lb_uring **out, enum lb_uring_mode mode, int fd, size_t
 			hdr = sizeof(struct io_uring_recvmsg_out) + sizeof(struct sockaddr_storage);
 		}
 		u->bufsz = hdr + cap;
-		u->bufs = malloc(LB_URING_NBUFS * u->bufsz);
+		/* Zeroed: what the kernel writes there later is invisible to valgrind. */
+		u->bufs = calloc(LB_URING_NBUFS, u->bufsz);
 		if (!u->bufs) {
 			ret = -ENOMEM;
 			*what = "allocating the io_uring provided buffers";
@@ -479,7 +480,7 @@ int lb_uring_open(struct lb_uring **out, enum lb_uring_mode mode, int fd, size_t
 					      io_uring_buf_ring_mask(LB_URING_NBUFS), i);
 		io_uring_buf_ring_advance(u->br, LB_URING_NBUFS);
 	} else {
-		u->rbuf = malloc(cap);
+		u->rbuf = calloc(1, cap);
 		if (!u->rbuf) {
 			ret = -ENOMEM;
 			*what = "allocating the io_uring receive buffer";
