@@ -20,6 +20,11 @@ expect_error "unknown command 'frobnicate'" "$LOADBENCH" frobnicate
 expect_error "unknown probe set 'nosuch'.*ftrace" lb --probeset nosuch
 expect_error "named twice" lb --probeset ftrace,ftrace
 expect_error "unknown workload|workload.*udp-rr" lb --workload nosuch --probeset none
+expect_error "unknown engine 'epoll': choose syscall or uring" lb --engine epoll --probeset none
+rm -rf "$tmp/out"
+expect_error "engine uring does not apply to icmp-flood.*--engine syscall" \
+	lb --workload icmp-flood --engine uring --probeset none
+rm -rf "$tmp/out"
 
 note "bad probe-set files name file:line"
 printf 'tracer ftrace\n# fine\ntracepoint net:netif_rx\nfrobnicate yes\n' >"$tmp/bad.probeset"
