@@ -12,6 +12,7 @@
 #include "engine.h"
 #include "workload.h"
 
+/* Indexed by enum lb_engine_kind: keep the two in step. */
 const char *const lb_engine_names[] = {"syscall", "uring", NULL};
 
 /* Returns the kind named @name, or -1. */
