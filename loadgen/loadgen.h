@@ -41,6 +41,7 @@ struct lb_workload_config {
 	int window;		/* icmp-flood: echoes kept outstanding (1 = ping -f); others 1 */
 	int flows;		/* generator/server pairs, 1..LB_FLOWS_MAX; 0 = 1 */
 	enum lb_topology topology; /* LB_TOPO_LO (default) or LB_TOPO_VETH (root) */
+	const char *engine;	/* server engine: "syscall" (default) or "uring" (io_uring) */
 };
 
 /* What a stopped workload reports (all counts since lb_workload_start()). */
@@ -59,10 +60,13 @@ struct lb_workload_stats {
 /* Names of the workloads loadgen knows, NULL-terminated. */
 extern const char *const lb_workload_names[];
 
+/* Names of the server engines loadgen knows ("syscall", "uring"), NULL-terminated. */
+extern const char *const lb_engine_names[];
+
 /*
  * lb_workload_config_init - fill @cfg with defaults (udp-rr, 127.0.0.1,
  * ephemeral port, 64-byte messages, 0 extra syscalls, not pinned,
- * max_seconds 600, window 1, one flow, topology lo).
+ * max_seconds 600, window 1, one flow, topology lo, engine "syscall").
  */
 void lb_workload_config_init(struct lb_workload_config *cfg);
 
@@ -71,7 +75,8 @@ void lb_workload_config_init(struct lb_workload_config *cfg);
  * busy port is reported here, before anything else happens).
  * Returns 0 and sets *@out, or -errno: -EINVAL bad config or unknown
  * workload, -EADDRINUSE port busy, -EADDRNOTAVAIL address is not loopback,
- * -EPERM icmp-flood without root or CAP_NET_RAW, -EAFNOSUPPORT icmp-flood on ::1;
+ * -EPERM icmp-flood without root or CAP_NET_RAW, -EAFNOSUPPORT icmp-flood on ::1,
+ * -ENOSYS/-EPERM engine uring without liburing or refused by the kernel;
  * with the veth topology also -EPERM without root, -EOPNOTSUPP when the
  * kernel lacks network namespaces or veth or the build lacks libnl-route-3.
  * Every flow's server socket is bound here, and the topology created.

@@ -223,8 +223,8 @@ static void pcap_flood_describe(const struct lb_flow *w, char *buf, size_t len)
 	char ep[INET6_ADDRSTRLEN + 16];
 
 	lb_endpoint_format(w, ep, sizeof(ep));
-	snprintf(buf, len, "%s msg=%zuB syscalls/op=1+%d via=pcap_inject(lo)", ep,
-		 w->cfg.msg_size, w->cfg.syscalls_per_op);
+	snprintf(buf, len, "%s msg=%zuB syscalls/op=%s1+%d via=pcap_inject(lo)", ep,
+		 w->cfg.msg_size, w->engine == LB_ENGINE_URING ? "<=" : "", w->cfg.syscalls_per_op);
 }
 
 const struct lb_workload_type lb_pcap_flood_type = {
@@ -240,6 +240,7 @@ const struct lb_workload_type lb_pcap_flood_type = {
     .describe = pcap_flood_describe,
     .client_release = pcap_flood_client_release,
     .count_filter = "inbound and udp",
+    .engine = true, /* udp-stream's server loop */
 };
 
 #else /* !HAVE_LIBPCAP */

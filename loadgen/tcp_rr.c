@@ -4,8 +4,9 @@
  *
  * Closed-loop request/response over one TCP connection on loopback, with
  * TCP_NODELAY on both ends. The generator writes a request carrying a 64-bit
- * sequence number and reads the reply; the server reads the whole request,
- * makes syscalls_per_op extra real syscalls (getppid), and writes it back.
+ * sequence number and reads the reply; the server reads the whole request
+ * through its engine (syscall: recv; uring: io_uring recv), makes
+ * syscalls_per_op extra real syscalls (getppid), and writes it back.
  * Partial reads and writes are completed. One operation = one round trip.
  *
  * TCP does not lose requests, so nothing is resent: "timeouts" counts the
@@ -97,28 +98,28 @@ out:
 }
 
 /*
- * Read exactly @len bytes. Returns 1 when done, 0 at end of file or when
- * told to stop (stop flag or deadline) while waiting, -1 with errno set.
+ * Read exactly @len bytes through @e. Returns 1 when done, 0 at end of file
+ * or when told to stop (stop flag or deadline) while waiting, -errno.
  * Each receive timeout is counted in *@timeouts (if not NULL).
  */
-static int tcp_rr_read(int fd, struct lb_shared *sh, unsigned char *buf, size_t len,
+static int tcp_rr_read(struct lb_engine *e, struct lb_shared *sh, unsigned char *buf, size_t len,
 		       uint64_t *timeouts)
 {
 	size_t off = 0;
 	ssize_t n;
 
 	while (off < len) {
-		n = recv(fd, buf + off, len - off, 0);
+		n = lb_engine_recv(e, buf + off, len - off, NULL, NULL);
 		if (n > 0) {
 			off += (size_t)n;
 			continue;
 		}
 		if (n == 0)
 			return 0;
-		if (errno == EINTR)
+		if (n == -EINTR)
 			continue;
-		if (errno != EAGAIN && errno != EWOULDBLOCK)
-			return -1;
+		if (n != -EAGAIN)
+			return (int)n;
 		if (timeouts)
 			atomic_store_explicit(&sh->timeouts, ++*timeouts, memory_order_relaxed);
 		if (lb_stopping(sh) || lb_past_deadline(sh))
@@ -127,32 +128,36 @@ static int tcp_rr_read(int fd, struct lb_shared *sh, unsigned char *buf, size_t 
 	return 1;
 }
 
-/* Write exactly @len bytes. Returns 0, or -1 with errno set. */
-static int tcp_rr_write(int fd, const unsigned char *buf, size_t len)
+/* Write exactly @len bytes through @e. Returns 0 or -errno. */
+static int tcp_rr_write(struct lb_engine *e, const unsigned char *buf, size_t len)
 {
 	size_t off = 0;
 	ssize_t n;
 
 	while (off < len) {
-		n = send(fd, buf + off, len - off, MSG_NOSIGNAL);
+		n = lb_engine_send(e, buf + off, len - off, NULL, 0);
 		if (n >= 0) {
 			off += (size_t)n;
 			continue;
 		}
-		if (errno != EINTR)
-			return -1;
+		if (n != -EINTR)
+			return (int)n;
 	}
 	return 0;
 }
 
-/* Server loop: accept the generator's connection; then request in, extra syscalls, reply out. */
+/*
+ * Server loop: accept the generator's connection (a plain syscall in every
+ * engine); then request in, extra syscalls, reply out, through the engine.
+ */
 static int tcp_rr_server_run(struct lb_flow *w)
 {
 	struct lb_shared *sh = w->sh;
 	unsigned char *buf = w->buf;
 	size_t len = w->cfg.msg_size;
-	int extra = w->cfg.syscalls_per_op, fd, i, r;
+	int extra = w->cfg.syscalls_per_op, fd, i, r, ret = 0;
 	uint64_t requests = 0;
+	struct lb_engine e;
 
 	if (lb_sock_set_rcvtimeo(w->srv_fd, LB_RCVTIMEO_MS) < 0)
 		return lb_child_fail(w, LB_SERVER, errno, "setsockopt(SO_RCVTIMEO) on the server",
@@ -168,62 +173,73 @@ static int tcp_rr_server_run(struct lb_flow *w)
 			return 0;
 	}
 	close(w->srv_fd);
-	if (tcp_rr_nodelay(fd) < 0 || lb_sock_set_rcvtimeo(fd, LB_RCVTIMEO_MS) < 0)
+	if (tcp_rr_nodelay(fd) < 0)
 		return lb_child_fail(w, LB_SERVER, errno, "setsockopt on the server connection",
 				     lb_fix_socket);
+	if (lb_server_engine_open(w, &e, fd, len, LB_ENGINE_STREAM) < 0)
+		return -1;
 	for (;;) {
-		r = tcp_rr_read(fd, sh, buf, len, NULL);
-		if (r < 0)
-			return lb_child_fail(w, LB_SERVER, errno, "recv on the server connection",
-					     lb_fix_socket);
+		r = tcp_rr_read(&e, sh, buf, len, NULL);
+		if (r < 0) {
+			ret = lb_child_fail(w, LB_SERVER, -r, e.what, lb_fix_socket);
+			break;
+		}
 		if (r == 0)
-			return 0; /* stopped, or the generator closed: it says why */
+			break; /* stopped, or the generator closed: it says why */
 		for (i = 0; i < extra; i++)
 			syscall(SYS_getppid);
-		if (tcp_rr_write(fd, buf, len) < 0) {
-			if (errno == EPIPE || errno == ECONNRESET)
-				return 0;
-			return lb_child_fail(w, LB_SERVER, errno, "send on the server connection",
-					     lb_fix_socket);
+		r = tcp_rr_write(&e, buf, len);
+		if (r == -EPIPE || r == -ECONNRESET)
+			break;
+		if (r < 0) {
+			ret = lb_child_fail(w, LB_SERVER, -r, e.what, lb_fix_socket);
+			break;
 		}
 		lb_server_request(sh, ++requests);
 		if (lb_stopping(sh))
-			return 0;
+			break;
 		if (requests % LB_DEADLINE_EVERY == 0 && lb_past_deadline(sh))
-			return 0;
+			break;
 	}
+	lb_engine_close(&e);
+	return ret;
 }
 
-/* Generator loop: write request seq, read its reply; a reply with another sequence is a mismatch.
+/*
+ * Generator loop: write request seq, read its reply; a reply with another
+ * sequence is a mismatch. Plain syscalls: the syscall engine's calls, without
+ * its setup (the socket has its receive timeout already).
  */
 static int tcp_rr_client_run(struct lb_flow *w)
 {
 	struct lb_shared *sh = w->sh;
+	struct lb_engine e = {.fd = w->cli_fd, .send_flags = MSG_NOSIGNAL};
 	unsigned char *buf = w->buf;
 	size_t len = w->cfg.msg_size;
-	int fd = w->cli_fd, r;
+	int r;
 	uint64_t seq = 0, got, ops = 0, timeouts = 0, mismatches = 0;
 
 	memset(buf, 0, len);
 	for (;;) {
 		seq++;
 		memcpy(buf, &seq, sizeof(seq));
-		if (tcp_rr_write(fd, buf, len) < 0) {
-			if ((errno == EPIPE || errno == ECONNRESET) && lb_stopping(sh))
+		r = tcp_rr_write(&e, buf, len);
+		if (r < 0) {
+			if ((r == -EPIPE || r == -ECONNRESET) && lb_stopping(sh))
 				return 0;
-			return lb_child_fail(w, LB_CLIENT, errno, "send on the generator socket",
-					     errno == EPIPE || errno == ECONNRESET
+			return lb_child_fail(w, LB_CLIENT, -r, "send on the generator socket",
+					     r == -EPIPE || r == -ECONNRESET
 						 ? "the server closed the connection: see its "
 						   "error, check dmesg, then rerun"
 						 : lb_fix_socket);
 		}
 		atomic_store_explicit(&sh->sent, seq, memory_order_relaxed);
-		r = tcp_rr_read(fd, sh, buf, len, &timeouts);
+		r = tcp_rr_read(&e, sh, buf, len, &timeouts);
 		/* A server that stopped with our next request unread resets the connection. */
-		if (r < 0 && errno == ECONNRESET && lb_stopping(sh))
+		if (r == -ECONNRESET && lb_stopping(sh))
 			return 0;
 		if (r < 0)
-			return lb_child_fail(w, LB_CLIENT, errno, "recv on the generator socket",
+			return lb_child_fail(w, LB_CLIENT, -r, "recv on the generator socket",
 					     lb_fix_socket);
 		if (r == 0) {
 			if (lb_stopping(sh) || lb_past_deadline(sh))
@@ -255,4 +271,5 @@ const struct lb_workload_type lb_tcp_rr_type = {
     /* A request is one write, one segment with PSH (TCP_NODELAY, msg < MSS); ip6[53]: its flags. */
     .count_filter = "inbound and tcp and ((ip and tcp[tcpflags] & tcp-push != 0) or "
 		    "(ip6 and ip6[53] & 0x08 != 0))",
+    .engine = true,
 };

@@ -4,10 +4,11 @@
  *
  * Closed-loop request/response over UDP on loopback. The generator sends a
  * request carrying a 64-bit sequence number on a connect()ed socket and
- * waits for the echo; the server recvfrom()s it, makes syscalls_per_op extra
- * real syscalls (getppid through syscall(2), never the vDSO), sendto()s it
- * back and calls lb_server_request() (a uprobe target). One operation = one
- * round trip.
+ * waits for the echo; the server receives it (engine syscall: recvfrom;
+ * uring: io_uring recvmsg), makes syscalls_per_op extra real syscalls
+ * (getppid through syscall(2), never the vDSO), sends it back to its sender
+ * (sendto; io_uring send) and calls lb_server_request() (a uprobe target).
+ * One operation = one round trip.
  *
  * This file must not include any tracing header.
  */
@@ -36,58 +37,62 @@ static int udp_rr_client_open(struct lb_flow *w)
 
 /*
  * Server loop: one request in, syscalls_per_op getppid() syscalls, the same
- * bytes back. A zero-length datagram is the parent's wake-up call at stop.
+ * bytes back, through the configured engine. A zero-length datagram is the
+ * parent's wake-up call at stop.
  */
 static int udp_rr_server_run(struct lb_flow *w)
 {
 	struct lb_shared *sh = w->sh;
 	unsigned char *buf = w->buf;
-	size_t cap = w->cfg.msg_size;
-	int fd = w->srv_fd, extra = w->cfg.syscalls_per_op, i;
+	int extra = w->cfg.syscalls_per_op, i, ret = 0;
 	uint64_t requests = 0;
 	struct sockaddr_storage peer;
+	struct lb_engine e;
 	socklen_t plen;
-	ssize_t n;
+	ssize_t n, sent;
 
-	if (lb_sock_set_rcvtimeo(fd, LB_RCVTIMEO_MS) < 0)
-		return lb_child_fail(w, LB_SERVER, errno, "setsockopt(SO_RCVTIMEO) on the server",
-				     lb_fix_socket);
+	if (lb_server_engine_open(w, &e, w->srv_fd, w->cfg.msg_size, LB_ENGINE_PEER) < 0)
+		return -1;
 	for (;;) {
 		plen = sizeof(peer);
-		n = recvfrom(fd, buf, cap, 0, (struct sockaddr *)&peer, &plen);
+		n = lb_engine_recv(&e, buf, w->cfg.msg_size, (struct sockaddr *)&peer, &plen);
 		if (n < 0) {
-			if (errno == EINTR)
+			if (n == -EINTR)
 				continue;
-			if (errno != EAGAIN && errno != EWOULDBLOCK)
-				return lb_child_fail(w, LB_SERVER, errno,
-						     "recvfrom on the server socket",
-						     lb_fix_socket);
+			if (n != -EAGAIN) {
+				ret = lb_child_fail(w, LB_SERVER, (int)-n, e.what, lb_fix_socket);
+				break;
+			}
 			if (lb_stopping(sh) || lb_past_deadline(sh))
-				return 0;
+				break;
 			continue;
 		}
 		if (n == 0) { /* wake-up from the parent (udp_rr_wake) */
 			if (lb_stopping(sh))
-				return 0;
+				break;
 			continue;
 		}
 		for (i = 0; i < extra; i++)
 			syscall(SYS_getppid);
-		while (sendto(fd, buf, (size_t)n, 0, (struct sockaddr *)&peer, plen) < 0) {
-			if (errno == EINTR)
+		while ((sent = lb_engine_send(&e, buf, (size_t)n, (struct sockaddr *)&peer, plen)) <
+		       0) {
+			if (sent == -EINTR)
 				continue;
 			/* Transient: the request is lost, the generator resends it. */
-			if (errno == ENOBUFS || errno == EAGAIN || errno == ECONNREFUSED)
+			if (sent == -ENOBUFS || sent == -EAGAIN || sent == -ECONNREFUSED)
 				break;
-			return lb_child_fail(w, LB_SERVER, errno, "sendto on the server socket",
-					     lb_fix_socket);
+			ret = lb_child_fail(w, LB_SERVER, (int)-sent, e.what, lb_fix_socket);
+			goto out;
 		}
 		lb_server_request(sh, ++requests);
 		if (lb_stopping(sh))
-			return 0;
+			break;
 		if (requests % LB_DEADLINE_EVERY == 0 && lb_past_deadline(sh))
-			return 0;
+			break;
 	}
+out:
+	lb_engine_close(&e);
+	return ret;
 }
 
 /*
@@ -181,4 +186,5 @@ const struct lb_workload_type lb_udp_rr_type = {
     .client_run = udp_rr_client_run,
     .wake = udp_rr_wake,
     .count_filter = "inbound and udp",
+    .engine = true,
 };

@@ -4,8 +4,9 @@
  *
  * Open loop: the generator sends msg_size-byte datagrams to the server as
  * fast as send() returns, on a connect()ed socket, without waiting for
- * anything; the server recv()s each, makes syscalls_per_op extra real
- * syscalls (getppid) and counts it. One operation = one datagram received by
+ * anything; the server receives each through its engine (syscall: recv;
+ * uring: io_uring recv), makes syscalls_per_op extra real syscalls (getppid)
+ * and counts it. One operation = one datagram received by
  * the server (what was sent and dropped on the way is in the stats: sent,
  * and sent - received). A datagram of the wrong size is a mismatch.
  *
@@ -34,34 +35,39 @@ static int udp_stream_client_open(struct lb_flow *w)
 	return lb_client_socket_open(w, SOCK_DGRAM);
 }
 
-/* Server loop: count every datagram; a zero-length one is the parent's wake-up at stop. */
+/*
+ * Server loop: count every datagram received through the engine; a
+ * zero-length one is the parent's wake-up at stop. Receives take up to
+ * buflen bytes, so that a datagram of the wrong size is seen as one.
+ */
 static int udp_stream_server_run(struct lb_flow *w)
 {
 	struct lb_shared *sh = w->sh;
 	unsigned char *buf = w->buf;
 	size_t len = w->cfg.msg_size;
-	int fd = w->srv_fd, extra = w->cfg.syscalls_per_op, i;
+	int extra = w->cfg.syscalls_per_op, i, ret = 0;
 	uint64_t received = 0, mismatches = 0;
+	struct lb_engine e;
 	ssize_t n;
 
-	if (lb_sock_set_rcvtimeo(fd, LB_RCVTIMEO_MS) < 0)
-		return lb_child_fail(w, LB_SERVER, errno, "setsockopt(SO_RCVTIMEO) on the server",
-				     lb_fix_socket);
+	if (lb_server_engine_open(w, &e, w->srv_fd, w->buflen, 0) < 0)
+		return -1;
 	for (;;) {
-		n = recv(fd, buf, w->buflen, 0);
+		n = lb_engine_recv(&e, buf, w->buflen, NULL, NULL);
 		if (n < 0) {
-			if (errno == EINTR)
+			if (n == -EINTR)
 				continue;
-			if (errno != EAGAIN && errno != EWOULDBLOCK)
-				return lb_child_fail(w, LB_SERVER, errno,
-						     "recv on the server socket", lb_fix_socket);
+			if (n != -EAGAIN) {
+				ret = lb_child_fail(w, LB_SERVER, (int)-n, e.what, lb_fix_socket);
+				break;
+			}
 			if (lb_stopping(sh) || lb_past_deadline(sh))
-				return 0;
+				break;
 			continue;
 		}
 		if (n == 0) { /* wake-up from the parent (udp_stream_wake) */
 			if (lb_stopping(sh))
-				return 0;
+				break;
 			continue;
 		}
 		for (i = 0; i < extra; i++)
@@ -73,10 +79,12 @@ static int udp_stream_server_run(struct lb_flow *w)
 			atomic_store_explicit(&sh->server_mismatches, ++mismatches,
 					      memory_order_relaxed);
 		if (lb_stopping(sh))
-			return 0;
+			break;
 		if ((received + mismatches) % LB_DEADLINE_EVERY == 0 && lb_past_deadline(sh))
-			return 0;
+			break;
 	}
+	lb_engine_close(&e);
+	return ret;
 }
 
 /* Generator loop: send datagram after datagram; one the kernel has no buffer for is not sent. */
@@ -116,8 +124,9 @@ static void udp_stream_describe(const struct lb_flow *w, char *buf, size_t len)
 	char ep[INET6_ADDRSTRLEN + 16];
 
 	lb_endpoint_format(w, ep, sizeof(ep));
-	snprintf(buf, len, "%s msg=%zuB syscalls/op=1+%d", ep, w->cfg.msg_size,
-		 w->cfg.syscalls_per_op);
+	/* uring/multishot: one io_uring_enter may bring several datagrams. */
+	snprintf(buf, len, "%s msg=%zuB syscalls/op=%s1+%d", ep, w->cfg.msg_size,
+		 w->engine == LB_ENGINE_URING ? "<=" : "", w->cfg.syscalls_per_op);
 }
 
 const struct lb_workload_type lb_udp_stream_type = {
@@ -132,4 +141,5 @@ const struct lb_workload_type lb_udp_stream_type = {
     .ops_by_server = true,
     .describe = udp_stream_describe,
     .count_filter = "inbound and udp",
+    .engine = true,
 };

@@ -527,6 +527,36 @@ out:
 	return ret;
 }
 
+/* Validate @cfg's engine; for uring, ask the kernel what it allows. Returns 0 or -errno. */
+static int lb_engine_check(struct lb_flow *w, const struct lb_workload_config *cfg, char *err,
+			   size_t errlen)
+{
+	const char *name = cfg->engine ? cfg->engine : "syscall";
+	char names[128] = "";
+	size_t i, off = 0;
+
+	w->engine = lb_engine_kind_of(name);
+	if (w->engine < 0) {
+		lb_loadgen_seterr(err, errlen, "unknown engine '%s': choose syscall or uring", name);
+		return -EINVAL;
+	}
+	w->cfg.engine = lb_engine_names[w->engine];
+	if (w->engine == LB_ENGINE_SYSCALL)
+		return 0;
+	if (!w->type->engine) {
+		for (i = 0; i < sizeof(lb_workload_types) / sizeof(lb_workload_types[0]); i++)
+			if (lb_workload_types[i]->engine && off < sizeof(names))
+				off += snprintf(names + off, sizeof(names) - off, "%s%s",
+						off ? ", " : "", lb_workload_types[i]->name);
+		lb_loadgen_seterr(err, errlen,
+				  "engine %s does not apply to %s (it has no server loop of its "
+				  "own): use --engine syscall, or one of %s",
+				  name, w->type->name, names);
+		return -EINVAL;
+	}
+	return lb_uring_probe(&w->uring_mode, err, errlen);
+}
+
 /* ---- the API ---- */
 
 void lb_workload_config_init(struct lb_workload_config *cfg)
@@ -543,6 +573,7 @@ void lb_workload_config_init(struct lb_workload_config *cfg)
 	cfg->window = 1;
 	cfg->flows = 1;
 	cfg->topology = LB_TOPO_LO;
+	cfg->engine = "syscall";
 }
 
 static int lb_flow_stop(struct lb_flow *w, struct lb_workload_stats *st);
@@ -590,6 +621,9 @@ static int lb_flow_create(const struct lb_workload_config *cfg, int index,
 		goto out_free;
 	}
 	ret = lb_config_check(w, cfg, err, errlen);
+	if (ret < 0)
+		goto out_free;
+	ret = lb_engine_check(w, cfg, err, errlen);
 	if (ret < 0)
 		goto out_free;
 	snprintf(w->addr, sizeof(w->addr), "%s", cfg->addr);
@@ -980,13 +1014,15 @@ static int lb_flow_stop(struct lb_flow *w, struct lb_workload_stats *st)
  * Returns @buf, e.g. "udp-rr 127.0.0.1:40213 msg=64B syscalls/op=2+4 server@cpu1 client@cpu1":
  * the workload; the server's address and bound port; the request (= reply) payload size; the
  * server's syscalls per operation as base + extra, where base is its recvfrom + sendto and
- * extra is syscalls_per_op (the generator makes 2 more: send + recv); where each process is
- * pinned, or "unpinned". Each workload may say more or other things in the middle (its
+ * extra is syscalls_per_op (the generator makes 2 more: send + recv; with engine uring the
+ * base is the one io_uring_enter that submits the reply and waits for the next request); the
+ * server engine ("engine=syscall", "engine=uring/multishot", "engine=uring/single-shot");
+ * where each process is pinned, or "unpinned". Each workload may say more or other things in the middle (its
  * describe hook), e.g. "icmp-flood 127.0.0.1 msg=64B window=1 server=kernel client@cpu1".
  */
 static const char *lb_flow_describe(const struct lb_flow *w, char *buf, size_t len)
 {
-	char ep[INET6_ADDRSTRLEN + 16], mid[160], cpu[LB_NCHILD][24];
+	char ep[INET6_ADDRSTRLEN + 16], mid[160], cpu[LB_NCHILD][24], engine[40] = "";
 	const int c[LB_NCHILD] = {w->cfg.server_cpu, w->cfg.client_cpu};
 	int i;
 
@@ -996,9 +1032,12 @@ static const char *lb_flow_describe(const struct lb_flow *w, char *buf, size_t l
 		w->type->describe(w, mid, sizeof(mid));
 	} else {
 		lb_endpoint_format(w, ep, sizeof(ep));
-		snprintf(mid, sizeof(mid), "%s msg=%zuB syscalls/op=2+%d", ep, w->cfg.msg_size,
-			 w->cfg.syscalls_per_op);
+		/* recvfrom + sendto, or one io_uring_enter for both. */
+		snprintf(mid, sizeof(mid), "%s msg=%zuB syscalls/op=%d+%d", ep, w->cfg.msg_size,
+			 w->engine == LB_ENGINE_URING ? 1 : 2, w->cfg.syscalls_per_op);
 	}
+	if (w->type->engine)
+		snprintf(engine, sizeof(engine), " engine=%s", lb_engine_describe(w));
 	for (i = 0; i < LB_NCHILD; i++) {
 		if (i == LB_SERVER && !w->type->server_run)
 			snprintf(cpu[i], sizeof(cpu[i]), "=kernel");
@@ -1007,8 +1046,8 @@ static const char *lb_flow_describe(const struct lb_flow *w, char *buf, size_t l
 		else
 			snprintf(cpu[i], sizeof(cpu[i]), "@cpu%d", c[i]);
 	}
-	snprintf(buf, len, "%s %s server%s client%s", w->type->name, mid, cpu[LB_SERVER],
-		 cpu[LB_CLIENT]);
+	snprintf(buf, len, "%s %s%s server%s client%s", w->type->name, mid, engine,
+		 cpu[LB_SERVER], cpu[LB_CLIENT]);
 	return buf;
 }
 
@@ -1345,6 +1384,14 @@ uint64_t lb_workload_server_drops(const struct lb_workload *w)
 		sum += mem[SK_MEMINFO_DROPS];
 	}
 	return sum;
+}
+
+void lb_workload_force_singleshot(struct lb_workload *w)
+{
+	int i;
+
+	for (i = 0; i < w->nflows; i++)
+		w->flow[i]->uring_mode = LB_URING_SINGLESHOT;
 }
 
 /* Returns the last error message for @w, "" if none (never NULL). */

@@ -23,6 +23,7 @@
 #include <sys/socket.h>
 #include <time.h>
 
+#include "engine.h"
 #include "loadgen.h"
 
 #define LB_CACHELINE 128	 /* two 64-byte lines: the adjacent-line prefetcher pairs them */
@@ -98,6 +99,8 @@ struct lb_flow {
 	int srv_fd;	  /* server socket, bound in create, reused by every start; -1 = none */
 	int cli_fd;	  /* generator socket, fresh per start; -1 in the parent once forked */
 	void *cli_priv;	  /* what else client_open made (pcap-flood: its pcap_t); NULL = none */
+	int engine;		    /* enum lb_engine_kind of cfg.engine */
+	enum lb_uring_mode uring_mode; /* engine uring: how the kernel lets it receive */
 	cpu_set_t *cpus[LB_NCHILD]; /* affinity masks prepared in create, NULL = unpinned */
 	size_t cpus_size;
 	unsigned char *buf; /* 2 * buflen bytes; each child uses its own copy (fork) */
@@ -136,6 +139,8 @@ struct lb_flow {
  *	common code closes cli_fd).
  * @count_filter: optional; a pcap filter expression that, and'ed with "dst port
  *	PORT", matches one packet per operation as lo delivers it to the server.
+ * @engine: the server loop receives and sends through struct lb_engine
+ *	(engine.h), so --engine uring applies to it.
  */
 struct lb_workload_type {
 	const char *name;
@@ -150,6 +155,7 @@ struct lb_workload_type {
 	void (*describe)(const struct lb_flow *w, char *buf, size_t len);
 	void (*client_release)(struct lb_flow *w);
 	const char *count_filter;
+	bool engine;
 };
 
 extern const struct lb_workload_type lb_udp_rr_type;
@@ -187,6 +193,24 @@ bool lb_past_deadline(const struct lb_shared *sh);
  * operation. Returns @requests.
  */
 uint64_t lb_server_request(struct lb_shared *sh, uint64_t requests);
+
+/*
+ * lb_server_engine_open - open @e on the server's socket @fd with w's engine,
+ * receives of at most @cap bytes, @flags as lb_engine_open(). In the server
+ * process. Returns 0, or -1 after filling the server's error slot.
+ */
+int lb_server_engine_open(struct lb_flow *w, struct lb_engine *e, int fd, size_t cap,
+			  int flags);
+
+/* lb_engine_describe - "syscall", "uring/multishot" or "uring/single-shot": w's engine. */
+const char *lb_engine_describe(const struct lb_flow *w);
+
+/*
+ * lb_workload_force_singleshot - for tests: every flow of @w receives one
+ * request per submission, as on a kernel without multishot receive or buffer
+ * rings. Returns nothing; call before lb_workload_start().
+ */
+void lb_workload_force_singleshot(struct lb_workload *w);
 
 /* lb_sock_set_rcvtimeo - SO_RCVTIMEO of @ms on @fd. Returns 0 or -errno. */
 int lb_sock_set_rcvtimeo(int fd, int ms);

@@ -73,6 +73,11 @@ static const char *get_workload(const struct lb_results *r)
 	return r->config.workload;
 }
 
+static const char *get_engine(const struct lb_results *r)
+{
+	return r->config.engine;
+}
+
 /*
  * The legend labels: each directory's name (its path when two names are
  * the same) and the environment fields that differ between the results.
@@ -81,7 +86,8 @@ static int make_labels(char **dirs, struct lb_results **res, size_t n, char **la
 {
 	static const struct {
 		const char *(*get)(const struct lb_results *);
-	} fields[] = { { get_kernel }, { get_cpu }, { get_virt }, { get_workload } };
+	} fields[] = { { get_kernel }, { get_cpu }, { get_virt }, { get_workload },
+			{ get_engine } };
 	bool diff[sizeof(fields) / sizeof(fields[0])];
 	char name[PATH_MAX], other[PATH_MAX];
 	size_t i, j, k;

@@ -48,6 +48,7 @@ enum {
 	OPT_TOPOLOGY,
 	OPT_WINDOW,
 	OPT_COUNT_WITH,
+	OPT_ENGINE,
 };
 
 struct lb_option {
@@ -75,6 +76,10 @@ static const struct lb_option options[] = {
 	{ { "count-with", required_argument, NULL, OPT_COUNT_WITH }, "pcap|none",
 	  "also count the workload's delivered packets with a libpcap capture on lo (root), "
 	  "recorded per run beside the workload's own count (default none)" },
+	{ { "engine", required_argument, NULL, OPT_ENGINE }, "syscall|uring",
+	  "server engine of udp-rr, tcp-rr and udp-stream: plain blocking syscalls, or io_uring "
+	  "(multishot recv from a buffer ring where the kernel has it; needs liburing) "
+	  "(default syscall)" },
 	{ { "syscalls-per-op", required_argument, NULL, OPT_SYSCALLS_PER_OP }, "N",
 	  "extra real syscalls the server makes per request (default 4)" },
 	{ { "msg-size", required_argument, NULL, OPT_MSG_SIZE }, "BYTES",
@@ -312,6 +317,9 @@ static int parse_args(int argc, char **argv, struct cli *c)
 		case OPT_CPUS:
 			ret = parse_cpus(optarg, &c->wl);
 			break;
+		case OPT_ENGINE:
+			c->wl.engine = optarg;
+			break;
 		case OPT_ADDR:
 			c->wl.addr = optarg;
 			c->addr_given = true;
@@ -480,6 +488,7 @@ static int fill_results(struct lb_results *res, const struct cli *c, struct lb_w
 		return -ENOMEM;
 	res->config.workload = strdup(c->wl.name);
 	res->config.placement = strdup(lb_workload_describe(w, place, sizeof(place)));
+	res->config.engine = strdup(c->wl.engine);
 	res->config.command_line = strdup(c->command_line);
 	res->config.duration = c->duration;
 	res->config.warmup = c->warmup;
@@ -502,7 +511,8 @@ static int fill_results(struct lb_results *res, const struct cli *c, struct lb_w
 	}
 	if (!strcmp(c->wl.name, "icmp-flood"))
 		res->config.window = c->wl.window;
-	if (!res->config.workload || !res->config.placement || !res->config.command_line)
+	if (!res->config.workload || !res->config.placement || !res->config.engine ||
+	    !res->config.command_line)
 		return -ENOMEM;
 	for (int i = 0; i < nsets; i++) {
 		struct lb_probeset_result *psr;

@@ -321,17 +321,21 @@ static const char *environment(const struct lb_results *res, char *buf, size_t l
 	return buf;
 }
 
-/* "footer = 'ENVIRONMENT' . "\n" . 'PLACEMENT | loadbench VERSION | STARTED'" */
+/*
+ * "footer = 'ENVIRONMENT' . "\n" . 'PLACEMENT | loadbench VERSION | STARTED'"; the placement
+ * names the server engine ("engine=uring/multishot"), or " | engine E" follows it.
+ */
 static void put_footer(const struct lb_results *res, FILE *f)
 {
 	const struct lb_config *c = &res->config;
+	bool engine = c->engine && (!c->placement || !strstr(c->placement, "engine="));
 	char line[1024];
 
 	fputs("\nfooter = ", f);
 	put_gp_string(f, environment(res, line, sizeof(line)));
-	snprintf(line, sizeof(line), "%s | loadbench %s%s%s", or_unknown(c->placement),
-		 or_unknown(res->version), res->started ? " | " : "",
-		 res->started ? res->started : "");
+	snprintf(line, sizeof(line), "%s%s%s | loadbench %s%s%s", or_unknown(c->placement),
+		 engine ? " | engine " : "", engine ? c->engine : "", or_unknown(res->version),
+		 res->started ? " | " : "", res->started ? res->started : "");
 	fputs(" . \"\\n\" . ", f);
 	put_gp_string(f, line);
 	fputs("\n\n", f);

@@ -123,6 +123,7 @@ void lb_results_free(struct lb_results *res)
 	free(res->host.virtualization);
 	free(res->config.workload);
 	free(res->config.placement);
+	free(res->config.engine);
 	free(res->config.command_line);
 	free(res->config.topology);
 	free(res->config.flow_placement);
@@ -675,6 +676,7 @@ static struct json_object *lb_results_to_json(const struct lb_results *res)
 	o = lb_jb_child(&jb, root, "config", false);
 	lb_jb_str(&jb, o, "workload", res->config.workload);
 	lb_jb_str(&jb, o, "placement", res->config.placement);
+	lb_jb_str(&jb, o, "engine", res->config.engine);
 	lb_jb_str(&jb, o, "command_line", res->config.command_line);
 	lb_jb_double(&jb, o, "duration_s", res->config.duration);
 	lb_jb_double(&jb, o, "warmup_s", res->config.warmup);
@@ -1187,6 +1189,8 @@ static int lb_read_host_config(struct lb_reader *rd, const struct json_object *r
 		if (!ret)
 			ret = lb_get_str(rd, o, "config", "placement", &c->placement);
 		if (!ret)
+			ret = lb_get_str(rd, o, "config", "engine", &c->engine);
+		if (!ret)
 			ret = lb_get_str(rd, o, "config", "command_line", &c->command_line);
 		if (!ret)
 			ret = lb_get_double(rd, o, "config", "duration_s", &c->duration);
@@ -1670,6 +1674,9 @@ void lb_results_print_table(const struct lb_results *res, FILE *f)
 		else
 			fprintf(f, ", %s", c->placement);
 	}
+	/* loadgen's placement names the engine; say it for results whose placement does not. */
+	if (c->engine && (!c->placement || !strstr(c->placement, "engine=")))
+		fprintf(f, ", engine %s", c->engine);
 	fputc('\n', f);
 	fprintf(f, "kernel: %s (%s), virtualization: %s\n", lb_or(h->kernel_release, "?"),
 		lb_or(h->machine, "?"), lb_or(h->virtualization, "unknown"));

@@ -104,6 +104,7 @@ struct lb_flow_place {
 struct lb_config {
 	char *workload;		/* "udp-rr" */
 	char *placement;	/* lb_workload_describe() line */
+	char *engine;		/* server engine: "syscall", "uring"; NULL in older results */
 	char *command_line;	/* argv joined by spaces */
 	double duration;	/* measured seconds per run */
 	double warmup;		/* warm-up seconds per run */

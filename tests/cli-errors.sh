@@ -24,6 +24,11 @@ expect_error "topology 'vet'.*lo or veth" lb --topology vet --probeset none
 expect_error "flows.*from 1 to 64" lb --flows 0 --probeset none
 expect_error "addr ::1 applies to --topology lo.*drop --addr" lb --topology veth --addr ::1 \
 	--probeset none
+expect_error "unknown engine 'epoll': choose syscall or uring" lb --engine epoll --probeset none
+rm -rf "$tmp/out"
+expect_error "engine uring does not apply to icmp-flood.*--engine syscall" \
+	lb --workload icmp-flood --engine uring --probeset none
+rm -rf "$tmp/out"
 
 note "bad probe-set files name file:line"
 printf 'tracer ftrace\n# fine\ntracepoint net:netif_rx\nfrobnicate yes\n' >"$tmp/bad.probeset"

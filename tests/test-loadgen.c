@@ -288,8 +288,16 @@ static double now_s(void)
 	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
-/* Run @name for 0.5 s twice; check ops, mismatches, pids and that nothing is left. */
-static void run_workload(const char *name, int window)
+/* Why the uring engine could not be tested here ("" = it was). */
+static char uring_skip[512];
+
+/*
+ * Run @name with @engine for 0.5 s twice; check ops, mismatches (the
+ * generator matches each reply's sequence number to its request), pids and
+ * that nothing is left. @single forces the uring engine's single-shot
+ * receive (what a kernel without multishot recv gets).
+ */
+static void run_workload_engine(const char *name, int window, const char *engine, bool single)
 {
 	struct lb_workload_config cfg;
 	struct lb_workload_stats st;
@@ -308,14 +316,27 @@ static void run_workload(const char *name, int window)
 	cfg.syscalls_per_op = 4;
 	cfg.server_cpu = cfg.client_cpu = last_cpu();
 	cfg.max_seconds = 30;
+	cfg.engine = engine;
 	ret = lb_workload_create(&cfg, &w, err, sizeof(err));
+	if ((ret == -ENOSYS || ret == -EPERM) && !strcmp(engine, "uring")) {
+		/* Built without liburing, or the kernel refuses io_uring: one clear line. */
+		T_CHECK(strstr(err, "engine uring unavailable: ") == err && !strchr(err, '\n'));
+		snprintf(uring_skip, sizeof(uring_skip), "%s", err);
+		return;
+	}
 	if (ret) {
 		fprintf(stderr, "%s: create failed: %d %s\n", name, ret, err);
 		t_failures++;
 		return;
 	}
+	if (single)
+		lb_workload_force_singleshot(w);
 	lb_workload_describe(w, desc, sizeof(desc));
 	T_CHECK(!strncmp(desc, name, strlen(name)) && desc[strlen(name)] == ' ');
+	if (strcmp(name, "icmp-flood"))
+		T_CHECK(strstr(desc, !strcmp(engine, "syscall") ? " engine=syscall "
+				     : single			 ? " engine=uring/single-shot "
+							 : " engine=uring/") != NULL);
 	T_CHECK(strstr(desc, "client@cpu") != NULL);
 	T_CHECK(strstr(desc, strcmp(name, "icmp-flood") ? "server@cpu" : "server=kernel") != NULL);
 
@@ -339,7 +360,7 @@ static void run_workload(const char *name, int window)
 			fprintf(stderr, "%s: stop failed: %s\n", name, lb_workload_error(w));
 			t_failures++;
 		}
-		printf("%-10s %-60s %9.0f ops/s  ops %llu sent %llu received %llu dropped %lld "
+		printf("%-10s %-80s %9.0f ops/s  ops %llu sent %llu received %llu dropped %lld "
 		       "timeouts %llu mismatches %llu server %llu\n",
 		       name, desc, (double)(ops1 - ops0) / (t1 - t0), (unsigned long long)st.ops,
 		       (unsigned long long)st.sent, (unsigned long long)st.received,
@@ -362,6 +383,26 @@ static void run_workload(const char *name, int window)
 	lb_workload_destroy(w);
 }
 
+static void run_workload(const char *name, int window)
+{
+	run_workload_engine(name, window, "syscall", false);
+}
+
+/* Engine errors: an unknown engine, and uring where the kernel itself answers. */
+static void test_engine_errors(void)
+{
+	struct lb_workload_config cfg;
+
+	lb_workload_config_init(&cfg);
+	T_CHECK(!strcmp(cfg.engine, "syscall"));
+	cfg.engine = "epoll";
+	expect_create_error(&cfg, -EINVAL, "unknown engine 'epoll': choose syscall or uring");
+	cfg.name = "icmp-flood";
+	cfg.engine = "uring";
+	expect_create_error(&cfg, -EINVAL, "use --engine syscall, or one of udp-rr, tcp-rr, "
+					   "udp-stream");
+}
+
 int main(void)
 {
 	bool root = geteuid() == 0;
@@ -378,6 +419,15 @@ int main(void)
 	run_workload("udp-rr", 1);
 	run_workload("tcp-rr", 1);
 	run_workload("udp-stream", 1);
+	test_engine_errors();
+	run_workload_engine("udp-rr", 1, "uring", false);
+	if (!uring_skip[0]) {
+		run_workload_engine("tcp-rr", 1, "uring", false);
+		run_workload_engine("udp-stream", 1, "uring", false);
+		run_workload_engine("udp-rr", 1, "uring", true);
+		run_workload_engine("tcp-rr", 1, "uring", true);
+		run_workload_engine("udp-stream", 1, "uring", true);
+	}
 	if (root) {
 		run_workload("icmp-flood", 1);
 		run_workload("icmp-flood", 8);
@@ -387,6 +437,11 @@ int main(void)
 	}
 	if (t_failures)
 		return t_exit();
+	if (uring_skip[0]) {
+		printf("SKIP: the uring engine was not run: %s; everything else passed\n",
+		       uring_skip);
+		return T_EXIT_SKIP;
+	}
 	if (!root) {
 		printf("SKIP: icmp-flood was not run: it needs root or CAP_NET_RAW (raw socket); "
 		       "everything else passed\n");

@@ -75,6 +75,7 @@ static struct lb_results *make_results(bool with_probesets)
 	res->config.workload = strdup("udp-rr");
 	res->config.placement = strdup("udp-rr 127.0.0.1:40213 64B server@cpu1 client@cpu1 "
 				       "'pinned'");
+	res->config.engine = strdup("uring"); /* the placement does not name it: the footer does */
 	res->config.duration = 2;
 	res->config.repeat = 3;
 	for (i = 1; i <= 3; i++) {
@@ -111,7 +112,8 @@ static void check_gp(const char *dir)
 		!= NULL);
 	T_CHECK(strstr(gp, "\nfooter = 'Linux 6.18.44-test x86_64, Test CPU@ 3.0GHz, 2 CPUs' . "
 			   "\"\\n\" . 'udp-rr 127.0.0.1:40213 64B server@cpu1 client@cpu1 "
-			   "''pinned'' | loadbench 0.1.0-test | 2026-11-29T18:00:00Z'\n") != NULL);
+			   "''pinned'' | engine uring | loadbench 0.1.0-test | "
+			   "2026-11-29T18:00:00Z'\n") != NULL);
 	/* The header, then the template verbatim up to the end of the file. */
 	T_CHECK(strlen(gp) > strlen(tmpl) &&
 		!strcmp(gp + strlen(gp) - strlen(tmpl), tmpl));

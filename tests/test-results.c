@@ -78,6 +78,7 @@ static struct lb_results *build(void)
 	res->host.ncpus = 8;
 	res->config.workload = strdup("udp-rr");
 	res->config.placement = strdup("server on CPU 2, client on CPU 3 (\"pinned\")");
+	res->config.engine = strdup("uring");
 	res->config.command_line = strdup("loadbench --probeset 'a,b' --repeat 3");
 	res->config.duration = 10;
 	res->config.warmup = 2.5;
@@ -333,6 +334,7 @@ static void compare_results(const struct lb_results *a, const struct lb_results 
 	T_CHECK(a->host.ncpus == b->host.ncpus);
 	T_CHECK(same_str(a->config.workload, b->config.workload));
 	T_CHECK(same_str(a->config.placement, b->config.placement));
+	T_CHECK(same_str(a->config.engine, b->config.engine));
 	T_CHECK(same_str(a->config.command_line, b->config.command_line));
 	T_CHECK(same_double(a->config.duration, b->config.duration));
 	T_CHECK(same_double(a->config.warmup, b->config.warmup));
@@ -594,6 +596,7 @@ static void test_table(const struct lb_results *res)
 	fclose(f);
 	fputs(buf, stdout);
 	T_CHECK(strstr(buf, "workload: udp-rr, server on CPU 2") != NULL);
+	T_CHECK(strstr(buf, "(\"pinned\"), engine uring\n") != NULL);
 	T_CHECK(strstr(buf, "6.1.0-18-amd64") != NULL);
 	T_CHECK(strstr(buf, "Xeon") != NULL);
 	T_CHECK(strstr(buf, "3 x 10 s") != NULL);
