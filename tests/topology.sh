@@ -111,9 +111,10 @@ ns=$(own_netns "$pid")
 [[ $(wc -l <<<"$ns") -eq 1 && -n $ns ]] || fail "the servers are not in one namespace of their own: '$ns'"
 note "live: $(wc -l <<<"$live") interface lines, servers in $ns"
 note "a second veth run meanwhile takes another /24 of 198.18.0.0/15 and works"
+# Read the first run's /24 now: on a loaded machine the second run can outlast it.
+first=$(sed -n 's/.*inet \(198\.1[89]\.[0-9]*\)\.1\/30 .*/\1/p' <<<"$(ip -o addr show "lb${pid}h0")")
 lb --workload tcp-rr --topology veth --probeset none --duration 0.3 --warmup 0 --repeat 1 \
 	--quiet --no-plot --output "$tmp/second" >"$tmp/second.txt"
-first=$(sed -n 's/.*inet \(198\.1[89]\.[0-9]*\)\.1\/30 .*/\1/p' <<<"$(ip -o addr show "lb${pid}h0")")
 second=$(sed -n 's/^workload: tcp-rr \(198\.1[89]\.[0-9]*\)\.2:.*/\1/p' "$tmp/second.txt")
 [[ -n $first && -n $second && $first != "$second" ]] ||
 	fail "concurrent veth runs share a /24: '$first' and '$second'"
