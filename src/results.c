@@ -70,6 +70,8 @@ static void lb_summary_init(struct lb_summary *s)
 	s->events = 0;
 	s->lost_events = 0;
 	s->overwritten_events = 0;
+	s->read_events = 0;
+	s->read_bytes = 0;
 }
 
 static void lb_probeset_result_release(struct lb_probeset_result *psr)
@@ -270,6 +272,8 @@ static void lb_summary_own(struct lb_probeset_result *psr, double *scratch)
 		s->events += psr->runs[i].events;
 		s->lost_events += psr->runs[i].lost_events;
 		s->overwritten_events += psr->runs[i].overwritten_events;
+		s->read_events += psr->runs[i].read_events;
+		s->read_bytes += psr->runs[i].read_bytes;
 	}
 	s->throughput_median = lb_stats_median(scratch, psr->nruns);
 	s->throughput_cv = lb_stats_cv(scratch, psr->nruns);
@@ -591,6 +595,11 @@ static void lb_jb_summary(struct lb_jb *jb, struct json_object *parent,
 	lb_jb_int(jb, o, "events", (int64_t)s->events);
 	lb_jb_int(jb, o, "lost_events", (int64_t)s->lost_events);
 	lb_jb_int(jb, o, "overwritten_events", (int64_t)s->overwritten_events);
+	/* Only tracers with a reader (mode consumer) have these. */
+	if (s->read_bytes) {
+		lb_jb_int(jb, o, "read_events", (int64_t)s->read_events);
+		lb_jb_int(jb, o, "read_bytes", (int64_t)s->read_bytes);
+	}
 }
 
 static void lb_jb_runs(struct lb_jb *jb, struct json_object *parent,
@@ -610,6 +619,10 @@ static void lb_jb_runs(struct lb_jb *jb, struct json_object *parent,
 		lb_jb_int(jb, o, "events", (int64_t)r->events);
 		lb_jb_int(jb, o, "lost_events", (int64_t)r->lost_events);
 		lb_jb_int(jb, o, "overwritten_events", (int64_t)r->overwritten_events);
+		if (r->read_bytes) {
+			lb_jb_int(jb, o, "read_events", (int64_t)r->read_events);
+			lb_jb_int(jb, o, "read_bytes", (int64_t)r->read_bytes);
+		}
 		lb_jb_int(jb, o, "timeouts", (int64_t)r->timeouts);
 		lb_jb_double(jb, o, "sample_interval_s", r->sample_interval);
 		samples = lb_jb_child(jb, o, "samples", true);
@@ -907,6 +920,10 @@ static int lb_read_summary(struct lb_reader *rd, const struct json_object *obj,
 		ret = lb_get_u64(rd, o, w, "lost_events", &s->lost_events);
 	if (!ret)
 		ret = lb_get_u64(rd, o, w, "overwritten_events", &s->overwritten_events);
+	if (!ret)
+		ret = lb_get_u64(rd, o, w, "read_events", &s->read_events);
+	if (!ret)
+		ret = lb_get_u64(rd, o, w, "read_bytes", &s->read_bytes);
 	if (ret)
 		return ret;
 	ret = lb_get(rd, o, w, "slowdown_ci95", json_type_array, &ci);
@@ -946,6 +963,10 @@ static int lb_read_run(struct lb_reader *rd, const struct json_object *o, const 
 		ret = lb_get_u64(rd, o, where, "lost_events", &r->lost_events);
 	if (!ret)
 		ret = lb_get_u64(rd, o, where, "overwritten_events", &r->overwritten_events);
+	if (!ret)
+		ret = lb_get_u64(rd, o, where, "read_events", &r->read_events);
+	if (!ret)
+		ret = lb_get_u64(rd, o, where, "read_bytes", &r->read_bytes);
 	if (!ret)
 		ret = lb_get_u64(rd, o, where, "timeouts", &r->timeouts);
 	if (!ret)
@@ -1443,6 +1464,25 @@ static const char *lb_or(const char *s, const char *dflt)
 	return s && *s ? s : dflt;
 }
 
+/* What the readers of `mode consumer' probe sets read, and whether they kept up. */
+static void lb_results_print_readers(const struct lb_results *res, FILE *f)
+{
+	bool first = true;
+
+	for (size_t k = 0; k < res->nprobesets; k++) {
+		const struct lb_summary *s = &res->probesets[k].summary;
+
+		if (!s->read_bytes)
+			continue;
+		fprintf(f, "%sreader of %s: read %" PRIu64 " events (%.1f MiB) in the measured "
+			"windows; %s (%" PRIu64 " events lost)\n", first ? "\n" : "",
+			lb_or(res->probesets[k].name, "?"), s->read_events,
+			s->read_bytes / 1048576.0, s->lost_events ? "did NOT keep up" : "kept up",
+			s->lost_events);
+		first = false;
+	}
+}
+
 void lb_results_print_table(const struct lb_results *res, FILE *f)
 {
 	const struct lb_config *c = &res->config;
@@ -1486,6 +1526,7 @@ void lb_results_print_table(const struct lb_results *res, FILE *f)
 		lb_row_fill(&row, k ? &res->probesets[k - 1] : &res->baseline, !k);
 		lb_row_print(f, row.cell, width);
 	}
+	lb_results_print_readers(res, f);
 	for (k = 0; k < res->nwarnings; k++)
 		fprintf(f, "%swarning: %s\n", k ? "" : "\n", res->warnings[k]);
 	for (k = 0; k < res->nskipped; k++)
