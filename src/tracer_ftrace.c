@@ -79,27 +79,6 @@ static void ftrace_destroy(void *priv)
 	free(f);
 }
 
-/* The tracefs events of @ps's tracepoints and syscalls; the rest are dynamic events. */
-static int resolve_tracepoints(const struct lb_probeset *ps, struct ftrace *f, char *err,
-			       size_t len)
-{
-	struct lb_probeset tracepoints = *ps;
-	int ret;
-
-	tracepoints.probes = calloc(ps->nprobes ? ps->nprobes : 1, sizeof(*ps->probes));
-	if (!tracepoints.probes)
-		return -ENOMEM;
-	tracepoints.nprobes = 0;
-	for (size_t i = 0; i < ps->nprobes; i++)
-		if (ps->probes[i].kind == LB_PROBE_TRACEPOINT ||
-		    ps->probes[i].kind == LB_PROBE_SYSCALL)
-			tracepoints.probes[tracepoints.nprobes++] = ps->probes[i];
-	ret = lb_tracefs_events_resolve(&tracepoints, "ftrace", &f->events, &f->nevents, err,
-					len);
-	free(tracepoints.probes);
-	return ret;
-}
-
 static int ftrace_create(const struct lb_probeset *ps, const struct lb_tracer_opts *opts,
 			 void **priv, char *err, size_t len)
 {
@@ -118,7 +97,7 @@ static int ftrace_create(const struct lb_probeset *ps, const struct lb_tracer_op
 	f->reader_cpu = ps->reader_cpu;
 	f->workload = ps->scope == LB_SCOPE_WORKLOAD;
 
-	ret = resolve_tracepoints(ps, f, err, len);
+	ret = lb_tracefs_tracepoints_resolve(ps, "ftrace", &f->events, &f->nevents, err, len);
 	if (ret)
 		goto err;
 	ret = lb_dynevents_resolve(ps, &f->dyn, err, len);

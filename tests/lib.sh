@@ -98,3 +98,18 @@ per_op() {
 within() {
 	awk -v a="$1" -v b="$2" 'BEGIN { exit !(a > 0 && b > 0 && a <= 1.5 * b && b <= 1.5 * a) }'
 }
+
+# assert_no_bpf_leftovers - assert_no_leftovers, and no BPF or perf descriptor
+# held by a process of this test's tagged runs (`lb'), and (with bpftool, when
+# no other loadbench runs: its programs would be named alike) no BPF program
+# named lb_count*.
+assert_no_bpf_leftovers() {
+	local left
+	assert_no_leftovers
+	left=$(tagged_leftovers '^anon_inode:(bpf|\[perf_event\])')
+	if command -v bpftool >/dev/null && ! pgrep -x loadbench >/dev/null; then
+		left+=$(bpftool prog show 2>/dev/null | grep -E 'name lb_count' |
+			sed 's/^/bpf program: /')
+	fi
+	[[ -z $left ]] || fail "loadbench left behind:"$'\n'"$left"
+}
