@@ -18,8 +18,7 @@ set -euo pipefail
 
 require_root
 require_tracefs
-why=$("$LOADBENCH" list | awk '$1 == "bpf" { getline; print; exit }' | sed 's/^ *//')
-[[ $why == "runs here" ]] || skip "the bpf tracer cannot run here: ${why:-not in the catalog}"
+require_runs_here bpf
 
 assert_no_bpf_leftovers
 tmp=$(mktemp -d)

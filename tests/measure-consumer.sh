@@ -16,9 +16,7 @@ set -euo pipefail
 
 require_root
 require_tracefs
-why=$("$LOADBENCH" list | awk '$1 == "ftrace-consumer" { getline; print; exit }' |
-	sed 's/^ *//')
-[[ $why == "runs here" ]] || skip "ftrace-consumer cannot run here: ${why:-not in the catalog}"
+require_runs_here ftrace-consumer
 
 assert_nothing_left() {
 	local left
