@@ -101,8 +101,9 @@ static const struct lb_option options[] = {
 	  "all created and removed by loadbench" },
 	{ { "buffer-kb", required_argument, NULL, OPT_BUFFER_KB }, "KB",
 	  "per-CPU trace buffer for every probe set (default: each probe set's own)" },
-	{ { "mode", required_argument, NULL, OPT_MODE }, "overwrite|discard",
-	  "buffer-full policy for every probe set (default: each probe set's own)" },
+	{ { "mode", required_argument, NULL, OPT_MODE }, "overwrite|discard|consumer",
+	  "buffer-full policy for every probe set; consumer: ftrace reads the buffer while the "
+	  "workload runs (default: each probe set's own)" },
 	{ { "sample-interval", required_argument, NULL, OPT_SAMPLE_INTERVAL }, "SEC",
 	  "throughput sample period within a run (default 0.25)" },
 	{ { "output", required_argument, NULL, 'o' }, "DIR",
@@ -364,8 +365,10 @@ static int parse_args(int argc, char **argv, struct cli *c)
 				c->topts.mode = LB_MODE_OVERWRITE;
 			} else if (!strcmp(optarg, "discard")) {
 				c->topts.mode = LB_MODE_DISCARD;
+			} else if (!strcmp(optarg, "consumer")) {
+				c->topts.mode = LB_MODE_CONSUMER;
 			} else {
-				lb_err("--mode '%s': expected overwrite or discard", optarg);
+				lb_err("--mode '%s': expected overwrite, discard or consumer", optarg);
 				ret = -EINVAL;
 			}
 			break;
@@ -619,7 +622,7 @@ static int cmd_list(void)
 {
 	char catalog[PATH_MAX], err[1024];
 	char **names = NULL;
-	int n;
+	int n, w = 16;
 
 	lb_datadir("probesets", catalog, sizeof(catalog));
 	n = lb_catalog_names(catalog, &names);
@@ -628,6 +631,9 @@ static int cmd_list(void)
 		return 1;
 	}
 	printf("Probe sets in %s:\n\n", catalog);
+	for (int i = 0; i < n; i++)
+		if ((int)strlen(names[i]) > w)
+			w = (int)strlen(names[i]);
 	for (int i = 0; i < n; i++) {
 		struct lb_probeset *ps = NULL;
 		struct lb_tracer *t = NULL;
@@ -637,12 +643,12 @@ static int cmd_list(void)
 		ret = lb_probeset_find(names[i], catalog, &ps, err, sizeof(err));
 		if (!ret)
 			ret = lb_tracer_create(ps, NULL, &t, err, sizeof(err));
-		printf("%-16s %-11s %s\n", names[i], ps ? ps->tracer : "?",
+		printf("%-*s %-11s %s\n", w, names[i], ps ? ps->tracer : "?",
 		       ps && ps->description ? ps->description : "");
 		/* lb_tracer_create() says "probe set NAME cannot run here: WHY": print WHY. */
 		why = ret ? strstr(err, "cannot run here: ") : NULL;
 		why = why ? why + strlen("cannot run here: ") : err;
-		printf("%-16s %-11s %s%s\n", "", "", ret ? "cannot run here: " : "runs here",
+		printf("%-*s %-11s %s%s\n", w, "", "", ret ? "cannot run here: " : "runs here",
 		       ret ? why : "");
 		lb_tracer_destroy(t);
 		lb_probeset_free(ps);

@@ -28,7 +28,7 @@
 
 static const char *const keywords =
 	"description, tracer, tracepoint, syscall, kprobe, kretprobe, uprobe, uretprobe, "
-	"buffer-kb, mode, scope";
+	"buffer-kb, mode, reader-cpu, scope";
 
 
 /* Append to a message already in @err (truncating at @errlen). */
@@ -339,13 +339,36 @@ static int parse_mode(struct parser *p, const char *v)
 		mode = LB_MODE_OVERWRITE;
 	} else if (!strcmp(v, "discard")) {
 		mode = LB_MODE_DISCARD;
+	} else if (!strcmp(v, "consumer")) {
+		mode = LB_MODE_CONSUMER;
 	} else {
-		return fail(p, "bad mode '%.*s': expected overwrite or discard", LB_QUOTE_MAX, v);
+		return fail(p, "bad mode '%.*s': expected overwrite, discard or consumer",
+			    LB_QUOTE_MAX, v);
 	}
 	ret = once(p, "mode", &p->mode_line);
 	if (ret)
 		return ret;
 	p->ps->mode = mode;
+	return 0;
+}
+
+static int parse_reader_cpu(struct parser *p, const char *v)
+{
+	enum lb_reader_cpu where;
+	int ret;
+
+	if (!strcmp(v, "workload")) {
+		where = LB_READER_WORKLOAD;
+	} else if (!strcmp(v, "other")) {
+		where = LB_READER_OTHER;
+	} else {
+		return fail(p, "bad reader-cpu '%.*s': expected workload or other", LB_QUOTE_MAX,
+			    v);
+	}
+	ret = once(p, "reader-cpu", &p->ps->reader_cpu_line);
+	if (ret)
+		return ret;
+	p->ps->reader_cpu = where;
 	return 0;
 }
 
@@ -400,7 +423,9 @@ static const char *expected_value(const char *kw)
 		return "an integer from 4 to 4194304 (KiB per CPU)";
 	if (!strcmp(kw, "scope"))
 		return "system or workload";
-	return "overwrite or discard";
+	if (!strcmp(kw, "reader-cpu"))
+		return "workload or other";
+	return "overwrite, discard or consumer";
 }
 
 /*
@@ -438,7 +463,7 @@ static int parse_line(struct parser *p, char *buf)
 	if (strcmp(kw, "tracer") && strcmp(kw, "tracepoint") && strcmp(kw, "syscall") &&
 	    strcmp(kw, "kprobe") && strcmp(kw, "kretprobe") && strcmp(kw, "uprobe") &&
 	    strcmp(kw, "uretprobe") && strcmp(kw, "buffer-kb") && strcmp(kw, "mode") &&
-	    strcmp(kw, "scope"))
+	    strcmp(kw, "scope") && strcmp(kw, "reader-cpu"))
 		return fail(p, "unknown keyword '%.*s'; expected one of: %s", LB_QUOTE_MAX, kw,
 			    keywords);
 	if (!*rest)
@@ -470,6 +495,8 @@ static int parse_line(struct parser *p, char *buf)
 		return parse_buffer_kb(p, rest);
 	if (!strcmp(kw, "scope"))
 		return parse_scope(p, rest);
+	if (!strcmp(kw, "reader-cpu"))
+		return parse_reader_cpu(p, rest);
 	return parse_mode(p, rest);
 }
 
@@ -503,6 +530,12 @@ static int parse_text(struct parser *p, const char *text)
 		if (ret)
 			return ret;
 		s += len + (nl ? 1 : 0);
+	}
+	if (p->ps->reader_cpu_line && p->ps->mode != LB_MODE_CONSUMER) {
+		p->line = p->ps->reader_cpu_line;
+		return fail(p, "'reader-cpu' places the reader of 'mode consumer', but %s; "
+			    "add 'mode consumer' or remove this line", p->mode_line ?
+			    "the mode is not consumer" : "there is no 'mode' line");
 	}
 	p->line = last_line(text);
 	if (!p->ps->tracer)

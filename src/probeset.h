@@ -14,7 +14,10 @@
  *   uprobe       lb_server_request  a uprobe on a function of the workload server
  *                                   (the loadbench executable; uretprobe: on its return)
  *   buffer-kb    4096               per-CPU buffer size
- *   mode         overwrite          or: discard
+ *   mode         overwrite          or: discard, or consumer (a reader drains the
+ *                                   buffer while the workload runs)
+ *   reader-cpu   workload           consumer's reader threads on the workload's
+ *                                   CPUs (its cost included), or: other
  *   scope        workload           record only the workload's processes (default: system)
  *
  * The parser checks syntax only; whether an event exists on this kernel is
@@ -43,6 +46,13 @@ enum lb_buffer_mode {
 	LB_MODE_DEFAULT = 0,	/* the tracer's default (ftrace: overwrite) */
 	LB_MODE_OVERWRITE,	/* flight recorder: oldest events overwritten */
 	LB_MODE_DISCARD,	/* new events dropped when the buffer is full */
+	LB_MODE_CONSUMER,	/* a reader drains the buffer during the run; full = dropped */
+};
+
+/* Where the reader of `mode consumer' runs (ftrace). */
+enum lb_reader_cpu {
+	LB_READER_WORKLOAD = 0,	/* on the workload's CPUs: its cost is in the slowdown */
+	LB_READER_OTHER,	/* on the CPUs the workload does not use */
 };
 
 struct lb_probe {
@@ -63,6 +73,8 @@ struct lb_probeset {
 	size_t nprobes;
 	int buffer_kb;		/* 0 = tracer default */
 	enum lb_buffer_mode mode;
+	enum lb_reader_cpu reader_cpu;
+	int reader_cpu_line;	/* 0 when the file has no 'reader-cpu' line */
 	enum lb_scope scope;
 	int scope_line;		/* 0 when the file has no 'scope' line */
 };

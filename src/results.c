@@ -70,6 +70,8 @@ static void lb_summary_init(struct lb_summary *s)
 	s->events = 0;
 	s->lost_events = 0;
 	s->overwritten_events = 0;
+	s->read_events = 0;
+	s->read_bytes = 0;
 }
 
 static void lb_probeset_result_release(struct lb_probeset_result *psr)
@@ -289,6 +291,8 @@ static void lb_summary_own(struct lb_probeset_result *psr, double *scratch)
 		s->events += psr->runs[i].events;
 		s->lost_events += psr->runs[i].lost_events;
 		s->overwritten_events += psr->runs[i].overwritten_events;
+		s->read_events += psr->runs[i].read_events;
+		s->read_bytes += psr->runs[i].read_bytes;
 	}
 	s->throughput_median = lb_stats_median(scratch, psr->nruns);
 	s->throughput_cv = lb_stats_cv(scratch, psr->nruns);
@@ -610,6 +614,11 @@ static void lb_jb_summary(struct lb_jb *jb, struct json_object *parent,
 	lb_jb_int(jb, o, "events", (int64_t)s->events);
 	lb_jb_int(jb, o, "lost_events", (int64_t)s->lost_events);
 	lb_jb_int(jb, o, "overwritten_events", (int64_t)s->overwritten_events);
+	/* Only tracers with a reader (mode consumer) have these. */
+	if (s->read_bytes) {
+		lb_jb_int(jb, o, "read_events", (int64_t)s->read_events);
+		lb_jb_int(jb, o, "read_bytes", (int64_t)s->read_bytes);
+	}
 }
 
 static void lb_jb_runs(struct lb_jb *jb, struct json_object *parent,
@@ -629,6 +638,10 @@ static void lb_jb_runs(struct lb_jb *jb, struct json_object *parent,
 		lb_jb_int(jb, o, "events", (int64_t)r->events);
 		lb_jb_int(jb, o, "lost_events", (int64_t)r->lost_events);
 		lb_jb_int(jb, o, "overwritten_events", (int64_t)r->overwritten_events);
+		if (r->read_bytes) {
+			lb_jb_int(jb, o, "read_events", (int64_t)r->read_events);
+			lb_jb_int(jb, o, "read_bytes", (int64_t)r->read_bytes);
+		}
 		lb_jb_int(jb, o, "timeouts", (int64_t)r->timeouts);
 		lb_jb_int(jb, o, "sent", (int64_t)r->sent);
 		lb_jb_int(jb, o, "received", (int64_t)r->received);
@@ -966,6 +979,10 @@ static int lb_read_summary(struct lb_reader *rd, const struct json_object *obj,
 		ret = lb_get_u64(rd, o, w, "lost_events", &s->lost_events);
 	if (!ret)
 		ret = lb_get_u64(rd, o, w, "overwritten_events", &s->overwritten_events);
+	if (!ret)
+		ret = lb_get_u64(rd, o, w, "read_events", &s->read_events);
+	if (!ret)
+		ret = lb_get_u64(rd, o, w, "read_bytes", &s->read_bytes);
 	if (ret)
 		return ret;
 	ret = lb_get(rd, o, w, "slowdown_ci95", json_type_array, &ci);
@@ -1068,6 +1085,10 @@ static int lb_read_run(struct lb_reader *rd, const struct json_object *o, const 
 		ret = lb_get_u64(rd, o, where, "lost_events", &r->lost_events);
 	if (!ret)
 		ret = lb_get_u64(rd, o, where, "overwritten_events", &r->overwritten_events);
+	if (!ret)
+		ret = lb_get_u64(rd, o, where, "read_events", &r->read_events);
+	if (!ret)
+		ret = lb_get_u64(rd, o, where, "read_bytes", &r->read_bytes);
 	if (!ret)
 		ret = lb_get_u64(rd, o, where, "timeouts", &r->timeouts);
 	if (!ret)
@@ -1656,6 +1677,25 @@ static void lb_print_pcap(const struct lb_results *res, FILE *f)
 		nruns, d, worst_pct, worst_name, worst->round);
 }
 
+/* What the readers of `mode consumer' probe sets read, and whether they kept up. */
+static void lb_results_print_readers(const struct lb_results *res, FILE *f)
+{
+	bool first = true;
+
+	for (size_t k = 0; k < res->nprobesets; k++) {
+		const struct lb_summary *s = &res->probesets[k].summary;
+
+		if (!s->read_bytes)
+			continue;
+		fprintf(f, "%sreader of %s: read %" PRIu64 " events (%.1f MiB) in the measured "
+			"windows; %s (%" PRIu64 " events lost)\n", first ? "\n" : "",
+			lb_or(res->probesets[k].name, "?"), s->read_events,
+			s->read_bytes / 1048576.0, s->lost_events ? "did NOT keep up" : "kept up",
+			s->lost_events);
+		first = false;
+	}
+}
+
 void lb_results_print_table(const struct lb_results *res, FILE *f)
 {
 	const struct lb_config *c = &res->config;
@@ -1703,6 +1743,7 @@ void lb_results_print_table(const struct lb_results *res, FILE *f)
 		lb_row_print(f, row.cell, width);
 	}
 	lb_print_pcap(res, f);
+	lb_results_print_readers(res, f);
 	for (k = 0; k < res->nwarnings; k++)
 		fprintf(f, "%swarning: %s\n", k ? "" : "\n", res->warnings[k]);
 	for (k = 0; k < res->nskipped; k++)

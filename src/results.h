@@ -26,6 +26,8 @@ struct lb_run {
 	uint64_t events;	/* events the tracer handled: recorded, overwritten or dropped */
 	uint64_t lost_events;	/* of those, never recorded: dropped (buffer full, nesting) */
 	uint64_t overwritten_events; /* of those, recorded then overwritten (flight recorder) */
+	uint64_t read_events;	/* of those, consumed by the tracer's reader (mode consumer) */
+	uint64_t read_bytes;	/* bytes the reader moved out of the buffer */
 	uint64_t timeouts;	/* workload requests that timed out and were resent */
 	/* The workload's own counts from its start to its stop (warm-up included): */
 	uint64_t sent;		/* requests, echoes or datagrams the generators sent */
@@ -73,6 +75,8 @@ struct lb_summary {
 	uint64_t events;		/* sum over runs */
 	uint64_t lost_events;		/* sum over runs */
 	uint64_t overwritten_events;	/* sum over runs */
+	uint64_t read_events;		/* sum over runs */
+	uint64_t read_bytes;		/* sum over runs */
 };
 
 struct lb_probeset_result {

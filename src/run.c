@@ -186,6 +186,8 @@ static int run_once(const struct lb_bench *b, struct lb_tracer *tracer, int roun
 	run->events = c1.events - c0.events;
 	run->lost_events = c1.lost - c0.lost;
 	run->overwritten_events = c1.overwritten - c0.overwritten;
+	run->read_events = c1.read - c0.read;
+	run->read_bytes = c1.read_bytes - c0.read_bytes;
 	run->nsamples = n;
 out_stop:
 	sret = lb_workload_stop(b->workload, &st);

@@ -211,6 +211,26 @@ err:
 	return ret;
 }
 
+int lb_tracefs_tracepoints_resolve(const struct lb_probeset *ps, const char *tracer,
+				   struct lb_tracefs_event **out, size_t *n, char *err,
+				   size_t len)
+{
+	struct lb_probeset tracepoints = *ps;
+	int ret;
+
+	tracepoints.probes = calloc(ps->nprobes ? ps->nprobes : 1, sizeof(*ps->probes));
+	if (!tracepoints.probes)
+		return -ENOMEM;
+	tracepoints.nprobes = 0;
+	for (size_t i = 0; i < ps->nprobes; i++)
+		if (ps->probes[i].kind == LB_PROBE_TRACEPOINT ||
+		    ps->probes[i].kind == LB_PROBE_SYSCALL)
+			tracepoints.probes[tracepoints.nprobes++] = ps->probes[i];
+	ret = lb_tracefs_events_resolve(&tracepoints, tracer, out, n, err, len);
+	free(tracepoints.probes);
+	return ret;
+}
+
 long long lb_tracefs_event_id(const char *system, const char *event)
 {
 	char path[1024], *text = NULL, *end;

@@ -43,6 +43,15 @@ bool lb_tracefs_event_exists(const char *system, const char *event);
 int lb_tracefs_events_resolve(const struct lb_probeset *ps, const char *tracer,
 			      struct lb_tracefs_event **out, size_t *n, char *err, size_t len);
 
+/*
+ * lb_tracefs_tracepoints_resolve - lb_tracefs_events_resolve() of @ps's
+ * tracepoint and syscall probes only, for tracers that place the dynamic
+ * kinds (kprobes, uprobes) themselves. Returns as that does.
+ */
+int lb_tracefs_tracepoints_resolve(const struct lb_probeset *ps, const char *tracer,
+				   struct lb_tracefs_event **out, size_t *n, char *err,
+				   size_t len);
+
 /* lb_tracefs_events_free - free an array from lb_tracefs_events_resolve(); NULL is fine. */
 void lb_tracefs_events_free(struct lb_tracefs_event *ev, size_t n);
 

@@ -24,6 +24,8 @@ struct lb_tracer_counts {
 	uint64_t events;	/* events the tracer handled: recorded, overwritten or dropped */
 	uint64_t lost;		/* of those, never recorded: dropped */
 	uint64_t overwritten;	/* of those, recorded and later overwritten (flight recorder) */
+	uint64_t read;		/* of those, consumed by a reader during the run (mode consumer) */
+	uint64_t read_bytes;	/* bytes that reader moved out of the buffer */
 };
 
 /* Options from the command line that override a probe set's own. */

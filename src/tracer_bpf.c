@@ -11,6 +11,15 @@
  *            tracepoint itself (no perf event, no argument copy); syscalls:*
  *            events are not kernel tracepoints and are refused
  *
+ * kprobe and kretprobe lines (both tracers) attach the same body as a
+ * BPF_PROG_TYPE_KPROBE program (lb_count_kprobe, lb_count_kretprobe) to the
+ * kernel function, one link each (bpf_program__attach_kprobe: a perf kprobe
+ * event private to the link, nothing in kprobe_events). The symbols are
+ * checked as the ftrace tracer checks them (kprobe_events must exist, every
+ * symbol in /proc/kallsyms). fentry/fexit (BPF_TRACE_FENTRY trampolines) are
+ * not offered: the development kernel refuses BPF_PROG_LOAD of a tracing
+ * program with EPERM.
+ *
  * Events = the per-CPU counter summed over CPUs, plus the program's
  * recursion misses (the kernel skips a BPF program that would nest on a CPU,
  * e.g. an IRQ tracepoint while the program runs for sched_switch) which are
@@ -31,6 +40,7 @@
 #include <bpf/libbpf.h>
 #include <tracefs.h>
 
+#include "dynevent.h"
 #include "tracefs_util.h"
 #include "tracer.h"
 
@@ -44,19 +54,30 @@ struct bpf_tp {
 	int line;
 };
 
+/* A kprobe or kretprobe line. */
+struct bpf_kp {
+	const char *symbol;	/* the probe set's; valid while it is */
+	bool ret;
+	int line;
+};
+
 struct lb_bpf {
 	bool raw;
 	const char *path;	/* the probe set's file, for messages */
 	struct bpf_tp *tps;
 	size_t ntps;
+	struct bpf_kp *kps;
+	size_t nkps;
 	int ncpus;		/* possible CPUs: the per-CPU map's value count */
 	uint64_t *values;	/* ncpus counters, read by snapshot */
 
 	/* Armed state. */
 	struct bpf_object *obj;
-	struct bpf_program *prog;
+	struct bpf_program *prog;	/* tracepoints; NULL when there are none */
+	struct bpf_program *kprog;	/* kprobes; NULL when there are none */
+	struct bpf_program *kretprog;	/* kretprobes; NULL when there are none */
 	struct bpf_map *counts;
-	struct bpf_link **links;	/* ntps, NULL = not attached */
+	struct bpf_link **links;	/* ntps then nkps, NULL = not attached */
 };
 
 /* libbpf's last warning, one line, to append to our own message. */
@@ -170,6 +191,7 @@ static void bpf_destroy(void *priv)
 		free(b->tps[i].event);
 	}
 	free(b->tps);
+	free(b->kps);
 	free(b->links);
 	free(b->values);
 	free(b);
@@ -189,36 +211,47 @@ static int bpf_create_mode(const struct lb_probeset *ps, bool raw, void **priv, 
 	b->raw = raw;
 	b->path = ps->path;
 
+	b->kps = calloc(ps->nprobes ? ps->nprobes : 1, sizeof(*b->kps));
+	if (!b->kps) {
+		ret = -ENOMEM;
+		goto err;
+	}
 	for (size_t i = 0; i < ps->nprobes; i++) {
 		const struct lb_probe *p = &ps->probes[i];
 
 		if (p->kind == LB_PROBE_KPROBE || p->kind == LB_PROBE_KRETPROBE) {
-			snprintf(err, len, "%s:%d: %s %s needs kprobes: the %s tracer attaches "
-				 "BPF programs to tracepoints only (use tracer ftrace for kprobes)",
-				 ps->path, p->line, p->kind == LB_PROBE_KPROBE ? "kprobe" :
-				 "kretprobe", p->event, ps->tracer);
-			ret = -EOPNOTSUPP;
-			goto err;
+			b->kps[b->nkps++] = (struct bpf_kp){ .symbol = p->event, .line = p->line,
+							     .ret = p->kind == LB_PROBE_KRETPROBE };
+			continue;
 		}
 		if (p->kind == LB_PROBE_UPROBE || p->kind == LB_PROBE_URETPROBE) {
 			snprintf(err, len, "%s:%d: %s %s: the %s tracer attaches BPF programs to "
-				 "tracepoints only (use tracer ftrace for uprobes)", ps->path,
-				 p->line, p->kind == LB_PROBE_UPROBE ? "uprobe" : "uretprobe",
-				 p->event, ps->tracer);
+				 "tracepoints and kprobes only (use tracer ftrace for uprobes)",
+				 ps->path, p->line, p->kind == LB_PROBE_UPROBE ? "uprobe" :
+				 "uretprobe", p->event, ps->tracer);
 			ret = -EOPNOTSUPP;
 			goto err;
 		}
 	}
+	if (b->nkps) {
+		struct lb_dynevents *check = NULL;
 
-	ret = lb_tracefs_events_resolve(ps, ps->tracer, &evs, &nevs, err, len);
+		/* What the ftrace tracer checks: kprobe_events, every symbol in kallsyms. */
+		ret = lb_dynevents_resolve(ps, &check, err, len);
+		lb_dynevents_free(check);
+		if (ret)
+			goto err;
+	}
+
+	ret = lb_tracefs_tracepoints_resolve(ps, ps->tracer, &evs, &nevs, err, len);
 	if (ret)
 		goto err;
 	ret = lb_tracefs_events_foreach(ps, evs, nevs, add_tp, b, err, len);
 	if (ret)
 		goto err;
-	if (!b->ntps) {
-		snprintf(err, len, "%s: no tracepoint or syscall to attach to: the bpf tracers "
-			 "need at least one", ps->path);
+	if (!b->ntps && !b->nkps) {
+		snprintf(err, len, "%s: no tracepoint, syscall or kprobe to attach to: the bpf "
+			 "tracers need at least one", ps->path);
 		ret = -EINVAL;
 		goto err;
 	}
@@ -229,7 +262,7 @@ static int bpf_create_mode(const struct lb_probeset *ps, bool raw, void **priv, 
 	}
 	b->ncpus = ret;
 	b->values = calloc((size_t)b->ncpus, sizeof(*b->values));
-	b->links = calloc(b->ntps, sizeof(*b->links));
+	b->links = calloc(b->ntps + b->nkps, sizeof(*b->links));
 	if (!b->values || !b->links) {
 		ret = -ENOMEM;
 		goto err;
@@ -260,7 +293,7 @@ static int bpf_disarm(void *priv)
 	struct lb_bpf *b = priv;
 	int ret = 0;
 
-	for (size_t i = 0; i < b->ntps; i++) {
+	for (size_t i = 0; i < b->ntps + b->nkps; i++) {
 		int e = b->links[i] ? bpf_link__destroy(b->links[i]) : 0;
 
 		if (e && !ret)
@@ -270,47 +303,77 @@ static int bpf_disarm(void *priv)
 	bpf_object__close(b->obj);	/* NULL is fine */
 	b->obj = NULL;
 	b->prog = NULL;
+	b->kprog = NULL;
+	b->kretprog = NULL;
 	b->counts = NULL;
 	return ret;
 }
 
-static int bpf_arm(void *priv, char *err, size_t len)
+/* Whether @b has a kprobe line (@ret false) or a kretprobe line (@ret true). */
+static bool has_kprobe(const struct lb_bpf *b, bool ret)
+{
+	for (size_t i = 0; i < b->nkps; i++)
+		if (b->kps[i].ret == ret)
+			return true;
+	return false;
+}
+
+/*
+ * Open the embedded object and load the programs @b needs (the others are
+ * not loaded); sets b->prog, b->kprog, b->kretprog for those.
+ */
+static int load_programs(struct lb_bpf *b, char *err, size_t len)
 {
 	LIBBPF_OPTS(bpf_object_open_opts, opts, .object_name = "loadbench");
-	const char *name = "lb_count", *other = "lb_count_raw";
-	struct lb_bpf *b = priv;
-	struct bpf_program *unused;
+	const char *tp_name = b->raw ? "lb_count_raw" : "lb_count";
+	struct bpf_program *prog;
 	char said[300];
 	int ret;
 
-	if (b->raw) {
-		name = "lb_count_raw";
-		other = "lb_count";
-	}
 	libbpf_quiet();
 	b->obj = bpf_object__open_mem(lb_bpf_count_obj, lb_bpf_count_obj_size, &opts);
 	if (!b->obj) {
 		ret = errno ? -errno : -EINVAL;
 		snprintf(err, len, "cannot open loadbench's embedded BPF object: %s%s",
 			 strerror(-ret), libbpf_said(said, sizeof(said)));
-		goto err;
+		return ret;
 	}
-	b->prog = bpf_object__find_program_by_name(b->obj, name);
-	unused = bpf_object__find_program_by_name(b->obj, other);
 	b->counts = bpf_object__find_map_by_name(b->obj, "lb_counts");
-	if (!b->prog || !unused || !b->counts) {
-		snprintf(err, len, "loadbench's embedded BPF object lacks program %s or map "
-			 "lb_counts (a broken build: make clean all)", name);
-		ret = -ENOENT;
-		goto err;
+	bpf_object__for_each_program(prog, b->obj) {
+		const char *name = bpf_program__name(prog);
+		bool want = false;
+
+		if (!strcmp(name, tp_name) && b->ntps)
+			want = true, b->prog = prog;
+		else if (!strcmp(name, "lb_count_kprobe") && has_kprobe(b, false))
+			want = true, b->kprog = prog;
+		else if (!strcmp(name, "lb_count_kretprobe") && has_kprobe(b, true))
+			want = true, b->kretprog = prog;
+		bpf_program__set_autoload(prog, want);
 	}
-	bpf_program__set_autoload(unused, false);
+	if (!b->counts || (b->ntps && !b->prog) || (has_kprobe(b, false) && !b->kprog) ||
+	    (has_kprobe(b, true) && !b->kretprog)) {
+		snprintf(err, len, "loadbench's embedded BPF object lacks a program (%s, "
+			 "lb_count_kprobe, lb_count_kretprobe) or map lb_counts (a broken build: "
+			 "make clean all)", tp_name);
+		return -ENOENT;
+	}
 	ret = bpf_object__load(b->obj);
-	if (ret) {
-		snprintf(err, len, "cannot load the BPF program %s: %s%s", name, strerror(-ret),
+	if (ret)
+		snprintf(err, len, "cannot load loadbench's BPF programs: %s%s", strerror(-ret),
 			 libbpf_said(said, sizeof(said)));
+	return ret;
+}
+
+static int bpf_arm(void *priv, char *err, size_t len)
+{
+	struct lb_bpf *b = priv;
+	char said[300];
+	int ret;
+
+	ret = load_programs(b, err, len);
+	if (ret)
 		goto err;
-	}
 	for (size_t i = 0; i < b->ntps; i++) {
 		const struct bpf_tp *tp = &b->tps[i];
 
@@ -328,6 +391,22 @@ static int bpf_arm(void *priv, char *err, size_t len)
 			goto err;
 		}
 	}
+	for (size_t i = 0; i < b->nkps; i++) {
+		const struct bpf_kp *kp = &b->kps[i];
+		struct bpf_link **link = &b->links[b->ntps + i];
+
+		libbpf_quiet();
+		*link = bpf_program__attach_kprobe(kp->ret ? b->kretprog : b->kprog, kp->ret,
+						   kp->symbol);
+		if (!*link) {
+			ret = errno ? -errno : -EINVAL;
+			snprintf(err, len, "%s:%d: cannot attach the BPF program to %s %s: %s%s "
+				 "(is the function on the kprobe blacklist, or notrace?)", b->path,
+				 kp->line, kp->ret ? "kretprobe" : "kprobe", kp->symbol,
+				 strerror(-ret), libbpf_said(said, sizeof(said)));
+			goto err;
+		}
+	}
 	return 0;
 err:
 	bpf_disarm(b);
@@ -337,8 +416,7 @@ err:
 static int bpf_snapshot(void *priv, struct lb_tracer_counts *c)
 {
 	struct lb_bpf *b = priv;
-	struct bpf_prog_info info = { 0 };
-	uint32_t key = 0, info_len = sizeof(info);
+	uint32_t key = 0;
 	int ret;
 
 	if (!b->obj)
@@ -349,11 +427,16 @@ static int bpf_snapshot(void *priv, struct lb_tracer_counts *c)
 		return ret;
 	for (int i = 0; i < b->ncpus; i++)
 		c->events += b->values[i];
-	/* Events the kernel did not run the program for (it would have nested). */
-	if (!bpf_obj_get_info_by_fd(bpf_program__fd(b->prog), &info, &info_len)) {
-		c->lost = info.recursion_misses;
-		c->events += c->lost;
+	/* Events the kernel did not run a program for (it would have nested). */
+	for (int i = 0; i < 3; i++) {
+		struct bpf_program *prog = i == 0 ? b->prog : i == 1 ? b->kprog : b->kretprog;
+		struct bpf_prog_info info = { 0 };
+		uint32_t info_len = sizeof(info);
+
+		if (prog && !bpf_obj_get_info_by_fd(bpf_program__fd(prog), &info, &info_len))
+			c->lost += info.recursion_misses;
 	}
+	c->events += c->lost;
 	return 0;
 }
 

@@ -5,8 +5,16 @@
  * ring-buffer statistics. The top-level buffer and other instances are never
  * touched. kprobes and uprobes (dynevent.c) can only be created at the top
  * level: they are enabled in our instance only and removed after it is gone.
+ *
+ * mode consumer: the buffer does not overwrite, and reader threads
+ * (ftrace_reader.c) drain every CPU's raw buffer while the workload runs;
+ * what they cannot keep up with is dropped by the kernel and counted lost.
+ * At attach they are pinned to the workload's CPUs (reader-cpu workload: the
+ * reader's CPU time is taken from the workload) or to the others
+ * (reader-cpu other). Disarm stops and joins them before the instance goes.
  */
 #include <errno.h>
+#include <sched.h>
 #include <inttypes.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -18,6 +26,7 @@
 #include <tracefs.h>
 
 #include "dynevent.h"
+#include "ftrace_reader.h"
 #include "tracefs_util.h"
 #include "tracer.h"
 #include "util.h"
@@ -29,8 +38,11 @@ struct ftrace {
 	int buffer_kb;		/* 0 = leave the kernel's default */
 	bool overwrite;
 	bool workload;		/* scope workload: set_event_pid at attach, tracing on then */
+	bool consumer;		/* mode consumer: reader threads drain the buffers */
+	enum lb_reader_cpu reader_cpu;
 	int ncpus;		/* possible CPUs: per_cpu/cpuN directories to read */
 	struct tracefs_instance *inst;
+	struct lb_ftrace_reader *reader;	/* armed, mode consumer */
 };
 
 static int ftrace_available(char *why, size_t len)
@@ -67,30 +79,10 @@ static void ftrace_destroy(void *priv)
 	free(f);
 }
 
-/* The tracefs events of @ps's tracepoints and syscalls; the rest are dynamic events. */
-static int resolve_tracepoints(const struct lb_probeset *ps, struct ftrace *f, char *err,
-			       size_t len)
-{
-	struct lb_probeset tracepoints = *ps;
-	int ret;
-
-	tracepoints.probes = calloc(ps->nprobes ? ps->nprobes : 1, sizeof(*ps->probes));
-	if (!tracepoints.probes)
-		return -ENOMEM;
-	tracepoints.nprobes = 0;
-	for (size_t i = 0; i < ps->nprobes; i++)
-		if (ps->probes[i].kind == LB_PROBE_TRACEPOINT ||
-		    ps->probes[i].kind == LB_PROBE_SYSCALL)
-			tracepoints.probes[tracepoints.nprobes++] = ps->probes[i];
-	ret = lb_tracefs_events_resolve(&tracepoints, "ftrace", &f->events, &f->nevents, err,
-					len);
-	free(tracepoints.probes);
-	return ret;
-}
-
 static int ftrace_create(const struct lb_probeset *ps, const struct lb_tracer_opts *opts,
 			 void **priv, char *err, size_t len)
 {
+	enum lb_buffer_mode mode;
 	struct ftrace *f;
 	int ret;
 
@@ -99,10 +91,13 @@ static int ftrace_create(const struct lb_probeset *ps, const struct lb_tracer_op
 		return -ENOMEM;
 	f->ncpus = (int)sysconf(_SC_NPROCESSORS_CONF);
 	f->buffer_kb = opts && opts->buffer_kb ? opts->buffer_kb : ps->buffer_kb;
-	f->overwrite = (opts && opts->mode ? opts->mode : ps->mode) != LB_MODE_DISCARD;
+	mode = opts && opts->mode ? opts->mode : ps->mode;
+	f->consumer = mode == LB_MODE_CONSUMER;
+	f->overwrite = mode != LB_MODE_DISCARD && !f->consumer;
+	f->reader_cpu = ps->reader_cpu;
 	f->workload = ps->scope == LB_SCOPE_WORKLOAD;
 
-	ret = resolve_tracepoints(ps, f, err, len);
+	ret = lb_tracefs_tracepoints_resolve(ps, "ftrace", &f->events, &f->nevents, err, len);
 	if (ret)
 		goto err;
 	ret = lb_dynevents_resolve(ps, &f->dyn, err, len);
@@ -125,9 +120,13 @@ static int ftrace_disarm(void *priv)
 	struct ftrace *f = priv;
 	int ret = 0, ret2;
 
-	if (f->inst) {
+	if (f->inst)
 		tracefs_trace_off(f->inst);
-		if (tracefs_instance_destroy(f->inst) < 0)
+	/* Before the instance: an open trace_pipe_raw keeps it busy. */
+	ret = lb_ftrace_reader_stop(f->reader);
+	f->reader = NULL;
+	if (f->inst) {
+		if (tracefs_instance_destroy(f->inst) < 0 && !ret)
 			ret = errno ? -errno : -EIO;
 		tracefs_instance_free(f->inst);
 		f->inst = NULL;
@@ -187,6 +186,12 @@ static int ftrace_arm(void *priv, char *err, size_t len)
 	/* Children of the workload's processes are followed (event-fork). */
 	if (f->workload && tracefs_option_enable(f->inst, TRACEFS_OPTION_EVENT_FORK) < 0)
 		goto fail;
+	/* Placed on the workload's CPUs or the others at attach; reads from now on. */
+	if (f->consumer) {
+		ret = lb_ftrace_reader_start(f->inst, f->ncpus, &f->reader, err, len);
+		if (ret)
+			goto out;
+	}
 	/* scope workload: tracing starts at attach, when the pids are known. */
 	if (!f->workload && tracefs_trace_on(f->inst) < 0)
 		goto fail;
@@ -199,7 +204,75 @@ out:
 	return ret;
 }
 
-/* scope workload: record only @pids' events (set_event_pid), from now on. */
+/* "0-1,3" for @set, into @buf. */
+static const char *cpu_list(const cpu_set_t *set, char *buf, size_t len)
+{
+	size_t off = 0;
+
+	buf[0] = '\0';
+	for (int c = 0; c < CPU_SETSIZE && off < len; c++) {
+		int last = c;
+
+		if (!CPU_ISSET(c, set))
+			continue;
+		while (last + 1 < CPU_SETSIZE && CPU_ISSET(last + 1, set))
+			last++;
+		off += snprintf(buf + off, len - off, off ? ",%d" : "%d", c);
+		if (last > c && off < len)
+			off += snprintf(buf + off, len - off, "-%d", last);
+		c = last;
+	}
+	return buf;
+}
+
+/*
+ * mode consumer: pin the readers to the CPUs the workload's @pids may run on
+ * (reader-cpu workload), or to the CPUs loadbench may use that they may not
+ * (reader-cpu other).
+ */
+static int place_reader(struct ftrace *f, const pid_t *pids, int n, char *err, size_t len)
+{
+	cpu_set_t wl, mine, set;
+	char a[128], b[128];
+	int ret;
+
+	CPU_ZERO(&wl);
+	for (int i = 0; i < n; i++) {
+		cpu_set_t one;
+
+		if (sched_getaffinity(pids[i], sizeof(one), &one) < 0) {
+			ret = -errno;
+			snprintf(err, len, "ftrace consumer: cannot read the CPUs of workload "
+				 "process %d: %s", (int)pids[i], strerror(-ret));
+			return ret;
+		}
+		CPU_OR(&wl, &wl, &one);
+	}
+	set = wl;
+	if (f->reader_cpu == LB_READER_OTHER) {
+		if (sched_getaffinity(0, sizeof(mine), &mine) < 0)
+			return -errno;
+		CPU_XOR(&set, &mine, &wl);
+		CPU_AND(&set, &set, &mine);
+		if (!CPU_COUNT(&set)) {
+			snprintf(err, len, "reader-cpu other: the workload may run on every CPU "
+				 "loadbench may use (%s), so no CPU is left for the reader: pin the "
+				 "workload to fewer CPUs (--cpus S,G)", cpu_list(&mine, a, sizeof(a)));
+			return -EINVAL;
+		}
+	}
+	ret = lb_ftrace_reader_pin(f->reader, &set);
+	if (ret)
+		snprintf(err, len, "cannot pin the ftrace consumer's threads to CPUs %s (the "
+			 "workload's: %s): %s", cpu_list(&set, a, sizeof(a)),
+			 cpu_list(&wl, b, sizeof(b)), strerror(-ret));
+	return ret;
+}
+
+/*
+ * scope workload: record only @pids' events (set_event_pid), from now on.
+ * mode consumer: place the reader threads.
+ */
 static int ftrace_attach(void *priv, const pid_t *pids, int n, char *err, size_t len)
 {
 	struct ftrace *f = priv;
@@ -207,6 +280,11 @@ static int ftrace_attach(void *priv, const pid_t *pids, int n, char *err, size_t
 	size_t off = 0;
 	int ret;
 
+	if (f->reader && n > 0) {
+		ret = place_reader(f, pids, n, err, len);
+		if (ret)
+			return ret;
+	}
 	if (!f->workload)
 		return 0;
 	if (n < 1) {
@@ -269,6 +347,14 @@ static int ftrace_snapshot(void *priv, struct lb_tracer_counts *c)
 		c->events += entries + overrun + read + commit + dropped;
 		c->lost += commit + dropped;
 		c->overwritten += overrun;
+		c->read += read;
+	}
+	if (f->reader) {
+		int error;
+
+		c->read_bytes = lb_ftrace_reader_bytes(f->reader, &error);
+		if (error)
+			return error;
 	}
 	return 0;
 }

@@ -17,6 +17,15 @@
  * consumer and drops (counts as lost) what does not fit. arm opens, maps and
  * enables; disarm disables, stops the consumer, unmaps and closes, on every
  * path, so nothing outlives a run.
+ *
+ * scope workload (`perf record -p'/`perf stat -p'): the events are opened at
+ * attach, per thread of each workload process (pid = the thread, cpu = -1),
+ * not per CPU; everything else is as above, with one ring per thread.
+ * Counting inherits (threads and children created later count too);
+ * recording cannot (no ring for an inherited per-thread event) and follows
+ * the threads there are at attach.
+ * Like ftrace's set_event_pid, an event counts when it fires while one of
+ * those threads is current, also in interrupts that hit it.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -48,6 +57,8 @@
 #define PERF_DEFAULT_BUFFER_KB 4096
 /* How long the consumer sleeps at most between drains, in ms. */
 #define PERF_POLL_MS 100
+/* Threads of the workload scope workload records at most. */
+#define PERF_MAX_TASKS 64
 
 struct perf_tp {
 	char name[128];		/* SYSTEM:EVENT, for messages */
@@ -55,19 +66,27 @@ struct perf_tp {
 	int line;		/* probe-set line */
 };
 
+/* Where a set of events is opened: a CPU (system-wide) or a thread (scope workload). */
+struct target {
+	pid_t pid;		/* -1: every task */
+	int cpu;		/* -1: every CPU */
+};
+
 struct perf {
 	bool record;
+	bool workload;		/* scope workload: targets are the workload's threads, at attach */
 	const char *path;	/* the probe set's file, for messages */
 	struct perf_tp *tps;
 	size_t ntps;
-	int *cpus;		/* online CPUs */
-	int ncpus;
+	struct target *targets;	/* online CPUs, or up to PERF_MAX_TASKS threads */
+	int ntargets;		/* scope workload: 0 until attach */
+	int maxtargets;
 	size_t page;
-	size_t ring_pages;	/* data pages per CPU ring (record), a power of two */
+	size_t ring_pages;	/* data pages per ring (record), a power of two */
 
-	/* Armed state; fds[cpu index * ntps + tp index], -1 = not open. */
+	/* Armed state; fds[target index * ntps + tp index], -1 = not open. */
 	int *fds;
-	void **rings;		/* per CPU index, NULL = not mapped */
+	void **rings;		/* per target index, NULL = not mapped */
 	struct pollfd *pfds;	/* the ring fds, then stop_fd */
 	int stop_fd;		/* eventfd: tells the consumer to return; -1 */
 	pthread_t consumer;
@@ -133,18 +152,26 @@ static int perf_available(char *why, size_t len)
 	return lb_tracefs_mount(why, len);
 }
 
-/* The online CPUs from /sys/devices/system/cpu/online ("0-3,5"), else 0..NPROCESSORS_ONLN-1. */
-static int online_cpus(int **out)
+/*
+ * The online CPUs from /sys/devices/system/cpu/online ("0-3,5"), else
+ * 0..NPROCESSORS_ONLN-1, as system-wide targets.
+ */
+static int online_cpus(struct target **out)
 {
 	int max = (int)sysconf(_SC_NPROCESSORS_CONF), n = 0;
 	char *text = NULL, *p;
 	int *cpus;
+	struct target *t;
 
 	if (max < 1)
 		max = 1;
 	cpus = calloc((size_t)max, sizeof(*cpus));
-	if (!cpus)
+	t = calloc((size_t)max, sizeof(*t));
+	if (!cpus || !t) {
+		free(cpus);
+		free(t);
 		return -ENOMEM;
+	}
 	if (!lb_read_file("/sys/devices/system/cpu/online", 4096, &text, NULL)) {
 		for (p = text; *p && *p != '\n';) {
 			long lo = strtol(p, &p, 10), hi = lo;
@@ -165,8 +192,39 @@ static int online_cpus(int **out)
 		for (n = 0; n < max && n < onln; n++)
 			cpus[n] = n;
 	}
-	*out = cpus;
+	for (int i = 0; i < n; i++)
+		t[i] = (struct target){ .pid = -1, .cpu = cpus[i] };
+	free(cpus);
+	*out = t;
 	return n;
+}
+
+/* Add the threads of process @pid to @p's targets (scope workload). */
+static int add_threads(struct perf *p, pid_t pid, char *err, size_t len)
+{
+	pid_t tids[PERF_MAX_TASKS];
+	int n = lb_proc_tids(pid, tids, PERF_MAX_TASKS);
+
+	if (n < 0) {
+		snprintf(err, len, "perf: cannot list the threads of workload process %d: %s",
+			 (int)pid, n == -E2BIG ? "too many" : strerror(-n));
+		return n;
+	}
+	for (int i = 0; i < n; i++) {
+		bool known = false;
+
+		for (int k = 0; k < p->ntargets; k++)
+			known |= p->targets[k].pid == tids[i];
+		if (known)
+			continue;
+		if (p->ntargets == p->maxtargets) {
+			snprintf(err, len, "perf: the workload has more than %d threads",
+				 p->maxtargets);
+			return -E2BIG;
+		}
+		p->targets[p->ntargets++] = (struct target){ .pid = tids[i], .cpu = -1 };
+	}
+	return 0;
 }
 
 /* lb_tracepoint_fn: one distinct tracepoint to open on every CPU. */
@@ -195,7 +253,7 @@ static void perf_destroy(void *priv)
 		return;
 	pthread_mutex_destroy(&p->drain_lock);
 	free(p->tps);
-	free(p->cpus);
+	free(p->targets);
 	free(p->fds);
 	free(p->rings);
 	free(p->pfds);
@@ -212,20 +270,47 @@ static size_t ring_pages_for(int kb, size_t page)
 	return pages;
 }
 
+/* "CPU 3" or "thread 1234": where target @ti's events are opened. */
+static const char *target_str(const struct perf *p, int ti, char *buf, size_t len)
+{
+	if (p->targets[ti].pid < 0)
+		snprintf(buf, len, "CPU %d", p->targets[ti].cpu);
+	else
+		snprintf(buf, len, "thread %d", (int)p->targets[ti].pid);
+	return buf;
+}
+
+/* Refuse @ntargets x the tracepoints when that is over RLIMIT_NOFILE. */
+static int check_fd_limit(const struct perf *p, int ntargets, char *err, size_t len)
+{
+	size_t nfds = p->ntps * (size_t)ntargets;
+	struct rlimit rl;
+
+	if (!getrlimit(RLIMIT_NOFILE, &rl) && rl.rlim_cur != RLIM_INFINITY &&
+	    nfds + 64 > rl.rlim_cur) {
+		snprintf(err, len, "%s: %zu tracepoints on %d %s need %zu file descriptors, more "
+			 "than the limit of %llu: raise it (ulimit -n) or name fewer events",
+			 p->path, p->ntps, ntargets, p->workload ? "threads" : "CPUs", nfds,
+			 (unsigned long long)rl.rlim_cur);
+		return -EMFILE;
+	}
+	return 0;
+}
+
 static int perf_create_mode(const struct lb_probeset *ps, const struct lb_tracer_opts *opts,
 			    bool record, void **priv, char *err, size_t len)
 {
 	struct lb_tracefs_event *evs = NULL;
 	size_t nevs = 0, nfds;
-	struct rlimit rl;
 	struct perf *p;
-	int ret, kb;
+	int ret, kb, ncpus;
 
 	p = calloc(1, sizeof(*p));
 	if (!p)
 		return -ENOMEM;
 	pthread_mutex_init(&p->drain_lock, NULL);
 	p->record = record;
+	p->workload = ps->scope == LB_SCOPE_WORKLOAD;
 	p->path = ps->path;
 	p->stop_fd = -1;
 	p->page = (size_t)sysconf(_SC_PAGESIZE);
@@ -243,22 +328,30 @@ static int perf_create_mode(const struct lb_probeset *ps, const struct lb_tracer
 		goto err;
 	}
 
-	ret = online_cpus(&p->cpus);
+	ret = online_cpus(&p->targets);
 	if (ret < 0)
 		goto err;
-	p->ncpus = ret;
-	nfds = p->ntps * (size_t)p->ncpus;
-	if (!getrlimit(RLIMIT_NOFILE, &rl) && rl.rlim_cur != RLIM_INFINITY &&
-	    nfds + 64 > rl.rlim_cur) {
-		snprintf(err, len, "%s: %zu tracepoints on %d CPUs need %zu file descriptors, more "
-			 "than the limit of %llu: raise it (ulimit -n) or name fewer events",
-			 ps->path, p->ntps, p->ncpus, nfds, (unsigned long long)rl.rlim_cur);
-		ret = -EMFILE;
-		goto err;
+	ncpus = ret;
+	p->ntargets = p->maxtargets = ncpus;
+	if (p->workload) {
+		/* The workload's threads, known at attach. */
+		free(p->targets);
+		p->targets = calloc(PERF_MAX_TASKS, sizeof(*p->targets));
+		p->maxtargets = PERF_MAX_TASKS;
+		p->ntargets = 0;
+		if (!p->targets) {
+			ret = -ENOMEM;
+			goto err;
+		}
+	} else {
+		ret = check_fd_limit(p, p->ntargets, err, len);
+		if (ret)
+			goto err;
 	}
+	nfds = p->ntps * (size_t)p->maxtargets;
 	p->fds = malloc(nfds * sizeof(*p->fds));
-	p->rings = calloc((size_t)p->ncpus, sizeof(*p->rings));
-	p->pfds = calloc((size_t)p->ncpus + 1, sizeof(*p->pfds));
+	p->rings = calloc((size_t)p->maxtargets, sizeof(*p->rings));
+	p->pfds = calloc((size_t)p->maxtargets + 1, sizeof(*p->pfds));
 	if (!p->fds || !p->rings || !p->pfds) {
 		ret = -ENOMEM;
 		goto err;
@@ -269,7 +362,8 @@ static int perf_create_mode(const struct lb_probeset *ps, const struct lb_tracer
 	if (record) {
 		kb = opts && opts->buffer_kb ? opts->buffer_kb : ps->buffer_kb;
 		p->ring_pages = ring_pages_for(kb ? kb : PERF_DEFAULT_BUFFER_KB, p->page);
-		ret = lb_buffer_check_size(ps, (int)(p->ring_pages * p->page / 1024), p->ncpus,
+		/* scope workload: one ring per thread; as many as CPUs is the estimate. */
+		ret = lb_buffer_check_size(ps, (int)(p->ring_pages * p->page / 1024), ncpus,
 					   err, len);
 		if (ret)
 			goto err;
@@ -330,7 +424,7 @@ static void ring_drain(struct perf *p, void *ring)
 static void rings_drain(struct perf *p)
 {
 	pthread_mutex_lock(&p->drain_lock);
-	for (int c = 0; c < p->ncpus; c++)
+	for (int c = 0; c < p->ntargets; c++)
 		if (p->rings[c])
 			ring_drain(p, p->rings[c]);
 	pthread_mutex_unlock(&p->drain_lock);
@@ -339,7 +433,7 @@ static void rings_drain(struct perf *p)
 static void *perf_consumer(void *arg)
 {
 	struct perf *p = arg;
-	int n = p->ncpus + 1;
+	int n = p->ntargets + 1;
 
 	for (;;) {
 		if (poll(p->pfds, (nfds_t)n, PERF_POLL_MS) < 0 && errno != EINTR)
@@ -357,7 +451,7 @@ static void *perf_consumer(void *arg)
 static int perf_disarm(void *priv)
 {
 	struct perf *p = priv;
-	size_t nfds = p->ntps * (size_t)p->ncpus;
+	size_t nfds = p->ntps * (size_t)p->ntargets;
 	uint64_t one = 1;
 	int ret = 0;
 
@@ -376,7 +470,7 @@ static int perf_disarm(void *priv)
 		close(p->stop_fd);
 		p->stop_fd = -1;
 	}
-	for (int c = 0; c < p->ncpus; c++) {
+	for (int c = 0; c < p->ntargets; c++) {
 		if (p->rings[c] && munmap(p->rings[c], (p->ring_pages + 1) * p->page) && !ret)
 			ret = -errno;
 		p->rings[c] = NULL;
@@ -386,6 +480,8 @@ static int perf_disarm(void *priv)
 			ret = -errno;
 		p->fds[i] = -1;
 	}
+	if (p->workload)
+		p->ntargets = 0;	/* the next run's threads are new */
 	return ret;
 }
 
@@ -397,8 +493,16 @@ static int open_event(struct perf *p, size_t t, int ci, char *err, size_t len)
 		.config = p->tps[t].id,
 		.disabled = 1,
 	};
+	char where[32];
 	int fd, e;
 
+	/*
+	 * Counting: threads and children the workload creates later count too.
+	 * The kernel refuses to map a ring of an inherited per-thread event, so
+	 * recording follows the threads there are at attach only (loadbench's
+	 * workloads start no more).
+	 */
+	attr.inherit = p->workload && !p->record;
 	if (p->record) {
 		/* What `perf record -e TP -a' asks for. */
 		attr.sample_period = 1;
@@ -409,43 +513,51 @@ static int open_event(struct perf *p, size_t t, int ci, char *err, size_t len)
 		attr.watermark = 1;
 		attr.wakeup_watermark = (uint32_t)(p->ring_pages * p->page / 4);
 	}
-	fd = (int)perf_event_open(&attr, -1, p->cpus[ci], -1, PERF_FLAG_FD_CLOEXEC);
+	fd = (int)perf_event_open(&attr, p->targets[ci].pid, p->targets[ci].cpu, -1,
+				  PERF_FLAG_FD_CLOEXEC);
 	if (fd >= 0) {
 		p->fds[(size_t)ci * p->ntps + t] = fd;
 		return 0;
 	}
 	e = errno;
+	target_str(p, ci, where, sizeof(where));
 	if (e == EACCES || e == EPERM)
-		snprintf(err, len, "perf_event_open of %s on CPU %d: %s: needs root or "
+		snprintf(err, len, "perf_event_open of %s on %s: %s: needs root or "
 			 "perf_event_paranoid <= -1 (it is %d; run loadbench with sudo)",
-			 p->tps[t].name, p->cpus[ci], strerror(e), paranoid_level());
+			 p->tps[t].name, where, strerror(e), paranoid_level());
 	else if (e == ENOENT || e == EINVAL)
 		snprintf(err, len, "%s:%d: perf_event_open refuses tracepoint %s (id %" PRIu64
 			 "): %s", p->path, p->tps[t].line, p->tps[t].name, p->tps[t].id,
 			 strerror(e));
 	else if (e == EMFILE || e == ENFILE)
-		snprintf(err, len, "perf_event_open of %s on CPU %d: %s: %zu events on %d CPUs need "
-			 "that many descriptors (ulimit -n)", p->tps[t].name, p->cpus[ci],
-			 strerror(e), p->ntps * (size_t)p->ncpus, p->ncpus);
+		snprintf(err, len, "perf_event_open of %s on %s: %s: %zu events on %d %s need "
+			 "that many descriptors (ulimit -n)", p->tps[t].name, where,
+			 strerror(e), p->ntps * (size_t)p->ntargets, p->ntargets,
+			 p->workload ? "threads" : "CPUs");
+	else if (e == ESRCH)
+		snprintf(err, len, "perf_event_open of %s on %s: the workload thread is gone",
+			 p->tps[t].name, where);
 	else
-		snprintf(err, len, "perf_event_open of %s on CPU %d: %s", p->tps[t].name,
-			 p->cpus[ci], strerror(e));
+		snprintf(err, len, "perf_event_open of %s on %s: %s", p->tps[t].name, where,
+			 strerror(e));
 	return -e;
 }
 
-/* The CPU's ring, on its first event; the CPU's other events write into it. */
+/* The target's ring, on its first event; the target's other events write into it. */
 static int map_ring(struct perf *p, int ci, char *err, size_t len)
 {
 	size_t bytes = (p->ring_pages + 1) * p->page;
 	int lead = p->fds[(size_t)ci * p->ntps];
+	char where[32];
 	void *ring;
 
+	target_str(p, ci, where, sizeof(where));
 	ring = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_SHARED, lead, 0);
 	if (ring == MAP_FAILED) {
 		int e = errno;
 
-		snprintf(err, len, "cannot map a %zu KiB perf ring for CPU %d: %s%s",
-			 p->ring_pages * p->page / 1024, p->cpus[ci], strerror(e),
+		snprintf(err, len, "cannot map a %zu KiB perf ring for %s: %s%s",
+			 p->ring_pages * p->page / 1024, where, strerror(e),
 			 e == EPERM ? " (over perf_event_mlock_kb and RLIMIT_MEMLOCK: run as root "
 			 "or choose a smaller buffer-kb)" : "");
 		return -e;
@@ -457,8 +569,8 @@ static int map_ring(struct perf *p, int ci, char *err, size_t len)
 		if (ioctl(p->fds[(size_t)ci * p->ntps + t], PERF_EVENT_IOC_SET_OUTPUT, lead) < 0) {
 			int e = errno;
 
-			snprintf(err, len, "cannot redirect %s on CPU %d into the CPU's perf ring: %s",
-				 p->tps[t].name, p->cpus[ci], strerror(e));
+			snprintf(err, len, "cannot redirect %s on %s into its perf ring: %s",
+				 p->tps[t].name, where, strerror(e));
 			return -e;
 		}
 	}
@@ -476,8 +588,8 @@ static int start_consumer(struct perf *p, char *err, size_t len)
 		snprintf(err, len, "cannot create the perf consumer's eventfd: %s", strerror(-ret));
 		return ret;
 	}
-	p->pfds[p->ncpus].fd = p->stop_fd;
-	p->pfds[p->ncpus].events = POLLIN;
+	p->pfds[p->ntargets].fd = p->stop_fd;
+	p->pfds[p->ntargets].events = POLLIN;
 	atomic_store(&p->stop, false);
 	/* Signals stay with the main thread, whose handlers stop the run. */
 	sigfillset(&all);
@@ -492,49 +604,80 @@ static int start_consumer(struct perf *p, char *err, size_t len)
 	return 0;
 }
 
-static int perf_arm(void *priv, char *err, size_t len)
+/* Open (and map, and drain) every event of every target, then enable them. */
+static int open_all(struct perf *p, char *err, size_t len)
 {
-	struct perf *p = priv;
-	size_t nfds = p->ntps * (size_t)p->ncpus;
+	size_t nfds = p->ntps * (size_t)p->ntargets;
 	int ret;
 
-	atomic_store(&p->samples, 0);
-	atomic_store(&p->lost, 0);
-	for (int ci = 0; ci < p->ncpus; ci++) {
+	for (int ci = 0; ci < p->ntargets; ci++) {
 		for (size_t t = 0; t < p->ntps; t++) {
 			ret = open_event(p, t, ci, err, len);
 			if (ret)
-				goto err;
+				return ret;
 		}
 		if (p->record) {
 			ret = map_ring(p, ci, err, len);
 			if (ret)
-				goto err;
+				return ret;
 		}
 	}
 	if (p->record) {
 		ret = start_consumer(p, err, len);
 		if (ret)
-			goto err;
+			return ret;
 	}
 	for (size_t i = 0; i < nfds; i++) {
 		if (ioctl(p->fds[i], PERF_EVENT_IOC_ENABLE, 0) < 0) {
 			ret = -errno;
 			snprintf(err, len, "cannot enable perf event %s: %s",
 				 p->tps[i % p->ntps].name, strerror(-ret));
-			goto err;
+			return ret;
 		}
 	}
 	return 0;
-err:
-	perf_disarm(p);
+}
+
+static int perf_arm(void *priv, char *err, size_t len)
+{
+	struct perf *p = priv;
+	int ret;
+
+	atomic_store(&p->samples, 0);
+	atomic_store(&p->lost, 0);
+	/* scope workload: at attach, when the threads are known. */
+	if (p->workload)
+		return 0;
+	ret = open_all(p, err, len);
+	if (ret)
+		perf_disarm(p);
 	return ret;
+}
+
+/* scope workload: open the events on every thread of the workload's @pids. */
+static int perf_attach(void *priv, const pid_t *pids, int n, char *err, size_t len)
+{
+	struct perf *p = priv;
+	int ret = 0;
+
+	if (!p->workload)
+		return 0;
+	if (n < 1) {
+		snprintf(err, len, "perf: scope workload, but the workload has no process");
+		return -ESRCH;
+	}
+	for (int i = 0; i < n && !ret; i++)
+		ret = add_threads(p, pids[i], err, len);
+	if (!ret)
+		ret = check_fd_limit(p, p->ntargets, err, len);
+	/* A failure is undone by disarm. */
+	return ret ? ret : open_all(p, err, len);
 }
 
 static int perf_snapshot(void *priv, struct lb_tracer_counts *c)
 {
 	struct perf *p = priv;
-	size_t nfds = p->ntps * (size_t)p->ncpus;
+	size_t nfds = p->ntps * (size_t)p->ntargets;
 
 	if (p->record) {
 		/* Everything already in the rings counts: drain them before answering. */
@@ -561,6 +704,7 @@ const struct lb_tracer_ops lb_tracer_perf = {
 	.available = perf_available,
 	.create = perf_create_record,
 	.arm = perf_arm,
+	.attach = perf_attach,
 	.snapshot = perf_snapshot,
 	.disarm = perf_disarm,
 	.destroy = perf_destroy,
@@ -571,6 +715,7 @@ const struct lb_tracer_ops lb_tracer_perf_count = {
 	.available = perf_available,
 	.create = perf_create_count,
 	.arm = perf_arm,
+	.attach = perf_attach,
 	.snapshot = perf_snapshot,
 	.disarm = perf_disarm,
 	.destroy = perf_destroy,

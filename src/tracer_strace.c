@@ -16,7 +16,6 @@
  * killed, and the kernel detaches its tracees. A helper whose loadbench dies
  * is killed too (PR_SET_PDEATHSIG).
  */
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -231,44 +230,37 @@ static int helper_seize(struct helper *h, pid_t pid, char *msg, size_t len)
 {
 	const long opts = PTRACE_O_TRACESYSGOOD | PTRACE_O_TRACECLONE | PTRACE_O_TRACEFORK |
 			  PTRACE_O_TRACEVFORK;
-	char dir[64];
-	struct dirent *de;
-	DIR *d;
-	int ret = 0;
+	pid_t tids[STRACE_MAX_TASKS];
+	int n = lb_proc_tids(pid, tids, STRACE_MAX_TASKS);
 
-	snprintf(dir, sizeof(dir), "/proc/%d/task", (int)pid);
-	d = opendir(dir);
-	if (!d) {
-		ret = -errno;
+	if (n < 0) {
 		snprintf(msg, len, "cannot list the threads of workload process %d: %s", (int)pid,
-			 strerror(-ret));
-		return ret;
+			 n == -E2BIG ? "more than the helper traces" : strerror(-n));
+		return n;
 	}
-	while ((de = readdir(d))) {
-		pid_t tid = (pid_t)atoi(de->d_name);
+	for (int i = 0; i < n; i++) {
+		pid_t tid = tids[i];
 
-		if (tid <= 0 || task_find(h, tid))
+		if (task_find(h, tid))
 			continue;
 		if (h->ntasks == STRACE_MAX_TASKS) {
 			snprintf(msg, len, "the workload has more than %d threads", STRACE_MAX_TASKS);
-			ret = -E2BIG;
-			break;
+			return -E2BIG;
 		}
 		if (ptrace(PTRACE_SEIZE, tid, NULL, (void *)opts) < 0) {
-			ret = -errno;
+			int ret = -errno;
+
 			snprintf(msg, len, "ptrace(PTRACE_SEIZE) of workload thread %d: %s%s",
 				 (int)tid, strerror(-ret), ret == -EPERM ?
 				 " (needs root or CAP_SYS_PTRACE; see kernel.yama.ptrace_scope)" : "");
-			break;
+			return ret;
 		}
 		h->tasks[h->ntasks++] = (struct task){ .tid = tid };
 		ptrace(PTRACE_INTERRUPT, tid, NULL, NULL);
 	}
-	closedir(d);
-	return ret;
+	return 0;
 }
 
-/* Handle one wait status of a tracee while tracing. */
 static void helper_stopped(struct helper *h, pid_t tid, int status)
 {
 	int sig = WSTOPSIG(status), event = status >> 16;

@@ -255,3 +255,29 @@ out:
 	close(fd);
 	return ret;
 }
+
+int lb_proc_tids(pid_t pid, pid_t *tids, int max)
+{
+	struct dirent *de;
+	char dir[64];
+	int n = 0;
+	DIR *d;
+
+	snprintf(dir, sizeof(dir), "/proc/%d/task", (int)pid);
+	d = opendir(dir);
+	if (!d)
+		return -errno;
+	while ((de = readdir(d))) {
+		pid_t tid = (pid_t)atoi(de->d_name);
+
+		if (tid <= 0)
+			continue;
+		if (n == max) {
+			n = -E2BIG;
+			break;
+		}
+		tids[n++] = tid;
+	}
+	closedir(d);
+	return n;
+}

@@ -8,6 +8,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <sys/types.h>
 
 /* lb_err - print "loadbench: error: MESSAGE" on stderr (one line). */
 void lb_err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -49,6 +50,12 @@ int lb_dir_is_empty(const char *path);
  * -EISDIR for a directory, -ENOMEM, or open/read's error.
  */
 int lb_read_file(const char *path, size_t max, char **buf, size_t *lenp);
+
+/*
+ * lb_proc_tids - the threads of process @pid (/proc/PID/task) into @tids.
+ * Returns how many (at most @max; -E2BIG when there are more), or -errno.
+ */
+int lb_proc_tids(pid_t pid, pid_t *tids, int max);
 
 /* lb_edit_distance - Levenshtein distance of two names (each cut at 63 bytes), for "similar:". */
 int lb_edit_distance(const char *a, const char *b);

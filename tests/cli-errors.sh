@@ -14,7 +14,7 @@ note "usage errors"
 expect_error 'duration.*expected a number from 0.1' lb --duration -1
 expect_error 'repeat.*expected a whole number from 1' lb --repeat 0
 expect_error 'buffer-kb.*from 4 to' lb --buffer-kb 999999999
-expect_error 'mode.*overwrite or discard' lb --mode sometimes
+expect_error 'mode.*overwrite, discard or consumer' lb --mode sometimes
 expect_error 'cpus.*CPUs 0 to' lb --cpus 4096
 expect_error "unknown command 'frobnicate'" "$LOADBENCH" frobnicate
 expect_error "unknown probe set 'nosuch'.*ftrace" lb --probeset nosuch

@@ -16,6 +16,11 @@ for f in share/loadbench/probesets/ftrace.probeset share/loadbench/probesets/sys
 	share/loadbench/plots/slowdown.gp share/man/man1/loadbench.1; do
 	[[ -s $prefix/$f ]] || fail "not installed: $prefix/$f"
 done
+# Every catalog file of the source tree (one missing from Makefile.am's list is not).
+for f in "$top_srcdir"/probesets/*.probeset; do
+	[[ -s $prefix/share/loadbench/probesets/${f##*/} ]] ||
+		fail "catalog file ${f##*/} is not installed (add it to dist_probesets_DATA)"
+done
 "$bin" --version | grep -q '^loadbench ' || fail "installed binary does not run"
 "$bin" list >"$tmp/list.txt"
 grep -q "^Probe sets in $prefix/share/loadbench/probesets" "$tmp/list.txt" ||

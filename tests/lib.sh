@@ -22,14 +22,36 @@ require_tracefs() {
 	[[ -d $TRACING/instances ]] || skip "no tracefs at $TRACING (kernel without CONFIG_TRACING?)"
 }
 
+# other_run NAME - true when NAME (loadbench_<pid>...) belongs to a loadbench
+# that still runs and is not one of this test's tagged runs (`lb'): another
+# run on a shared machine, not something this test left behind.
+other_run() {
+	local pid=${1#loadbench_}
+	pid=${pid%%[!0-9]*}
+	[[ -n $pid && -d /proc/$pid ]] || return 1
+	! grep -qxz "LB_TEST_TAG=$LB_TAG" "/proc/$pid/environ" 2>/dev/null
+}
+
+# require_runs_here NAME - skip (77) with loadbench list's reason unless probe set NAME runs here.
+require_runs_here() {
+	local why
+	why=$("$LOADBENCH" list | awk -v s="$1" '$1 == s { getline; print; exit }' | sed 's/^ *//')
+	[[ $why == "runs here" ]] || skip "$1 cannot run here: ${why:-not in the catalog}"
+}
+
 # Everything loadbench may create in the kernel, named loadbench_*; prints it.
 leftovers() {
-	local d
+	local d line group
 	for d in "$TRACING"/instances/loadbench_*; do
-		[[ -e $d ]] && echo "instance ${d##*/}"
+		[[ -e $d ]] && ! other_run "${d##*/}" && echo "instance ${d##*/}"
 	done
 	for f in dynamic_events uprobe_events kprobe_events; do
-		[[ -r $TRACING/$f ]] && grep loadbench_ "$TRACING/$f" | sed "s/^/$f: /"
+		[[ -r $TRACING/$f ]] || continue
+		while read -r line; do
+			group=${line#*:}
+			group=${group%%/*}
+			other_run "$group" || echo "$f: $line"
+		done < <(grep loadbench_ "$TRACING/$f")
 	done
 	# Host ends of --topology veth pairs: interface alias loadbench_<pid>.
 	grep -s '^loadbench_' /sys/class/net/*/ifalias |
@@ -104,4 +126,28 @@ per_op() {
 # within A B - true when A and B are positive and within a factor of 1.5 of each other.
 within() {
 	awk -v a="$1" -v b="$2" 'BEGIN { exit !(a > 0 && b > 0 && a <= 1.5 * b && b <= 1.5 * a) }'
+}
+
+# assert_no_bpf_leftovers - assert_no_leftovers, and no BPF or perf descriptor
+# held by a process of this test's tagged runs (`lb'), and (with bpftool, when
+# no other loadbench runs: its programs would be named alike) no BPF program
+# named lb_count*.
+assert_no_bpf_leftovers() {
+	local left
+	assert_no_leftovers
+	left=$(tagged_leftovers '^anon_inode:(bpf|\[perf_event\])')
+	if command -v bpftool >/dev/null && ! pgrep -x loadbench >/dev/null; then
+		left+=$(bpftool prog show 2>/dev/null | grep -E 'name lb_count' |
+			sed 's/^/bpf program: /')
+	fi
+	[[ -z $left ]] || fail "loadbench left behind:"$'\n'"$left"
+}
+
+# assert_no_perf_leftovers - assert_no_leftovers, and no perf event descriptor
+# held by a process of this test's tagged runs (`lb').
+assert_no_perf_leftovers() {
+	local left
+	assert_no_leftovers
+	left=$(tagged_leftovers '^anon_inode:\[perf_event\]$')
+	[[ -z $left ]] || fail "loadbench left behind:"$'\n'"$left"
 }

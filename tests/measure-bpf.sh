@@ -9,7 +9,7 @@
 # program named lb_count* (when bpftool exists) and no loadbench_* instance may
 # be left, also after an arm that fails half-way. Skipped (77, with the
 # reason) when not root, when loadbench was built without libbpf, or when
-# the kernel refuses bpf(2).
+# the kernel refuses bpf(2). The kprobe attachments: measure-bpf-kprobe.sh.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -18,25 +18,7 @@ require_tracefs
 why=$("$LOADBENCH" list | awk '$1 == "bpf" { getline; print; exit }' | sed 's/^ *//')
 [[ $why == "runs here" ]] || skip "the bpf tracer cannot run here: ${why:-not in the catalog}"
 
-# Runs go through lib.sh's `lb', tagged: what a tagged process still holds was
-# left by this test, and so are its BPF and perf descriptors.
-bpf_leftovers() {
-	tagged_leftovers '^anon_inode:(bpf|\[perf_event\])'
-	# Only when no other loadbench runs: its programs would be named alike.
-	if command -v bpftool >/dev/null && ! pgrep -x loadbench >/dev/null; then
-		bpftool prog show 2>/dev/null | grep -E 'name lb_count' | sed 's/^/bpf program: /'
-	fi
-	return 0
-}
-
-assert_nothing_left() {
-	local left
-	assert_no_leftovers
-	left=$(bpf_leftovers)
-	[[ -z $left ]] || fail "loadbench left behind:"$'\n'"$left"
-}
-
-assert_nothing_left
+assert_no_bpf_leftovers
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -48,10 +30,10 @@ expect_error "typo.probeset:3: unknown tracepoint net:netif_recieve_skb.*similar
 printf 'tracer bpf-raw\nsyscall getppid\n' >"$tmp/raw.probeset"
 expect_error "raw.probeset:2: syscalls:sys_enter_getppid is not a kernel tracepoint" \
 	lb --probeset "$tmp/raw.probeset" --quiet --no-plot --output "$tmp/raw"
-printf 'tracer bpf\ntracepoint net:netif_rx\nkprobe netif_rx\n' >"$tmp/kprobe.probeset"
-expect_error "kprobe.probeset:3: kprobe netif_rx needs kprobes: " \
-	lb --probeset "$tmp/kprobe.probeset" --quiet --no-plot --output "$tmp/kprobe"
-assert_nothing_left
+printf 'tracer bpf\ntracepoint net:netif_rx\nuprobe lb_server_request\n' >"$tmp/uprobe.probeset"
+expect_error "uprobe.probeset:3: uprobe lb_server_request: the bpf tracer attaches BPF programs to tracepoints and kprobes only" \
+	lb --probeset "$tmp/uprobe.probeset" --quiet --no-plot --output "$tmp/uprobe"
+assert_no_bpf_leftovers
 
 note "bpf, bpf-raw, bpf-syscalls beside ftrace"
 lb --probeset ftrace,bpf,bpf-raw,bpf-syscalls --duration 1 --warmup 0.3 --repeat 3 \
@@ -61,7 +43,7 @@ rc=0
 	>"$tmp/check.txt" || rc=$?
 cat "$tmp/check.txt"
 [[ $rc -eq 0 ]] || fail "check-results failed on the bpf run (exit $rc)"
-assert_nothing_left
+assert_no_bpf_leftovers
 
 # Both count system-wide: another workload on the machine at the same time
 # inflates one probe set's runs and not the other's, so a disagreement is
@@ -75,7 +57,7 @@ for attempt in 1 2 3; do
 		check=$tmp/check$attempt.txt
 		"$top_builddir/tests/check-results" "$tmp/again$attempt" bpf bpf-raw ftrace \
 			>"$check" || { cat "$check"; fail "check-results failed on the bpf/ftrace run"; }
-		assert_nothing_left
+		assert_no_bpf_leftovers
 	fi
 	bpf=$(per_op bpf "$check")
 	raw=$(per_op bpf-raw "$check")
@@ -101,7 +83,7 @@ if [[ -r $TRACING/events/ftrace/function/id ]]; then
 		--output "$tmp/halfway" --quiet --no-plot >/dev/null 2>"$tmp/halfway.err" || rc=$?
 	note "exit $rc: $(cat "$tmp/halfway.err")"
 	[[ $rc -ne 0 ]] || note "the kernel attached ftrace:function: not a half-way failure here"
-	assert_nothing_left
+	assert_no_bpf_leftovers
 else
 	note "no ftrace:function id on this kernel: the half-way case was not run"
 fi

@@ -5,7 +5,8 @@
 # perf-syscalls beside ftrace, checked by tests/check-results; perf-count and
 # ftrace name the same tracepoints, so their events per operation must agree.
 # Afterwards no loadbench process, no perf event descriptor of one, and no
-# loadbench_* instance may be left, also after an arm that fails half-way.
+# loadbench_* instance may be left, also after an arm (or, with scope
+# workload, an attach) that fails half-way.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -14,18 +15,7 @@ require_tracefs
 why=$("$LOADBENCH" list | awk '$1 == "perf" { getline; print; exit }' | sed 's/^ *//')
 [[ $why == "runs here" ]] || skip "the perf tracer cannot run here: ${why:-not in the catalog}"
 
-# Runs go through lib.sh's `lb', tagged: what a tagged process still holds was
-# left by this test (not by another run on the machine).
-perf_leftovers() { tagged_leftovers '^anon_inode:\[perf_event\]$'; }
-
-assert_nothing_left() {
-	local left
-	assert_no_leftovers
-	left=$(perf_leftovers)
-	[[ -z $left ]] || fail "loadbench left behind:"$'\n'"$left"
-}
-
-assert_nothing_left
+assert_no_perf_leftovers
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -46,7 +36,7 @@ rc=0
 	>"$tmp/check.txt" || rc=$?
 cat "$tmp/check.txt"
 [[ $rc -eq 0 ]] || fail "check-results failed on the perf run (exit $rc)"
-assert_nothing_left
+assert_no_perf_leftovers
 
 # Both count system-wide: another workload running at the same time (another
 # test on this machine) inflates one probe set's runs and not the other's, so a
@@ -60,7 +50,7 @@ for attempt in 1 2 3; do
 		check=$tmp/check$attempt.txt
 		"$top_builddir/tests/check-results" "$tmp/again$attempt" perf-count ftrace >"$check" ||
 			{ cat "$check"; fail "check-results failed on the perf-count/ftrace run"; }
-		assert_nothing_left
+		assert_no_perf_leftovers
 	fi
 	count=$(per_op perf-count "$check")
 	ftrace=$(per_op ftrace "$check")
@@ -74,18 +64,23 @@ done
 record=$(per_op perf "$tmp/check.txt")
 note "perf (record) events/op in the first run: $record"
 
-note "an arm that fails half-way leaves nothing"
+note "an arm (or, with scope workload, an attach) that fails half-way leaves nothing"
 # ftrace:function has a tracepoint id, but perf_event_open refuses it where the
-# function tracer is off: net:netif_rx is open on some CPUs by then.
+# function tracer is off: net:netif_rx (or the syscalls, on the workload's
+# first thread) is open by then.
 if [[ -r $TRACING/events/ftrace/function/id ]]; then
 	printf 'tracer perf\ntracepoint net:netif_rx\ntracepoint ftrace:function\n' \
 		>"$tmp/halfway.probeset"
-	rc=0
-	lb --probeset "$tmp/halfway.probeset" --duration 0.3 --warmup 0.1 --repeat 1 \
-		--output "$tmp/halfway" --quiet --no-plot >/dev/null 2>"$tmp/halfway.err" || rc=$?
-	note "exit $rc: $(cat "$tmp/halfway.err")"
-	assert_nothing_left
+	printf 'tracer perf\nsyscall all\ntracepoint ftrace:function\nscope workload\n' \
+		>"$tmp/halfway-pid.probeset"
+	for set in halfway halfway-pid; do
+		rc=0
+		lb --probeset "$tmp/$set.probeset" --duration 0.3 --warmup 0.1 --repeat 1 \
+			--output "$tmp/$set" --quiet --no-plot >/dev/null 2>"$tmp/$set.err" || rc=$?
+		note "$set: exit $rc: $(cat "$tmp/$set.err")"
+		assert_no_perf_leftovers
+	done
 else
-	note "no ftrace:function id on this kernel: the half-way case was not run"
+	note "no ftrace:function id on this kernel: the half-way cases were not run"
 fi
 echo "PASS"

@@ -115,6 +115,41 @@ static void test_good(void)
 	}
 }
 
+/* mode consumer, and where its reader runs (reader-cpu, before or after the mode line). */
+static void test_consumer(void)
+{
+	struct lb_probeset *ps = NULL;
+	char err[512] = "";
+	int ret;
+
+	ret = lb_probeset_parse("tracer ftrace\nsyscall all\nmode consumer\n", "c.probeset", &ps,
+				err, sizeof(err));
+	T_CHECK(ret == 0);
+	if (!ret) {
+		T_CHECK(ps->mode == LB_MODE_CONSUMER);
+		T_CHECK(ps->reader_cpu == LB_READER_WORKLOAD);
+		T_CHECK(ps->reader_cpu_line == 0);
+		lb_probeset_free(ps);
+	}
+	ret = lb_probeset_parse("tracer ftrace\nreader-cpu other # first\nsyscall all\n"
+				"mode consumer\n", "c.probeset", &ps, err, sizeof(err));
+	T_CHECK(ret == 0);
+	if (!ret) {
+		T_CHECK(ps->mode == LB_MODE_CONSUMER);
+		T_CHECK(ps->reader_cpu == LB_READER_OTHER);
+		T_CHECK(ps->reader_cpu_line == 2);
+		lb_probeset_free(ps);
+	}
+	ret = lb_probeset_parse("tracer ftrace\nsyscall all\nmode consumer\nreader-cpu workload\n",
+				"c.probeset", &ps, err, sizeof(err));
+	T_CHECK(ret == 0);
+	if (!ret) {
+		T_CHECK(ps->reader_cpu == LB_READER_WORKLOAD);
+		T_CHECK(ps->reader_cpu_line == 4);
+		lb_probeset_free(ps);
+	}
+}
+
 /* kprobe, kretprobe, uprobe, uretprobe: one symbol each; the kinds never overlap each other. */
 static void test_symbols(void)
 {
@@ -202,9 +237,19 @@ static const struct bad_case bad_cases[] = {
 	{ "tracer ftrace\nsyscall all\nbuffer-kb 64\nbuffer-kb 64\n", "t.probeset", 4,
 	  "second 'buffer-kb' line (the first is line 3)" },
 	{ "tracer ftrace\nsyscall all\nmode ring\n", "t.probeset", 3,
-	  "bad mode 'ring': expected overwrite or discard" },
+	  "bad mode 'ring': expected overwrite, discard or consumer" },
 	{ "tracer ftrace\nsyscall all\nmode discard\nmode overwrite\n", "t.probeset", 4,
 	  "second 'mode' line (the first is line 3)" },
+	{ "tracer ftrace\nsyscall all\nreader-cpu elsewhere\nmode consumer\n", "t.probeset", 3,
+	  "bad reader-cpu 'elsewhere': expected workload or other" },
+	{ "tracer ftrace\nsyscall all\nmode consumer\nreader-cpu\n", "t.probeset", 4,
+	  "'reader-cpu' needs a value: expected workload or other" },
+	{ "tracer ftrace\nmode consumer\nreader-cpu other\nreader-cpu workload\nsyscall all\n",
+	  "t.probeset", 4, "second 'reader-cpu' line (the first is line 3)" },
+	{ "tracer ftrace\nsyscall all\nreader-cpu other\n", "t.probeset", 3,
+	  "'reader-cpu' places the reader of 'mode consumer', but there is no 'mode' line" },
+	{ "tracer ftrace\nsyscall all\nmode discard\nreader-cpu workload\n", "t.probeset", 4,
+	  "'reader-cpu' places the reader of 'mode consumer', but the mode is not consumer" },
 	{ "tracer ftrace\nsyscall all\nscope pid\n", "t.probeset", 3,
 	  "bad scope 'pid': expected system or workload" },
 	{ "tracer ftrace\nsyscall all\nscope\n", "t.probeset", 3,
@@ -548,6 +593,14 @@ static void test_real_catalog(void)
 				T_CHECK(strcmp(ps->probes[j].event, "*"));
 			}
 		}
+		/* Every catalog file opens with a comment saying what it is and why. */
+		T_CHECK(ps->text[0] == '#');
+		T_CHECK(strstr(ps->text, "Why") || strstr(ps->text, "What"));
+		if (!strncmp(names[i], "ftrace-consumer", 15)) {
+			T_CHECK(ps->mode == LB_MODE_CONSUMER);
+			T_CHECK(ps->reader_cpu == (strcmp(names[i], "ftrace-consumer") ?
+						   LB_READER_OTHER : LB_READER_WORKLOAD));
+		}
 		if (!strcmp(names[i], "syscalls")) {
 			have_syscalls = true;
 			T_CHECK_STR(ps->tracer, "ftrace");
@@ -571,6 +624,7 @@ int main(void)
 	test_good();
 	test_symbols();
 	test_scope();
+	test_consumer();
 	test_bad();
 	test_load();
 	test_catalog();

@@ -16,7 +16,8 @@ fi
 probes=none
 if [[ $(id -u) -eq 0 ]]; then
 	require_tracefs
-	probes=ftrace
+	# ftrace-consumer: its reader threads (libtracefs's tracefs_cpu_*) too.
+	probes=ftrace,ftrace-consumer
 fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -30,7 +31,7 @@ cat "$tmp/vg.log"
 [[ $rc -ne 42 ]] || fail "valgrind found memory errors or definite leaks (above)"
 [[ $rc -eq 0 ]] || fail "loadbench under valgrind exited $rc"
 [[ -s $tmp/r/results.json ]] || fail "no results written under valgrind"
-"$top_builddir/tests/check-results" "$tmp/r" $([[ $probes == none ]] || echo "$probes") ||
+"$top_builddir/tests/check-results" "$tmp/r" $([[ $probes == none ]] || echo "${probes//,/ }") ||
 	fail "results under valgrind do not check out"
 assert_no_leftovers
 echo "PASS (probe set: $probes; valgrind clean)"

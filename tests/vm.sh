@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-or-later
 # make check-vm: boots Debian's kernel under QEMU with scripts/loadbench-vm
-# and runs short ftrace+kprobe and ftrace+kretprobe measurements there (this
+# and runs short ftrace+kprobe, ftrace+kretprobe, bpf+kprobe and all measurements there (this
 # machine's kernel has no kprobes). Asserts, with tests/check-results, that
 # every probe set recorded events and has a slowdown figure, that the VM
 # brought its results back, and that the guest powered off cleanly.
@@ -16,7 +16,7 @@ command -v apt-get >/dev/null || skip "needs apt-get (a Debian system) to fetch 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-sets=ftrace+kprobe,ftrace+kretprobe
+sets=ftrace+kprobe,ftrace+kretprobe,bpf+kprobe,all
 note "loadbench-vm: $sets under the current Debian kernel"
 start=$(date +%s)
 rc=0
@@ -43,5 +43,5 @@ if grep -q '"virtualization": *"qemu-tcg"' "$tmp/results/results.json"; then
 fi
 
 # check-results (as is): events > 0, slowdown figure, CI, JSON keys, CSV rows.
-"$top_builddir/tests/check-results" "$tmp/results" ftrace+kprobe ftrace+kretprobe
+"$top_builddir/tests/check-results" "$tmp/results" ftrace+kprobe ftrace+kretprobe bpf+kprobe all
 note "pass"

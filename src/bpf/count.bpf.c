@@ -10,6 +10,10 @@
  *                 probes are
  *   lb_count_raw  the same body as a raw tracepoint program (tracer
  *                 bpf-raw), attached to the kernel tracepoint directly
+ *   lb_count_kprobe, lb_count_kretprobe
+ *                 the same body as a kprobe program (kprobe and kretprobe
+ *                 lines of a bpf probe set), attached to a kernel function's
+ *                 entry or return through a perf kprobe event
  *
  * Built with clang -target bpf at build time and embedded into loadbench.
  */
@@ -42,6 +46,18 @@ int lb_count(void *ctx)
 
 SEC("raw_tracepoint")
 int lb_count_raw(void *ctx)
+{
+	return count();
+}
+
+SEC("kprobe")
+int lb_count_kprobe(void *ctx)
+{
+	return count();
+}
+
+SEC("kretprobe")
+int lb_count_kretprobe(void *ctx)
 {
 	return count();
 }
