@@ -32,10 +32,21 @@ other_run() {
 	! grep -qxz "LB_TEST_TAG=$LB_TAG" "/proc/$pid/environ" 2>/dev/null
 }
 
+# listed_why NAME - loadbench list's verdict on probe set NAME ("runs here" or
+# "cannot run here: ..."); empty when NAME is not in the catalog. The whole
+# list is read first: a reader that stops early (awk's exit, grep -q) makes
+# loadbench die of SIGPIPE, which pipefail reports as a failure.
+listed_why() {
+	local list
+	list=$("$LOADBENCH" list)
+	awk -v s="$1" 'found == 1 { sub(/^ */, ""); print; found = 2 } $1 == s && !found { found = 1 }' \
+		<<<"$list"
+}
+
 # require_runs_here NAME - skip (77) with loadbench list's reason unless probe set NAME runs here.
 require_runs_here() {
 	local why
-	why=$("$LOADBENCH" list | awk -v s="$1" '$1 == s { getline; print; exit }' | sed 's/^ *//')
+	why=$(listed_why "$1")
 	[[ $why == "runs here" ]] || skip "$1 cannot run here: ${why:-not in the catalog}"
 }
 

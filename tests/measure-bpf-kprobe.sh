@@ -27,8 +27,7 @@ trap 'rm -rf "$tmp"' EXIT
 if [[ ! -e $TRACING/kprobe_events ]]; then
 	reason="needs kprobes: this kernel has no $TRACING/kprobe_events (CONFIG_KPROBES unset)"
 	for set in bpf+kprobe bpf+kretprobe; do
-		listed=$("$LOADBENCH" list | awk -v s="$set" '$1 == s { getline; print; exit }' |
-			sed 's/^ *//')
+		listed=$(listed_why "$set")
 		[[ $listed == "cannot run here: $reason" ]] ||
 			fail "loadbench list says for $set: '$listed'; expected the kprobe reason"
 		expect_error "^loadbench: error: needs kprobes: this kernel has no $TRACING/kprobe_events" \

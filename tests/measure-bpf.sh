@@ -15,7 +15,7 @@ set -euo pipefail
 
 require_root
 require_tracefs
-why=$("$LOADBENCH" list | awk '$1 == "bpf" { getline; print; exit }' | sed 's/^ *//')
+why=$(listed_why bpf)
 [[ $why == "runs here" ]] || skip "the bpf tracer cannot run here: ${why:-not in the catalog}"
 
 assert_no_bpf_leftovers

@@ -12,7 +12,7 @@ set -euo pipefail
 
 require_root
 require_tracefs
-why=$("$LOADBENCH" list | awk '$1 == "perf" { getline; print; exit }' | sed 's/^ *//')
+why=$(listed_why perf)
 [[ $why == "runs here" ]] || skip "the perf tracer cannot run here: ${why:-not in the catalog}"
 
 assert_no_perf_leftovers

@@ -82,7 +82,7 @@ else
 		expect_error "^loadbench: error: $reason\$" \
 			"$LOADBENCH" --probeset "$set" --duration 0.2 --quiet --output "$tmp/$set"
 		[[ ! -e $tmp/$set ]] || fail "refused $set still created its results directory"
-		"$LOADBENCH" list | grep -A1 "^$set " | grep -q "cannot run here: needs kprobes" ||
+		[[ $(listed_why "$set") == "cannot run here: needs kprobes"* ]] ||
 			fail "loadbench list does not say why $set cannot run: $("$LOADBENCH" list)"
 	done
 	assert_no_leftovers

@@ -13,7 +13,7 @@ set -euo pipefail
 
 require_root
 require_tracefs
-why=$("$LOADBENCH" list | awk '$1 == "strace" { getline; print; exit }' | sed 's/^ *//')
+why=$(listed_why strace)
 [[ $why == "runs here" ]] || skip "the strace tracer cannot run here: ${why:-not in the catalog}"
 
 # Processes traced (TracerPid) by a loadbench process.
@@ -103,7 +103,7 @@ printf 'tracer no_such_tracer\nsyscall all\n' >"$tmp/unknown.probeset"
 expect_error "unknown tracer 'no_such_tracer'" "$LOADBENCH" --probeset "$tmp/unknown.probeset" \
 	--skip-unavailable --quiet --no-plot --output "$tmp/err2"
 # The bpf tracers have no attach step (a tracer that cannot run here would be skipped instead).
-if [[ $("$LOADBENCH" list | awk '$1 == "bpf" { getline; print; exit }' | sed 's/^ *//') == \
+if [[ $(listed_why bpf) == \
 	"runs here" ]]; then
 	printf 'tracer bpf\nsyscall all\nscope workload\n' >"$tmp/bpfpid.probeset"
 	expect_error "bpfpid.probeset:3: the bpf tracer cannot record only the workload's processes" \
