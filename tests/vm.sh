@@ -64,7 +64,8 @@ grep -q 'reboot: Power down' "$console" || fail "the guest did not power off cle
 if grep -E 'LOADBENCH-VM: (cannot|module load failed|warning)|Kernel panic|BUG:|Oops' "$console"; then
 	fail "the guest console shows an error"
 fi
-grep -E 'LOADBENCH-VM: [0-9]+ LTTng modules loaded' "$console" || fail "the guest loaded no LTTng modules"
+grep -E 'LOADBENCH-VM: [0-9]+ LTTng modules loaded' "$console" ||
+	fail "the guest loaded no LTTng modules"
 grep -q 'LOADBENCH-VM: lttng-sessiond stopped' "$console" ||
 	fail "the guest did not report lttng-sessiond started and stopped"
 for ev in lbvm_kprobe_udp_sendmsg lbvm_func_udp_sendmsg_entry lbvm_func_udp_sendmsg_exit; do
