@@ -131,16 +131,21 @@ if command -v lsns >/dev/null; then
 fi
 assert_none_left
 
+# wait_for_veth PID - wait (5 s at most) until loadbench PID's veth exists, then 0.3 s more.
+wait_for_veth() {
+	for _ in $(seq 1 100); do
+		[[ -n $(net_leftovers "$1") ]] && break
+		sleep 0.05
+	done
+	[[ -n $(net_leftovers "$1") ]] || fail "no veth of loadbench $1 appeared"
+	sleep 0.3
+}
+
 note "SIGTERM mid-run of icmp-flood over veth: exit 143, nothing left"
 "$LOADBENCH" --workload icmp-flood --topology veth --probeset none --duration 5 --warmup 0 \
 	--repeat 1 --quiet --no-plot --output "$tmp/term" >/dev/null 2>"$tmp/term.err" &
 pid=$!
-for _ in $(seq 1 100); do
-	[[ -n $(net_leftovers "$pid") ]] && break
-	sleep 0.05
-done
-[[ -n $(net_leftovers "$pid") ]] || fail "no veth of loadbench $pid appeared"
-sleep 0.3
+wait_for_veth "$pid"
 kill -TERM "$pid"
 rc=0
 wait "$pid" || rc=$?
@@ -153,12 +158,7 @@ note "SIGKILL mid-run: the namespace dies with loadbench; cleanup removes any ho
 "$LOADBENCH" --workload tcp-rr --topology veth --probeset none --duration 5 --warmup 0 \
 	--repeat 1 --quiet --no-plot --output "$tmp/kill" >/dev/null 2>&1 &
 pid=$!
-for _ in $(seq 1 100); do
-	[[ -n $(net_leftovers "$pid") ]] && break
-	sleep 0.05
-done
-[[ -n $(net_leftovers "$pid") ]] || fail "no veth of loadbench $pid appeared"
-sleep 0.3
+wait_for_veth "$pid"
 kill -KILL "$pid"
 wait "$pid" 2>/dev/null || true
 killed=$pid
