@@ -162,13 +162,13 @@ int lb_dynevents_resolve(const struct lb_probeset *ps, struct lb_dynevents **out
 	if (kernel && !have_file("kprobe_events")) {
 		snprintf(err, len, "needs kprobes: this kernel has no %s/kprobe_events "
 			 "(CONFIG_KPROBES unset)", lb_tracefs_dir());
-		ret = -EOPNOTSUPP;
+		ret = -ENODEV;
 		goto err;
 	}
 	if (user && !have_file("uprobe_events")) {
 		snprintf(err, len, "needs uprobes: this kernel has no %s/uprobe_events "
 			 "(CONFIG_UPROBE_EVENTS unset)", lb_tracefs_dir());
-		ret = -EOPNOTSUPP;
+		ret = -ENODEV;
 		goto err;
 	}
 	if (user) {

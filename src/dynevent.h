@@ -24,7 +24,8 @@ struct lb_dynevents;
  * need kprobe_events, every kernel symbol must be in /proc/kallsyms, every
  * server function in the executable's symbol table. Returns 0 and sets *@out
  * (also when @ps has none), or -errno with the reason or "PATH:LINE: problem"
- * (naming near matches) in @err.
+ * (naming near matches) in @err: -ENODEV when this kernel has no kprobes or
+ * uprobes at all, -ENOENT for a missing symbol or function.
  */
 int lb_dynevents_resolve(const struct lb_probeset *ps, struct lb_dynevents **out, char *err,
 			 size_t len);

@@ -6,8 +6,9 @@
 #
 # On a kernel without kprobes (no tracefs kprobe_events: CONFIG_KPROBES
 # unset, as on the development machine) it checks that `loadbench list' and a
-# run of bpf+kprobe give that reason, in one line, with nothing attached, and
-# then exits 77 with the reason. Where kprobe_events exists it measures bpf,
+# run of bpf+kprobe give that reason, in one line, with nothing attached, that
+# --skip-unavailable skips them and records why, and then exits 77 with the
+# reason. Where kprobe_events exists it measures bpf,
 # bpf+kprobe and bpf+kretprobe for real, checked by tests/check-results
 # (events > 0, slowdown > 0), asserts that the kprobes add events per
 # operation to bpf's, that a missing symbol is named with its clones, and
@@ -34,6 +35,16 @@ if [[ ! -e $TRACING/kprobe_events ]]; then
 			lb --probeset "$set" --duration 0.3 --repeat 1 --quiet --no-plot \
 			--output "$tmp/$set"
 	done
+	note "--skip-unavailable skips them, with the reason in results.json"
+	lb --probeset bpf+kprobe,bpf+kretprobe,bpf --skip-unavailable --duration 0.3 --warmup 0.1 \
+		--repeat 1 --quiet --no-plot --output "$tmp/skip" >/dev/null 2>"$tmp/skip.err" ||
+		fail "--skip-unavailable did not skip the kprobe sets: $(cat "$tmp/skip.err")"
+	for set in bpf+kprobe bpf+kretprobe; do
+		grep -q "\"name\": \"$set\"" "$tmp/skip/results.json" &&
+			grep -q '"reason": "needs kprobes' "$tmp/skip/results.json" ||
+			fail "results.json does not record $set as skipped for want of kprobes"
+	done
+	grep -q '"name": "bpf"' "$tmp/skip/results.json" || fail "bpf did not run beside them"
 	assert_no_bpf_leftovers
 	skip "$reason"
 fi
