@@ -52,7 +52,7 @@ mkdir "$tmp/t"
 start=$(date +%s)
 rc=0
 TMPDIR=$tmp/t LOADBENCH_BUILDDIR=$top_builddir "$top_srcdir/scripts/loadbench-vm" --lttng-check -- \
-	--probeset "$list" --duration 1 --warmup 0.3 --repeat 5 \
+	--probeset "$list" --duration 1 --warmup 1 --repeat 5 \
 	--output "$tmp/results" >"$tmp/out.txt" 2>"$tmp/err.txt" || rc=$?
 cat "$tmp/err.txt" "$tmp/out.txt"
 note "loadbench-vm took $(($(date +%s) - start)) s"
@@ -88,8 +88,32 @@ if pgrep -f "qemu-system-x86_64.*$tmp/t" >/dev/null; then
 	fail "QEMU still runs: $(pgrep -af "qemu-system-x86_64.*$tmp/t")"
 fi
 
-# check-results (as is): events > 0, slowdown figure, CI, JSON keys, CSV rows.
-"$top_builddir/tests/check-results" "$tmp/results" "${sets[@]}"
+# check-results: events > 0, a slowdown figure inside its CI, JSON keys, CSV
+# rows. Under TCG the sign of a slowdown is not a robust fact: with every
+# instruction emulated on one host thread, the baseline's spread reached a
+# CV of 32% in a CI run (after each kprobe arm and disarm the emulator
+# retranslates the patched code), and bpf+kprobe came out at -9% [-29, 33].
+# There the slowdown must exist and be finite, and the probes must be seen to
+# fire instead: a kprobe per traced event site adds events per operation.
+any=()
+if grep -q '"virtualization": *"qemu-tcg"' "$tmp/results/results.json"; then
+	any=(--any-slowdown)
+fi
+"$top_builddir/tests/check-results" "${any[@]}" "$tmp/results" "${sets[@]}" | tee "$tmp/check.txt"
+per_op_of() {
+	sed -n "s/^check-results: ${1//+/[+]} (.*, \([0-9.]*\) events\/op,.*/\1/p" "$tmp/check.txt"
+}
+more_events() { # more_events A B: probe set A records clearly more events/op than B
+	local a b
+	a=$(per_op_of "$1") b=$(per_op_of "$2")
+	[[ -n $a && -n $b ]] || return 0 # one of them was not measured (reported above)
+	awk -v a="$a" -v b="$b" 'BEGIN { exit !(a > b * 1.3) }' ||
+		fail "$1 ($a events/op) does not record clearly more than $2 ($b): do its kprobes fire?"
+	note "$1 $a events/op > $2 $b"
+}
+more_events lttng+kprobe lttng
+more_events all ftrace+kprobe
+
 if ((${#missing[@]})); then
 	note "pass for ${sets[*]}; WARNING: ${missing[*]} missing, not measured"
 else
