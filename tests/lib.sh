@@ -129,9 +129,10 @@ tagged_leftovers() {
 	return 0
 }
 
-# per_op NAME FILE - the events/op tests/check-results printed for probe set NAME.
+# per_op NAME FILE - the events/op tests/check-results printed for probe set
+# NAME (a '+' in NAME, as in lttng+kprobe, is matched literally).
 per_op() {
-	sed -n "s/^check-results: $1 (.*, \([0-9.]*\) events\/op,.*/\1/p" "$2"
+	sed -n "s/^check-results: ${1//+/[+]} (.*, \([0-9.]*\) events\/op,.*/\1/p" "$2"
 }
 
 # within A B - true when A and B are positive and within a factor of 1.5 of each other.

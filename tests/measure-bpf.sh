@@ -16,8 +16,7 @@ set -euo pipefail
 
 require_root
 require_tracefs
-why=$(listed_why bpf)
-[[ $why == "runs here" ]] || skip "the bpf tracer cannot run here: ${why:-not in the catalog}"
+require_runs_here bpf
 
 assert_no_bpf_leftovers
 tmp=$(mktemp -d)

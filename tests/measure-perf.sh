@@ -12,8 +12,7 @@ set -euo pipefail
 
 require_root
 require_tracefs
-why=$(listed_why perf)
-[[ $why == "runs here" ]] || skip "the perf tracer cannot run here: ${why:-not in the catalog}"
+require_runs_here perf
 
 assert_no_perf_leftovers
 tmp=$(mktemp -d)

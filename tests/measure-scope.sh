@@ -13,8 +13,7 @@ set -euo pipefail
 
 require_root
 require_tracefs
-why=$(listed_why strace)
-[[ $why == "runs here" ]] || skip "the strace tracer cannot run here: ${why:-not in the catalog}"
+require_runs_here strace
 
 # Processes traced (TracerPid) by a loadbench process.
 traced_by_loadbench() {

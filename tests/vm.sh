@@ -100,12 +100,9 @@ if grep -q '"virtualization": *"qemu-tcg"' "$tmp/results/results.json"; then
 	any=(--any-slowdown)
 fi
 "$top_builddir/tests/check-results" "${any[@]}" "$tmp/results" "${sets[@]}" | tee "$tmp/check.txt"
-per_op_of() {
-	sed -n "s/^check-results: ${1//+/[+]} (.*, \([0-9.]*\) events\/op,.*/\1/p" "$tmp/check.txt"
-}
 more_events() { # more_events A B: probe set A records clearly more events/op than B
 	local a b
-	a=$(per_op_of "$1") b=$(per_op_of "$2")
+	a=$(per_op "$1" "$tmp/check.txt") b=$(per_op "$2" "$tmp/check.txt")
 	[[ -n $a && -n $b ]] || return 0 # one of them was not measured (reported above)
 	awk -v a="$a" -v b="$b" 'BEGIN { exit !(a > b * 1.3) }' ||
 		fail "$1 ($a events/op) does not record clearly more than $2 ($b): do its kprobes fire?"
