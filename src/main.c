@@ -49,6 +49,7 @@ enum {
 	OPT_WINDOW,
 	OPT_COUNT_WITH,
 	OPT_ENGINE,
+	OPT_ALONE,
 };
 
 struct lb_option {
@@ -61,7 +62,11 @@ struct lb_option {
 static const struct lb_option options[] = {
 	{ { "probeset", required_argument, NULL, 'p' }, "LIST",
 	  "probe sets to measure: catalog names or .probeset paths, comma-separated, repeatable; "
-	  "'none' = baseline only (default: every catalog probe set that runs here)" },
+	  "'none' = baseline only (default: every catalog probe set that runs here); a named "
+	  "set with a 'compare-with' line brings along the set it builds on (lttng+kprobe: "
+	  "lttng)" },
+	{ { "alone", no_argument, NULL, OPT_ALONE }, NULL,
+	  "measure only the probe sets named, not the sets their 'compare-with' lines add" },
 	{ { "duration", required_argument, NULL, 'd' }, "SEC",
 	  "measured seconds per run (default 2)" },
 	{ { "warmup", required_argument, NULL, 'w' }, "SEC",
@@ -133,6 +138,7 @@ struct cli {
 	const char *output;
 	bool force, no_plot, quiet;
 	bool skip_unavailable;	/* named probe sets that cannot run here are skipped */
+	bool alone;		/* --alone: no sets added by 'compare-with' lines */
 	bool addr_given;	/* --addr was given (else the workload's default) */
 	bool window_given;	/* --window was given */
 	bool count_pcap;	/* --count-with pcap */
@@ -387,6 +393,9 @@ static int parse_args(int argc, char **argv, struct cli *c)
 		case OPT_SKIP_UNAVAILABLE:
 			c->skip_unavailable = true;
 			break;
+		case OPT_ALONE:
+			c->alone = true;
+			break;
 		case 'q':
 			c->quiet = true;
 			break;
@@ -448,6 +457,49 @@ static int add_probeset(const char *spec, const char *catalog, struct lb_probese
 		}
 	}
 	sets[(*n)++] = ps;
+	return 0;
+}
+
+/*
+ * Bring along the set each named set builds on (its compare-with line),
+ * just before it, unless it is named too. Returns 0 or -errno (said).
+ */
+static int add_compared(const char *catalog, struct lb_probeset **sets, int *n)
+{
+	for (int i = 0; i < *n; i++) {
+		struct lb_probeset *ps = sets[i], *base;
+		const char *want = ps->compare_with;
+		char err[1024];
+		int j, ret;
+
+		if (!want || ps->added_for)
+			continue;
+		for (j = 0; j < *n && strcmp(sets[j]->name, want); j++)
+			;
+		if (j < *n)
+			continue;
+		if (*n >= LB_MAX_PROBESETS) {
+			lb_err("too many probe sets with those compare-with lines (at most %d): "
+			       "name fewer or pass --alone", LB_MAX_PROBESETS);
+			return -E2BIG;
+		}
+		ret = lb_probeset_find(want, catalog, &base, err, sizeof(err));
+		if (ret) {
+			lb_err("%s:%d: compare-with %s: %s; fix the line or pass --alone", ps->path,
+			       ps->compare_with_line, want, err);
+			return ret;
+		}
+		base->added_for = strdup(ps->name);
+		if (!base->added_for) {
+			lb_probeset_free(base);
+			lb_err("out of memory");
+			return -ENOMEM;
+		}
+		memmove(&sets[i + 1], &sets[i], (*n - i) * sizeof(*sets));
+		sets[i] = base;
+		(*n)++;
+		i++;	/* past the set that asked: the one just added is not a named set */
+	}
 	return 0;
 }
 
@@ -527,6 +579,10 @@ static int fill_results(struct lb_results *res, const struct cli *c, struct lb_w
 		psr->file = strdup(sets[i]->path);
 		psr->text = strdup(sets[i]->text);
 		if (!psr->file || !psr->text)
+			return -ENOMEM;
+		if (sets[i]->compare_with && !(psr->compare_with = strdup(sets[i]->compare_with)))
+			return -ENOMEM;
+		if (sets[i]->added_for && !(psr->added_for = strdup(sets[i]->added_for)))
 			return -ENOMEM;
 	}
 	return 0;
@@ -711,6 +767,8 @@ static int cmd_run(int argc, char **argv, const struct cli *c)
 		lb_err("--probeset none means baseline only: do not combine it with probe sets");
 		goto out;
 	}
+	if (!c->alone && add_compared(catalog, sets, &nsets))
+		goto out;
 	if (defaults) {
 		int n = lb_catalog_names(catalog, &names);
 

@@ -28,7 +28,7 @@
 
 static const char *const keywords =
 	"description, tracer, tracepoint, syscall, kprobe, kretprobe, uprobe, uretprobe, "
-	"buffer-kb, mode, reader-cpu, scope";
+	"buffer-kb, mode, reader-cpu, scope, compare-with";
 
 
 /* Append to a message already in @err (truncating at @errlen). */
@@ -391,6 +391,24 @@ static int parse_scope(struct parser *p, const char *v)
 	return 0;
 }
 
+/* compare-with NAME: the probe set this one builds on, measured beside it. */
+static int parse_compare_with(struct parser *p, const char *v)
+{
+	int ret;
+
+	if (!is_probeset_name(v))
+		return fail(p, "bad compare-with '%.*s': expected a probe-set name (letters, digits, "
+			    "_, +, . and -), e.g. lttng", LB_QUOTE_MAX, v);
+	if (!strcmp(v, p->ps->name))
+		return fail(p, "'compare-with %s' names this probe set itself; expected the set it "
+			    "builds on, e.g. lttng for lttng+kprobe", v);
+	ret = once(p, "compare-with", &p->ps->compare_with_line);
+	if (ret)
+		return ret;
+	p->ps->compare_with = strdup(v);
+	return p->ps->compare_with ? 0 : -ENOMEM;
+}
+
 static int parse_tracer(struct parser *p, const char *v)
 {
 	if (!is_lower_word(v, "+-"))
@@ -425,6 +443,8 @@ static const char *expected_value(const char *kw)
 		return "system or workload";
 	if (!strcmp(kw, "reader-cpu"))
 		return "workload or other";
+	if (!strcmp(kw, "compare-with"))
+		return "the name of the probe set this one builds on, e.g. lttng";
 	return "overwrite, discard or consumer";
 }
 
@@ -463,7 +483,7 @@ static int parse_line(struct parser *p, char *buf)
 	if (strcmp(kw, "tracer") && strcmp(kw, "tracepoint") && strcmp(kw, "syscall") &&
 	    strcmp(kw, "kprobe") && strcmp(kw, "kretprobe") && strcmp(kw, "uprobe") &&
 	    strcmp(kw, "uretprobe") && strcmp(kw, "buffer-kb") && strcmp(kw, "mode") &&
-	    strcmp(kw, "scope") && strcmp(kw, "reader-cpu"))
+	    strcmp(kw, "scope") && strcmp(kw, "reader-cpu") && strcmp(kw, "compare-with"))
 		return fail(p, "unknown keyword '%.*s'; expected one of: %s", LB_QUOTE_MAX, kw,
 			    keywords);
 	if (!*rest)
@@ -497,6 +517,8 @@ static int parse_line(struct parser *p, char *buf)
 		return parse_scope(p, rest);
 	if (!strcmp(kw, "reader-cpu"))
 		return parse_reader_cpu(p, rest);
+	if (!strcmp(kw, "compare-with"))
+		return parse_compare_with(p, rest);
 	return parse_mode(p, rest);
 }
 
@@ -776,6 +798,8 @@ void lb_probeset_free(struct lb_probeset *ps)
 	free(ps->path);
 	free(ps->text);
 	free(ps->description);
+	free(ps->compare_with);
+	free(ps->added_for);
 	free(ps->tracer);
 	free(ps);
 }

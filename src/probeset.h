@@ -19,6 +19,8 @@
  *   reader-cpu   workload           consumer's reader threads on the workload's
  *                                   CPUs (its cost included), or: other
  *   scope        workload           record only the workload's processes (default: system)
+ *   compare-with ftrace             the probe set this one builds on: named on the
+ *                                   command line, this set brings that one along
  *
  * The parser checks syntax only; whether an event exists on this kernel is
  * the tracer's check (it reports the probe's line number).
@@ -77,6 +79,9 @@ struct lb_probeset {
 	int reader_cpu_line;	/* 0 when the file has no 'reader-cpu' line */
 	enum lb_scope scope;
 	int scope_line;		/* 0 when the file has no 'scope' line */
+	char *compare_with;	/* the probe set this one builds on; NULL when none */
+	int compare_with_line;	/* 0 when the file has no 'compare-with' line */
+	char *added_for;	/* not from the file: the named set whose compare-with added it */
 };
 
 #define LB_PROBESET_EXT ".probeset"

@@ -83,6 +83,8 @@ static void lb_probeset_result_release(struct lb_probeset_result *psr)
 	free(psr->description);
 	free(psr->file);
 	free(psr->text);
+	free(psr->compare_with);
+	free(psr->added_for);
 	for (i = 0; i < psr->nruns; i++) {
 		free(psr->runs[i].samples);
 		free(psr->runs[i].flow_ops);
@@ -739,6 +741,10 @@ static struct json_object *lb_results_to_json(const struct lb_results *res)
 		lb_jb_str(&jb, o, "description", psr->description);
 		lb_jb_str(&jb, o, "file", psr->file);
 		lb_jb_str(&jb, o, "file_text", psr->text);
+		if (psr->compare_with)
+			lb_jb_str(&jb, o, "compare_with", psr->compare_with);
+		if (psr->added_for)
+			lb_jb_str(&jb, o, "added_for", psr->added_for);
 		lb_jb_runs(&jb, o, psr);
 		lb_jb_summary(&jb, o, &psr->summary);
 	}
@@ -1153,6 +1159,10 @@ static int lb_read_probeset(struct lb_reader *rd, const struct json_object *o, c
 		ret = lb_get_str(rd, o, where, "file", &psr->file);
 	if (!ret && !is_baseline)
 		ret = lb_get_str(rd, o, where, "file_text", &psr->text);
+	if (!ret && !is_baseline)
+		ret = lb_get_str(rd, o, where, "compare_with", &psr->compare_with);
+	if (!ret && !is_baseline)
+		ret = lb_get_str(rd, o, where, "added_for", &psr->added_for);
 	if (ret)
 		return ret;
 	if (!psr->name)
@@ -1696,6 +1706,59 @@ static void lb_results_print_readers(const struct lb_results *res, FILE *f)
 	}
 }
 
+int lb_results_pair(const struct lb_results *res, const struct lb_probeset_result *psr,
+		    struct lb_pair *out)
+{
+	const struct lb_probeset_result *base = NULL;
+	double t, tb;
+	size_t k;
+
+	if (!psr->compare_with)
+		return -ENOENT;
+	for (k = 0; k < res->nprobesets && !base; k++)
+		if (res->probesets[k].name && !strcmp(res->probesets[k].name, psr->compare_with))
+			base = &res->probesets[k];
+	if (!base)
+		return -ENOENT;
+	t = psr->summary.throughput_median;
+	tb = base->summary.throughput_median;
+	if (!(t > 0) || !(tb > 0))
+		return -ENOENT;
+	out->set = psr;
+	out->base = base;
+	out->slowdown_ratio = base->summary.slowdown_pct > 0 ?
+			      psr->summary.slowdown_pct / base->summary.slowdown_pct : NAN;
+	out->extra_events_per_op = psr->summary.events_per_op - base->summary.events_per_op;
+	out->ns_per_extra_event = out->extra_events_per_op > 0 ?
+				  (1.0 / t - 1.0 / tb) * 1e9 / out->extra_events_per_op : NAN;
+	return 0;
+}
+
+/* Each probe set beside the one it builds on: the 2006 "kprobes doubles the impact" line. */
+static void lb_results_print_pairs(const struct lb_results *res, FILE *f)
+{
+	bool first = true;
+	struct lb_pair pr;
+	size_t k;
+
+	for (k = 0; k < res->nprobesets; k++) {
+		if (lb_results_pair(res, &res->probesets[k], &pr))
+			continue;
+		fprintf(f, "%s%s vs %s (the set it builds on): %.1f%% vs %.1f%% slower",
+			first ? "\n" : "", pr.set->name, pr.base->name,
+			pr.set->summary.slowdown_pct, pr.base->summary.slowdown_pct);
+		if (isfinite(pr.slowdown_ratio))
+			fprintf(f, " (%.2fx the slowdown)", pr.slowdown_ratio);
+		fprintf(f, "; %.2f vs %.2f events/op", pr.set->summary.events_per_op,
+			pr.base->summary.events_per_op);
+		if (isfinite(pr.ns_per_extra_event))
+			fprintf(f, "; each of the %.2f extra events/op costs %.1f ns",
+				pr.extra_events_per_op, pr.ns_per_extra_event);
+		fputc('\n', f);
+		first = false;
+	}
+}
+
 void lb_results_print_table(const struct lb_results *res, FILE *f)
 {
 	const struct lb_config *c = &res->config;
@@ -1742,6 +1805,7 @@ void lb_results_print_table(const struct lb_results *res, FILE *f)
 		lb_row_fill(&row, k ? &res->probesets[k - 1] : &res->baseline, !k);
 		lb_row_print(f, row.cell, width);
 	}
+	lb_results_print_pairs(res, f);
 	lb_print_pcap(res, f);
 	lb_results_print_readers(res, f);
 	for (k = 0; k < res->nwarnings; k++)

@@ -85,6 +85,8 @@ struct lb_probeset_result {
 	char *description;	/* from the probe-set file; may be NULL */
 	char *file;		/* path of the probe-set file; may be NULL */
 	char *text;		/* full text of the probe-set file; may be NULL */
+	char *compare_with;	/* the probe set this one builds on ('compare-with'); may be NULL */
+	char *added_for;	/* measured because this named set compares with it; may be NULL */
 	struct lb_run *runs;
 	size_t nruns;
 	struct lb_summary summary;
@@ -207,6 +209,23 @@ int lb_results_write_csv(const struct lb_results *res, const char *path);
  * written atomically to @path (summary.txt). Returns 0 or -errno.
  */
 int lb_results_write_summary(const struct lb_results *res, const char *path);
+
+/* A probe set beside the set it builds on (its 'compare-with' line). */
+struct lb_pair {
+	const struct lb_probeset_result *set;
+	const struct lb_probeset_result *base;	/* the set named by set->compare_with */
+	double slowdown_ratio;		/* set's slowdown / base's; NAN when base's is <= 0 */
+	double extra_events_per_op;	/* set's events/op - base's */
+	double ns_per_extra_event;	/* (1/set - 1/base throughput) / extra; NAN if extra <= 0 */
+};
+
+/*
+ * lb_results_pair - fill @out for @psr and the set its compare_with names.
+ * Returns 0, or -ENOENT when @psr has no compare_with or that set is not in
+ * @res (or has no throughput).
+ */
+int lb_results_pair(const struct lb_results *res, const struct lb_probeset_result *psr,
+		    struct lb_pair *out);
 
 /* lb_results_print_table - the human summary table (and warnings) on @f. */
 void lb_results_print_table(const struct lb_results *res, FILE *f);

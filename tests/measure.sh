@@ -46,4 +46,35 @@ lost=$(sed -n 's/^.*"lost_events": *\([0-9]*\).*$/\1/p' "$tmp/discard/results.js
 [[ ${lost:-0} -gt 0 ]] || fail "an 8 KiB buffer in discard mode reported no lost events"
 note "lost events with an 8 KiB discard buffer: $lost"
 assert_no_leftovers
+note "compare-with: a named set brings along the set it builds on; --alone does not"
+printf '%s\n' '# syscalls plus the packet path and the scheduler: what they add' \
+	'description  syscalls + net:* + sched_switch and sched_wakeup' 'tracer ftrace' \
+	'compare-with syscalls' 'syscall all' 'tracepoint net:*' 'tracepoint sched:sched_switch' \
+	'tracepoint sched:sched_wakeup' >"$tmp/sys+sched.probeset"
+"$LOADBENCH" --probeset "$tmp/sys+sched.probeset" --duration 0.5 --warmup 0.2 --repeat 3 \
+	--output "$tmp/pair" --quiet --no-plot >"$tmp/pair.txt"
+cat "$tmp/pair.txt"
+"$top_builddir/tests/check-results" --any-slowdown "$tmp/pair" syscalls sys+sched | tee "$tmp/pair.check"
+grep -q '"added_for": "sys+sched"' "$tmp/pair/results.json" ||
+	fail "results.json does not say that syscalls was added for sys+sched"
+grep -q '"compare_with": "syscalls"' "$tmp/pair/results.json" ||
+	fail "results.json does not record sys+sched's compare-with"
+# syscalls before the set that asked for it, as in the table.
+[[ $(grep -o '"name": "sys[a-z+]*"' "$tmp/pair/results.json" | tr '\n' ' ') == \
+	'"name": "syscalls" "name": "sys+sched" ' ]] || fail "probe-set order in results.json"
+grep -Eq '^sys\+sched vs syscalls \(the set it builds on\): -?[0-9.]+% vs -?[0-9.]+% slower.*; [0-9.]+ vs [0-9.]+ events/op; each of the [0-9.]+ extra events/op costs -?[0-9.]+ ns$' \
+	"$tmp/pair.txt" "$tmp/pair/summary.txt" || fail "no pair line in the summary"
+[[ $(grep -c '^sys+sched vs syscalls' "$tmp/pair/summary.txt") -eq 1 ]] ||
+	fail "summary.txt lacks the pair line"
+a=$(per_op sys+sched "$tmp/pair.check") b=$(per_op syscalls "$tmp/pair.check")
+awk -v a="$a" -v b="$b" 'BEGIN { exit !(a > b + 1) }' ||
+	fail "sys+sched ($a events/op) does not record more than syscalls ($b)"
+"$LOADBENCH" --probeset "$tmp/sys+sched.probeset" --alone --duration 0.3 --warmup 0.1 \
+	--repeat 1 --output "$tmp/alone" --quiet --no-plot >/dev/null
+grep -q '"name": "syscalls"' "$tmp/alone/results.json" && fail "--alone still measured syscalls"
+grep -q '"name": "sys+sched"' "$tmp/alone/results.json" || fail "--alone did not measure sys+sched"
+sed -i 's/^compare-with syscalls$/compare-with sycalls/' "$tmp/sys+sched.probeset"
+expect_error "sys\+sched.probeset:4: compare-with sycalls: .*fix the line or pass --alone" \
+	"$LOADBENCH" --probeset "$tmp/sys+sched.probeset" --duration 0.3 --output "$tmp/typo"
+assert_no_leftovers
 echo "PASS"

@@ -150,6 +150,31 @@ static void test_consumer(void)
 	}
 }
 
+/* compare-with: the probe set this one builds on. */
+static void test_compare_with(void)
+{
+	struct lb_probeset *ps = NULL;
+	char err[512] = "";
+	int ret;
+
+	ret = lb_probeset_parse("tracer lttng\ncompare-with lttng # the base\nkprobe schedule\n",
+				"/x/lttng+kprobe.probeset", &ps, err, sizeof(err));
+	T_CHECK(ret == 0);
+	if (!ret) {
+		T_CHECK_STR(ps->compare_with, "lttng");
+		T_CHECK(ps->compare_with_line == 2);
+		T_CHECK(ps->added_for == NULL);
+		lb_probeset_free(ps);
+	}
+	ret = lb_probeset_parse("tracer ftrace\nsyscall all\n", "s.probeset", &ps, err,
+				sizeof(err));
+	T_CHECK(ret == 0);
+	if (!ret) {
+		T_CHECK(ps->compare_with == NULL && ps->compare_with_line == 0);
+		lb_probeset_free(ps);
+	}
+}
+
 /* kprobe, kretprobe, uprobe, uretprobe: one symbol each; the kinds never overlap each other. */
 static void test_symbols(void)
 {
@@ -240,6 +265,14 @@ static const struct bad_case bad_cases[] = {
 	  "bad mode 'ring': expected overwrite, discard or consumer" },
 	{ "tracer ftrace\nsyscall all\nmode discard\nmode overwrite\n", "t.probeset", 4,
 	  "second 'mode' line (the first is line 3)" },
+	{ "tracer ftrace\nsyscall all\ncompare-with t\n", "t.probeset", 3,
+	  "'compare-with t' names this probe set itself" },
+	{ "tracer ftrace\ncompare-with a/b\nsyscall all\n", "t.probeset", 2,
+	  "bad compare-with 'a/b': expected a probe-set name" },
+	{ "tracer ftrace\ncompare-with ftrace\nsyscall all\ncompare-with bpf\n", "t.probeset", 4,
+	  "second 'compare-with' line (the first is line 2)" },
+	{ "tracer ftrace\nsyscall all\ncompare-with\n", "t.probeset", 3,
+	  "'compare-with' needs a value: expected the name of the probe set this one builds on" },
 	{ "tracer ftrace\nsyscall all\nreader-cpu elsewhere\nmode consumer\n", "t.probeset", 3,
 	  "bad reader-cpu 'elsewhere': expected workload or other" },
 	{ "tracer ftrace\nsyscall all\nmode consumer\nreader-cpu\n", "t.probeset", 4,
@@ -601,6 +634,18 @@ static void test_real_catalog(void)
 			T_CHECK(ps->reader_cpu == (strcmp(names[i], "ftrace-consumer") ?
 						   LB_READER_OTHER : LB_READER_WORKLOAD));
 		}
+		/* A compare-with names a catalog set of the same tracer, which names none. */
+		if (ps->compare_with) {
+			struct lb_probeset *base = NULL;
+
+			T_CHECK(lb_probeset_find(ps->compare_with, catalog, &base, err,
+						 sizeof(err)) == 0);
+			if (base) {
+				T_CHECK_STR(base->tracer, ps->tracer);
+				T_CHECK(base->compare_with == NULL);
+				lb_probeset_free(base);
+			}
+		}
 		if (!strcmp(names[i], "syscalls")) {
 			have_syscalls = true;
 			T_CHECK_STR(ps->tracer, "ftrace");
@@ -625,6 +670,7 @@ int main(void)
 	test_symbols();
 	test_scope();
 	test_consumer();
+	test_compare_with();
 	test_bad();
 	test_load();
 	test_catalog();

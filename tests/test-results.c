@@ -131,6 +131,11 @@ static struct lb_results *build(void)
 	if (!b)
 		goto fail;
 	b->text = strdup("tracer lttng\nkprobe \u00fc\u00df\n");
+	/* b builds on a, which the run added for it (round-tripped, and the pair line). */
+	b->compare_with = strdup("ftrace");
+	a->added_for = strdup(b->name);
+	if (!b->compare_with || !a->added_for)
+		goto fail;
 	ret |= add_run(b, 1, 10, 500000, 1500000, 0, 0, NULL, 0);
 	ret |= add_run(b, 2, 10, 490000, 1470000, 0, 0, NULL, 0);
 	ret |= add_run(b, 3, 10, 520000, 2080000, 0, 0, NULL, 0);
@@ -291,6 +296,8 @@ static void compare_probeset(const struct lb_probeset_result *a,
 		T_CHECK(same_str(a->description, b->description));
 		T_CHECK(same_str(a->file, b->file));
 		T_CHECK(same_str(a->text, b->text));
+		T_CHECK(same_str(a->compare_with, b->compare_with));
+		T_CHECK(same_str(a->added_for, b->added_for));
 	}
 	compare_summary(&a->summary, &b->summary);
 	T_CHECK(a->nruns == b->nruns);
@@ -611,10 +618,60 @@ static void test_table(const struct lb_results *res)
 	T_CHECK(strstr(buf, "15 (0.0%)") != NULL);
 	T_CHECK(strstr(buf, "\nwarning: note: \"quoted\"") != NULL);
 	T_CHECK(strstr(buf, "\nskipped strace: needs root\n") != NULL);
+	/* Fewer events/op than the set it builds on: no cost per extra event. */
+	T_CHECK(strstr(buf, "\nlttng+kprobe, \"x\" vs ftrace (the set it builds on): 50.0% vs "
+			"20.0% slower (2.50x the slowdown); 3.00 vs 10.00 events/op\n") != NULL);
 	/* Baseline row before the probe sets, which keep their order. */
 	T_CHECK(strstr(buf, "\nbaseline ") < strstr(buf, "\nftrace "));
 	T_CHECK(strstr(buf, "\nftrace ") < strstr(buf, "\nlttng+kprobe"));
 	free(buf);
+}
+
+/*
+ * A set beside the one it builds on: baseline 100000 ops/s; base 80000 at 10
+ * events/op; set 50000 at 20: 2.5x the slowdown, 10 extra events/op at
+ * (1/50000 - 1/80000) s / 10 = 750 ns each. No pair without compare_with,
+ * or when the named set is absent.
+ */
+static void test_pairs(void)
+{
+	struct lb_results *res = lb_results_new();
+	struct lb_probeset_result *base, *set, *lone;
+	struct lb_pair pr = { NULL };
+	int ret = 0;
+
+	T_CHECK(res != NULL);
+	if (!res)
+		return;
+	/* Pointers taken after the last add: each add may move the array. */
+	if (!lb_results_add_probeset(res, "ftrace", "ftrace") ||
+	    !lb_results_add_probeset(res, "ftrace+kprobe", "ftrace") ||
+	    !lb_results_add_probeset(res, "bpf+kprobe", "bpf")) {
+		t_failures++;
+		goto out;
+	}
+	base = &res->probesets[0];
+	set = &res->probesets[1];
+	lone = &res->probesets[2];
+	set->compare_with = strdup("ftrace");
+	lone->compare_with = strdup("bpf");
+	for (int round = 1; round <= 3; round++) {
+		ret |= add_run(&res->baseline, round, 1, 100000, 0, 0, 0, NULL, 0);
+		ret |= add_run(base, round, 1, 80000, 800000, 0, 0, NULL, 0);
+		ret |= add_run(set, round, 1, 50000, 1000000, 0, 0, NULL, 0);
+		ret |= add_run(lone, round, 1, 90000, 90000, 0, 0, NULL, 0);
+	}
+	T_CHECK(ret == 0 && set->compare_with && lone->compare_with);
+	T_CHECK(lb_results_summarize(res) == 0);
+	T_CHECK(lb_results_pair(res, set, &pr) == 0);
+	T_CHECK(pr.set == set && pr.base == base);
+	T_CHECK_NEAR(pr.slowdown_ratio, 2.5, 1e-9);
+	T_CHECK_NEAR(pr.extra_events_per_op, 10, 1e-9);
+	T_CHECK_NEAR(pr.ns_per_extra_event, 750, 1e-6);
+	T_CHECK(lb_results_pair(res, base, &pr) == -ENOENT);
+	T_CHECK(lb_results_pair(res, lone, &pr) == -ENOENT);
+out:
+	lb_results_free(res);
 }
 
 /* Nothing but the expected files in @dir: no temporary left by any write. */
@@ -679,6 +736,7 @@ int main(void)
 	test_csv(res, dir);
 	test_write_fail(res, dir);
 	test_table(res);
+	test_pairs();
 	check_dir_clean(dir);
 
 	lb_results_free(res);

@@ -99,7 +99,19 @@ any=()
 if grep -q '"virtualization": *"qemu-tcg"' "$tmp/results/results.json"; then
 	any=(--any-slowdown)
 fi
-"$top_builddir/tests/check-results" "${any[@]}" "$tmp/results" "${sets[@]}" | tee "$tmp/check.txt"
+# The kprobe sets' compare-with lines bring along ftrace and bpf, which were not named.
+added=()
+for s in ftrace bpf; do
+	if [[ " ${sets[*]} " == *" $s+kprobe "* ]]; then
+		added+=("$s")
+	fi
+done
+"$top_builddir/tests/check-results" "${any[@]}" "$tmp/results" "${sets[@]}" "${added[@]}" |
+	tee "$tmp/check.txt"
+for s in "${added[@]}"; do
+	grep -q "\"added_for\": \"$s+kprobe\"" "$tmp/results/results.json" ||
+		fail "results.json does not say that $s was added for $s+kprobe"
+done
 more_events() { # more_events A B: probe set A records clearly more events/op than B
 	local a b
 	a=$(per_op "$1" "$tmp/check.txt") b=$(per_op "$2" "$tmp/check.txt")
@@ -110,6 +122,11 @@ more_events() { # more_events A B: probe set A records clearly more events/op th
 }
 more_events lttng+kprobe lttng
 more_events all ftrace+kprobe
+more_events ftrace+kprobe ftrace
+more_events bpf+kprobe bpf
+# The 2006 comparison line: lttng+kprobe beside the set it builds on.
+grep -E '^lttng\+kprobe vs lttng \(the set it builds on\): .* events/op; each of the [0-9.]+ extra events/op costs -?[0-9.]+ ns$' \
+	"$tmp/out.txt" || fail "the summary has no 'lttng+kprobe vs lttng' line"
 
 if ((${#missing[@]})); then
 	note "pass for ${sets[*]}; WARNING: ${missing[*]} missing, not measured"
