@@ -800,6 +800,11 @@ static int cmd_run(int argc, char **argv, const struct cli *c)
 			i--;
 			continue;
 		}
+		if (ret && sets[i]->added_for) {
+			lb_err("%s (%s is measured beside %s, whose compare-with names it; --alone "
+			       "leaves it out)", err, sets[i]->name, sets[i]->added_for);
+			goto out;
+		}
 		if (ret) {
 			lb_err("%s", err);
 			goto out;
