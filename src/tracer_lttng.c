@@ -15,6 +15,11 @@
  * each snapshot, are the lost events; a lost packet counts as the trace's
  * mean events per packet. The session is destroyed and the directory
  * removed at disarm, which every exit path reaches.
+ *
+ * scope workload: the session's kernel process-ID tracker (`lttng track
+ * --kernel --pid', which matches a task's thread-group id) is set to an empty
+ * inclusion set before the session starts, so nothing is recorded until
+ * attach adds the workload's pids.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -49,6 +54,7 @@ struct lttng {
 	char dir[PATH_MAX];		/* the trace directory, "" when there is none */
 	bool created;			/* the session exists */
 	struct lttng_handle *handle;
+	struct lttng_process_attr_tracker_handle *pid_tracker;	/* scope workload */
 	int nsnap;			/* snapshots since arm */
 	uint64_t snap_ns[2];		/* CLOCK_MONOTONIC of the last two */
 	uint64_t discarded[2], lost_packets[2];
@@ -92,6 +98,7 @@ static void lttng_free(struct lttng *l)
 	if (!l)
 		return;
 	lttng_destroy_handle(l->handle);
+	lttng_process_attr_tracker_handle_destroy(l->pid_tracker);
 	free(l);
 }
 
@@ -300,6 +307,8 @@ static int lttng_disarm(void *priv)
 	}
 	lttng_destroy_handle(l->handle);
 	l->handle = NULL;
+	lttng_process_attr_tracker_handle_destroy(l->pid_tracker);
+	l->pid_tracker = NULL;
 	r = remove_dir(l->dir);
 	return ret ? ret : r;
 }
@@ -344,6 +353,57 @@ static int enable_event(struct lttng *l, const struct lb_probe *p, char *err, si
 			 " (is the function on the kprobe blacklist, or notrace?)" : "");
 	lttng_event_destroy(ev);
 	return ret < 0 ? -EIO : 0;
+}
+
+/* scope workload: the kernel PID tracker of the session, tracking no process yet. */
+static int track_none(struct lttng *l, char *err, size_t len)
+{
+	enum lttng_process_attr_tracker_handle_status st;
+	enum lttng_error_code code;
+
+	code = lttng_session_get_tracker_handle(l->session, LTTNG_DOMAIN_KERNEL,
+						LTTNG_PROCESS_ATTR_PROCESS_ID, &l->pid_tracker);
+	if (code != LTTNG_OK) {
+		snprintf(err, len, "%s:%d: cannot get the LTTng kernel PID tracker of session %s "
+			 "(scope workload): %s", l->ps->path, l->ps->scope_line, l->session,
+			 lerr(-(int)code));
+		return -EIO;
+	}
+	st = lttng_process_attr_tracker_handle_set_tracking_policy(l->pid_tracker,
+								   LTTNG_TRACKING_POLICY_INCLUDE_SET);
+	if (st != LTTNG_PROCESS_ATTR_TRACKER_HANDLE_STATUS_OK) {
+		snprintf(err, len, "%s:%d: cannot make the LTTng kernel PID tracker of session %s "
+			 "an inclusion set (scope workload): status %d", l->ps->path,
+			 l->ps->scope_line, l->session, (int)st);
+		return -EIO;
+	}
+	return 0;
+}
+
+/* scope workload: the workload's processes join the PID tracker's inclusion set. */
+static int lttng_attach(void *priv, const pid_t *pids, int n, char *err, size_t len)
+{
+	struct lttng *l = priv;
+
+	if (l->ps->scope != LB_SCOPE_WORKLOAD)
+		return 0;
+	if (!l->pid_tracker) {
+		snprintf(err, len, "the LTTng session %s is not armed", l->session);
+		return -EINVAL;
+	}
+	for (int i = 0; i < n; i++) {
+		enum lttng_process_attr_tracker_handle_status st;
+
+		st = lttng_process_attr_process_id_tracker_handle_add_pid(l->pid_tracker, pids[i]);
+		/* EXISTS: the same pid twice (a flow's processes are listed once each). */
+		if (st != LTTNG_PROCESS_ATTR_TRACKER_HANDLE_STATUS_OK &&
+		    st != LTTNG_PROCESS_ATTR_TRACKER_HANDLE_STATUS_EXISTS) {
+			snprintf(err, len, "cannot add pid %d to the LTTng kernel PID tracker of "
+				 "session %s: status %d", (int)pids[i], l->session, (int)st);
+			return -EIO;
+		}
+	}
+	return 0;
 }
 
 static int lttng_arm(void *priv, char *err, size_t len)
@@ -396,6 +456,11 @@ static int lttng_arm(void *priv, char *err, size_t len)
 	}
 	for (size_t i = 0; i < l->ps->nprobes; i++) {
 		ret = enable_event(l, &l->ps->probes[i], err, len);
+		if (ret)
+			goto fail;
+	}
+	if (l->ps->scope == LB_SCOPE_WORKLOAD) {
+		ret = track_none(l, err, len);
 		if (ret)
 			goto fail;
 	}
@@ -546,6 +611,7 @@ const struct lb_tracer_ops lb_tracer_lttng = {
 	.available = lttng_available,
 	.create = lttng_create,
 	.arm = lttng_arm,
+	.attach = lttng_attach,
 	.snapshot = lttng_snapshot,
 	.collect = lttng_collect,
 	.disarm = lttng_disarm,

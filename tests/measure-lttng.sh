@@ -15,7 +15,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 "$LOADBENCH" list >"$tmp/list.txt"
-for set in lttng lttng+kprobe lttng+kretprobe lttng-syscalls; do
+for set in lttng lttng+kprobe lttng+kretprobe lttng-syscalls lttng-syscalls-pid; do
 	grep -A1 "^$set " "$tmp/list.txt" | grep -Eq 'runs here|cannot run here: ' ||
 		fail "loadbench list says nothing about $set:"$'\n'"$(cat "$tmp/list.txt")"
 done

@@ -82,6 +82,7 @@ static void test_catalog(void)
 		{ "lttng+kprobe", 17, 11, 0, 0 },
 		{ "lttng+kretprobe", 17, 0, 11, 0 },
 		{ "lttng-syscalls", 0, 0, 0, 1 },
+		{ "lttng-syscalls-pid", 0, 0, 0, 1 },
 	};
 
 	for (size_t i = 0; i < sizeof(sets) / sizeof(sets[0]); i++) {
@@ -99,6 +100,8 @@ static void test_catalog(void)
 		T_CHECK_STR(ps->tracer, "lttng");
 		T_CHECK(ps->mode == LB_MODE_DISCARD);
 		T_CHECK(ps->buffer_kb == 4096);
+		T_CHECK(ps->scope == (strstr(sets[i].name, "-pid") ? LB_SCOPE_WORKLOAD :
+				      LB_SCOPE_SYSTEM));
 		for (size_t j = 0; j < ps->nprobes; j++) {
 			n[ps->probes[j].kind]++;
 			if (ps->probes[j].kind == LB_PROBE_TRACEPOINT)

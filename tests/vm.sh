@@ -24,7 +24,7 @@ command -v apt-get >/dev/null || skip "needs apt-get (a Debian system) to fetch 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-wanted=(ftrace+kprobe ftrace+kretprobe lttng lttng+kprobe bpf+kprobe)
+wanted=(ftrace+kprobe ftrace+kretprobe lttng lttng+kprobe bpf+kprobe lttng-syscalls-pid)
 optional=(all)
 sets=()
 missing=()
@@ -124,6 +124,15 @@ more_events lttng+kprobe lttng
 more_events all ftrace+kprobe
 more_events ftrace+kprobe ftrace
 more_events bpf+kprobe bpf
+# lttng-syscalls-pid: the PID tracker starts empty and attach adds the workload's
+# processes, which make 8 syscalls per round trip (udp-rr, 4 extra): 16 entry and
+# exit events per op, a count, not a timing. An empty tracker would record none.
+pid_per_op=$(per_op lttng-syscalls-pid "$tmp/check.txt")
+if [[ -n $pid_per_op ]]; then
+	awk -v a="$pid_per_op" 'BEGIN { exit !(a >= 15.5 && a <= 16.5) }' ||
+		fail "lttng-syscalls-pid records $pid_per_op events/op; the workload makes 16"
+	note "lttng-syscalls-pid: $pid_per_op events/op (the workload's 16)"
+fi
 # The 2006 comparison line: lttng+kprobe beside the set it builds on.
 grep -E '^lttng\+kprobe vs lttng \(the set it builds on\): .* events/op; each of the [0-9.]+ extra events/op costs -?[0-9.]+ ns$' \
 	"$tmp/out.txt" || fail "the summary has no 'lttng+kprobe vs lttng' line"
