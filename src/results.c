@@ -1710,8 +1710,9 @@ int lb_results_pair(const struct lb_results *res, const struct lb_probeset_resul
 		    struct lb_pair *out)
 {
 	const struct lb_probeset_result *base = NULL;
-	double t, tb;
-	size_t k;
+	double t, tb, *pb = NULL, *pt = NULL;
+	size_t k, j, n = 0;
+	int ret = -ENOENT;
 
 	if (!psr->compare_with)
 		return -ENOENT;
@@ -1731,7 +1732,33 @@ int lb_results_pair(const struct lb_results *res, const struct lb_probeset_resul
 	out->extra_events_per_op = psr->summary.events_per_op - base->summary.events_per_op;
 	out->ns_per_extra_event = out->extra_events_per_op > 0 ?
 				  (1.0 / t - 1.0 / tb) * 1e9 / out->extra_events_per_op : NAN;
-	return 0;
+
+	/* The set against its base, run by run in the same round: neighbours in time. */
+	out->vs_base_ci95[0] = out->vs_base_ci95[1] = NAN;
+	pb = calloc(psr->nruns + 1, sizeof(*pb));
+	pt = calloc(psr->nruns + 1, sizeof(*pt));
+	if (!pb || !pt) {
+		ret = -ENOMEM;
+		goto out;
+	}
+	for (k = 0; k < psr->nruns; k++) {
+		for (j = 0; j < base->nruns; j++) {
+			if (base->runs[j].round != psr->runs[k].round)
+				continue;
+			pb[n] = base->runs[j].throughput;
+			pt[n++] = psr->runs[k].throughput;
+			break;
+		}
+	}
+	out->vs_base_pct = lb_stats_slowdown_pct(pb, pt, n);
+	if (n >= 2)
+		lb_stats_slowdown_ci95(pb, pt, n, LB_CI_RESAMPLES, LB_CI_SEED, &out->vs_base_ci95[0],
+				       &out->vs_base_ci95[1]);
+	ret = 0;
+out:
+	free(pb);
+	free(pt);
+	return ret;
 }
 
 /* Each probe set beside the one it builds on: the 2006 "kprobes doubles the impact" line. */
@@ -1744,11 +1771,18 @@ static void lb_results_print_pairs(const struct lb_results *res, FILE *f)
 	for (k = 0; k < res->nprobesets; k++) {
 		if (lb_results_pair(res, &res->probesets[k], &pr))
 			continue;
-		fprintf(f, "%s%s vs %s (the set it builds on): %.1f%% vs %.1f%% slower",
-			first ? "\n" : "", pr.set->name, pr.base->name,
+		fprintf(f, "%s%s vs %s (the set it builds on): %.1f%% vs %.1f%% slower than the "
+			"baseline", first ? "\n" : "", pr.set->name, pr.base->name,
 			pr.set->summary.slowdown_pct, pr.base->summary.slowdown_pct);
 		if (isfinite(pr.slowdown_ratio))
 			fprintf(f, " (%.2fx the slowdown)", pr.slowdown_ratio);
+		if (isfinite(pr.vs_base_pct)) {
+			fprintf(f, ", slowdown against %s %.1f%%", pr.base->name, pr.vs_base_pct);
+			if (isfinite(pr.vs_base_ci95[0]))
+				fprintf(f, " [%.1f, %.1f]%s", pr.vs_base_ci95[0], pr.vs_base_ci95[1],
+					pr.vs_base_ci95[0] <= 0 && pr.vs_base_ci95[1] >= 0 ?
+					" (within the noise)" : "");
+		}
 		fprintf(f, "; %.2f vs %.2f events/op", pr.set->summary.events_per_op,
 			pr.base->summary.events_per_op);
 		if (isfinite(pr.ns_per_extra_event))

@@ -215,14 +215,16 @@ struct lb_pair {
 	const struct lb_probeset_result *set;
 	const struct lb_probeset_result *base;	/* the set named by set->compare_with */
 	double slowdown_ratio;		/* set's slowdown / base's; NAN when base's is <= 0 */
+	double vs_base_pct;		/* 100 * (1 - median set / median base), paired by round */
+	double vs_base_ci95[2];		/* its paired bootstrap 95% CI; NAN with < 2 pairs */
 	double extra_events_per_op;	/* set's events/op - base's */
 	double ns_per_extra_event;	/* (1/set - 1/base throughput) / extra; NAN if extra <= 0 */
 };
 
 /*
  * lb_results_pair - fill @out for @psr and the set its compare_with names.
- * Returns 0, or -ENOENT when @psr has no compare_with or that set is not in
- * @res (or has no throughput).
+ * Returns 0, -ENOENT when @psr has no compare_with or that set is not in
+ * @res (or has no throughput), or -ENOMEM.
  */
 int lb_results_pair(const struct lb_results *res, const struct lb_probeset_result *psr,
 		    struct lb_pair *out);

@@ -620,7 +620,9 @@ static void test_table(const struct lb_results *res)
 	T_CHECK(strstr(buf, "\nskipped strace: needs root\n") != NULL);
 	/* Fewer events/op than the set it builds on: no cost per extra event. */
 	T_CHECK(strstr(buf, "\nlttng+kprobe, \"x\" vs ftrace (the set it builds on): 50.0% vs "
-			"20.0% slower (2.50x the slowdown); 3.00 vs 10.00 events/op\n") != NULL);
+			"20.0% slower than the baseline (2.50x the slowdown), slowdown against "
+			"ftrace 37.5% [") != NULL);
+	T_CHECK(strstr(buf, "]; 3.00 vs 10.00 events/op\n") != NULL);
 	/* Baseline row before the probe sets, which keep their order. */
 	T_CHECK(strstr(buf, "\nbaseline ") < strstr(buf, "\nftrace "));
 	T_CHECK(strstr(buf, "\nftrace ") < strstr(buf, "\nlttng+kprobe"));
@@ -668,6 +670,10 @@ static void test_pairs(void)
 	T_CHECK_NEAR(pr.slowdown_ratio, 2.5, 1e-9);
 	T_CHECK_NEAR(pr.extra_events_per_op, 10, 1e-9);
 	T_CHECK_NEAR(pr.ns_per_extra_event, 750, 1e-6);
+	/* Against its base round by round: 1 - 50000/80000 every time. */
+	T_CHECK_NEAR(pr.vs_base_pct, 37.5, 1e-9);
+	T_CHECK_NEAR(pr.vs_base_ci95[0], 37.5, 1e-9);
+	T_CHECK_NEAR(pr.vs_base_ci95[1], 37.5, 1e-9);
 	T_CHECK(lb_results_pair(res, base, &pr) == -ENOENT);
 	T_CHECK(lb_results_pair(res, lone, &pr) == -ENOENT);
 out:
