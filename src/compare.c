@@ -187,7 +187,7 @@ int lb_compare_main(int argc, char **argv)
 	};
 	struct lb_results **res = NULL;
 	char **labels = NULL, **dirs, *common = NULL;
-	char path[PATH_MAX], outbuf[64], tdir[PATH_MAX], err[1024];
+	char outbuf[64], tdir[PATH_MAX], err[1024];
 	const char *out = NULL;
 	bool force = false, no_plot = false;
 	size_t n = 0, i;
@@ -225,14 +225,9 @@ int lb_compare_main(int argc, char **argv)
 		lb_err("out of memory");
 		goto out;
 	}
-	for (i = 0; i < n; i++) {
-		snprintf(path, sizeof(path), "%s/results.json", dirs[i]);
-		ret = lb_results_read_json(path, &res[i], err, sizeof(err));
-		if (ret) {
-			lb_err("%s", err[0] ? err : strerror(-ret));
+	for (i = 0; i < n; i++)
+		if (lb_report_read(dirs[i], &res[i]))
 			goto out;
-		}
-	}
 	if (make_labels(dirs, res, n, labels, &common)) {
 		lb_err("out of memory");
 		goto out;

@@ -572,19 +572,14 @@ static int render(const struct lb_results *res, const char *dir, bool is_error)
 static int cmd_plot(int argc, char **argv)
 {
 	struct lb_results *res = NULL;
-	char path[PATH_MAX], err[512];
 	int ret;
 
 	if (argc != 2) {
 		lb_err("usage: loadbench plot DIR (a results directory)");
 		return 2;
 	}
-	snprintf(path, sizeof(path), "%s/results.json", argv[1]);
-	ret = lb_results_read_json(path, &res, err, sizeof(err));
-	if (ret) {
-		lb_err("%s", err[0] ? err : strerror(-ret));
+	if (lb_report_read(argv[1], &res))
 		return 1;
-	}
 	ret = render(res, argv[1], true);
 	lb_results_free(res);
 	return ret ? 1 : 0;

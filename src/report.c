@@ -412,6 +412,21 @@ int lb_report_print_compare(const struct lb_results *const *res, const char *con
 
 /* ---- loadbench report ------------------------------------------------------------------------ */
 
+int lb_report_read(const char *dir, struct lb_results **res)
+{
+	char path[PATH_MAX], err[512] = "";
+	int ret;
+
+	snprintf(path, sizeof(path), "%s/results.json", dir);
+	ret = lb_results_read_json(path, res, err, sizeof(err));
+	if (ret == -ENOENT)
+		lb_err("%s is not a results directory (no results.json in it): give a directory "
+		       "a loadbench run wrote (its --output)", dir);
+	else if (ret)
+		lb_err("%s", err[0] ? err : strerror(-ret));
+	return ret;
+}
+
 int lb_report_main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -421,7 +436,6 @@ int lb_report_main(int argc, char **argv)
 	};
 	enum lb_report_format fmt = LB_REPORT_MARKDOWN;
 	struct lb_results *res = NULL;
-	char path[PATH_MAX], err[512];
 	int opt, ret;
 
 	optind = 1;
@@ -450,12 +464,8 @@ int lb_report_main(int argc, char **argv)
 		       "(a results directory)");
 		return 2;
 	}
-	snprintf(path, sizeof(path), "%s/results.json", argv[optind]);
-	ret = lb_results_read_json(path, &res, err, sizeof(err));
-	if (ret) {
-		lb_err("%s", err[0] ? err : strerror(-ret));
+	if (lb_report_read(argv[optind], &res))
 		return 1;
-	}
 	ret = lb_report_print(res, fmt, stdout);
 	lb_results_free(res);
 	if (ret || fflush(stdout)) {
