@@ -93,7 +93,8 @@ set key at screen 0.11, screen 0.845 - shift left top vertical Left reverse samp
 
 set lmargin at screen 0.11
 set rmargin at screen 0.97
-set tmargin at screen 0.845 - shift - (key_rows > 1 ? key_rows : 1) * (nsets > 6 ? 0.028 : 0.032) - 0.025
+key_line = nsets > 6 ? 0.028 : 0.032
+set tmargin at screen 0.845 - shift - (key_rows > 1 ? key_rows : 1) * key_line - 0.025
 set bmargin at screen foot_top + 0.155
 
 set label 1 title at screen 0.5, screen 0.945 center font ',24'
