@@ -24,7 +24,7 @@ trap 'rm -rf "$tmp"' EXIT
 short=(--probeset ftrace --duration 0.5 --warmup 0.2 --repeat 2)
 
 note "a run with stderr on a terminal: the progress line there, not on stdout"
-LB_TEST_TAG=$LB_TAG script -qefc "$(printf '%q ' "$LOADBENCH" "${short[@]}" --output "$tmp/tty") >$(printf '%q' "$tmp/tty.out")" \
+LB_TEST_TAG=$LB_TAG script -qefc "stty cols 200; $(printf '%q ' "$LOADBENCH" "${short[@]}" --output "$tmp/tty") >$(printf '%q' "$tmp/tty.out")" \
 	"$tmp/tty.log" >/dev/null || fail "the run under script failed: $(tail -5 "$tmp/tty.log")"
 grep -qa $'\r\e\\[Kloadbench: baseline, round 1/2 (run 1/4), [0-9]* s of ~[0-9]* s, ' "$tmp/tty.log" ||
 	fail "no progress line for the baseline on the terminal: $(head -c 600 "$tmp/tty.log" | cat -A)"
@@ -46,6 +46,14 @@ for f in slowdown throughput cost; do
 done
 grep -q "^results: .*figures slowdown, throughput, cost (.png .svg .pdf" "$tmp/tty.out" ||
 	fail "the last line does not name the figures: $(tail -1 "$tmp/tty.out")"
+
+note "a terminal 50 columns wide: the progress line is cut to 49 (a wrapped line could not be rewritten)"
+LB_TEST_TAG=$LB_TAG script -qefc "stty cols 50; $(printf '%q ' "$LOADBENCH" "${short[@]}" --no-plot --output "$tmp/narrow") >/dev/null" \
+	"$tmp/narrow.log" >/dev/null || fail "the run under script failed: $(tail -5 "$tmp/narrow.log")"
+tr '\r' '\n' <"$tmp/narrow.log" | grep -a $'^\e\\[Kloadbench: ' >"$tmp/narrow.lines" ||
+	fail "no progress line at 50 columns: $(cat -A "$tmp/narrow.log" | head -c 1000)"
+! grep -qav $'^\e\\[K.\\{1,49\\}$' "$tmp/narrow.lines" ||
+	fail "a progress line longer than 49 columns: $(grep -av $'^\e\\[K.\\{1,49\\}$' "$tmp/narrow.lines" | head -1)"
 
 note "stderr in a file: no progress line; --quiet on a terminal: none either"
 lb "${short[@]}" --no-plot --output "$tmp/file" >"$tmp/file.out" 2>"$tmp/file.err"
