@@ -48,6 +48,13 @@ if (n > 0) {
 	stats data using (valid(3) ? min2($2, $3) : $2) nooutput
 	lo = exists('STATS_min') ? min2(STATS_min, 0) : 0
 }
+# Whether any probe set has a confidence interval (none with a single round).
+has_ci = 0
+if (n > 0) {
+	undefine STATS_*
+	stats data using ($4 - $3) nooutput
+	has_ci = exists('STATS_max')
+}
 span = max2(hi - lo, 1)
 # Room above the highest bar for its label (and below a negative one).
 ymax = hi + 0.14 * span
@@ -93,8 +100,9 @@ set bmargin at screen foot_top + (many ? 0.265 : 0.155)
 set label 1 title at screen 0.5, screen 0.945 center font ',24'
 set label 2 subtitle at screen 0.5, screen 0.885 center font ',16' textcolor rgb text_colour
 set label 3 footer at screen 0.012, screen foot_top left font ',11' textcolor rgb text_colour
-set label 4 'whiskers: 95% confidence interval' at screen 0.97, screen top + 0.025 right \
-	font ',12' textcolor rgb text_colour
+set label 4 (has_ci ? 'whiskers: 95% confidence interval' : \
+	'no confidence interval: it needs 2 or more rounds') at screen 0.97, screen top + 0.025 \
+	right font ',12' textcolor rgb text_colour
 if (note ne '') set label 6 note at screen 0.5, screen 0.845 center font ',14' \
 	textcolor rgb note_colour
 # Slowdowns inside +-noise_pct cannot be told from the baseline's own variation.
