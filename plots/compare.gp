@@ -156,13 +156,14 @@ set output 'compare.png'
 eval draw
 set output
 
-set terminal svg size 1200, 700 dynamic font 'sans,14' background rgb 'white' noenhanced
+set terminal svg size 1200, 700 dynamic font 'sans,14' fontscale 1.3 background rgb 'white' \
+	noenhanced
 set output 'compare.svg'
 eval draw
 set output
 
 if (strstrt(GPVAL_TERMINALS, 'pdfcairo') > 0) {
-	set terminal pdfcairo size 1200 / 72.0, 700 / 72.0 font 'sans,14' noenhanced
+	set terminal pdfcairo size 1200 / 144.0, 700 / 144.0 font 'sans,14' noenhanced
 	set output 'compare.pdf'
 	eval draw
 	set output
