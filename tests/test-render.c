@@ -98,7 +98,7 @@ static bool gnuplot_has_pdf(void)
 	return pdf;
 }
 
-/* The smallest font-size="N" in @svg (1000 when there is none). */
+/* The smallest font-size="N" in @svg (1000 when there is none): gnuplot writes it in px. */
 static double smallest_font(const char *svg)
 {
 	double min = 1000;
@@ -154,8 +154,13 @@ static void check_outputs(const char *dir, const char *name, const char *const *
 
 	snprintf(path, sizeof(path), "%s/%s.pdf", dir, name);
 	data = t_read_all(path, &len);
+	/*
+	 * 600 x 350 pt: text sizes stand to the page as in the 1200 x 700 px PNG (a
+	 * page twice as large made every label half as large once scaled to a slide).
+	 */
 	if (have_pdf)
-		T_CHECK(data && len > 500 && !memcmp(data, "%PDF", 4));
+		T_CHECK(data && len > 500 && !memcmp(data, "%PDF", 4) &&
+			memmem(data, len, "/MediaBox [ 0 0 600 350 ]", 25));
 	else
 		printf("%s: no PDF expected (this gnuplot has no pdfcairo)\n", path);
 	free(data);
