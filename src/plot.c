@@ -395,15 +395,15 @@ static const char *short_placement(const struct lb_config *c, char *buf, size_t 
 }
 
 #define FOOTER_WIDTH	140	/* characters of a footer line (1200 px, font 11) */
-#define FOOTER_LINES	4	/* lines of a footer at most */
+#define FOOTER_LINES	5	/* lines of a footer at most */
 
 /*
  * Append @text to the gnuplot string expression on @f, wrapped at spaces to
- * lines of FOOTER_WIDTH characters ('a' . "\n" . 'b'); *@lines counts the
- * lines written so far. Past FOOTER_LINES lines the text is cut with
+ * lines of FOOTER_WIDTH characters ('a' . "\n" . 'b'); @lines counts the
+ * lines written so far. Past @max lines the text is cut with
  * "... (in full in results.json)". Returns the new line count.
  */
-static int put_wrapped(FILE *f, const char *text, int lines)
+static int put_wrapped(FILE *f, const char *text, int lines, int max)
 {
 	static const char more[] = " ... (in full in results.json)";
 	const char *p = text;
@@ -412,7 +412,7 @@ static int put_wrapped(FILE *f, const char *text, int lines)
 	while (*p) {
 		size_t n = strlen(p), cut = n;
 
-		if (lines == FOOTER_LINES)
+		if (lines >= max)
 			return lines;
 		if (n > FOOTER_WIDTH) {
 			cut = FOOTER_WIDTH;
@@ -421,7 +421,7 @@ static int put_wrapped(FILE *f, const char *text, int lines)
 			if (p[cut] != ' ')
 				cut = FOOTER_WIDTH;
 		}
-		if (lines + 1 == FOOTER_LINES && cut < n) {
+		if (lines + 1 == max && cut < n) {
 			cut = FOOTER_WIDTH - (sizeof(more) - 1);
 			while (cut > FOOTER_WIDTH / 2 && p[cut] != ' ')
 				cut--;
@@ -442,8 +442,9 @@ static int put_wrapped(FILE *f, const char *text, int lines)
 
 /*
  * "footer = 'ENVIRONMENT' . "\n" . 'PLACEMENT | loadbench VERSION | STARTED'", wrapped
- * (footer_lines says how many lines); the placement names the server engine
- * ("engine=uring/multishot"), or " | engine E" follows it.
+ * (footer_lines says how many lines), then the probe sets that could not run
+ * here, if any; the placement names the server engine ("engine=uring/multishot"),
+ * or " | engine E" follows it.
  */
 static void put_footer(const struct lb_results *res, FILE *f)
 {
@@ -453,12 +454,22 @@ static void put_footer(const struct lb_results *res, FILE *f)
 	int lines;
 
 	fputs("\nfooter = ", f);
-	lines = put_wrapped(f, environment(res, line, sizeof(line)), 0);
+	lines = put_wrapped(f, environment(res, line, sizeof(line)), 0, FOOTER_LINES);
 	snprintf(line, sizeof(line), "%s%s%s | loadbench %s%s%s",
 		 short_placement(c, place, sizeof(place)), engine ? " | engine " : "",
 		 engine ? c->engine : "", or_unknown(res->version), res->started ? " | " : "",
 		 res->started ? res->started : "");
-	lines = put_wrapped(f, line, lines);
+	/* The last line is kept for the probe sets that could not run. */
+	lines = put_wrapped(f, line, lines, FOOTER_LINES - (res->nskipped ? 1 : 0));
+	if (res->nskipped) {
+		size_t i, off;
+
+		off = (size_t)snprintf(line, sizeof(line), "not measured, cannot run here:");
+		for (i = 0; i < res->nskipped && off < sizeof(line); i++)
+			off += (size_t)snprintf(line + off, sizeof(line) - off, "%s %s",
+						i ? "," : "", or_unknown(res->skipped[i].name));
+		lines = put_wrapped(f, line, lines, FOOTER_LINES);
+	}
 	if (!lines)
 		fputs("''", f);
 	fprintf(f, "\nfooter_lines = %d\n", lines);
@@ -838,7 +849,7 @@ static void write_compare_header(const void *arg, FILE *f)
 	snprintf(line, sizeof(line), "in common: %s | loadbench %s", or_unknown(cmp->common),
 		 or_unknown(cmp->n ? cmp->res[0]->version : NULL));
 	fputs("\nfooter = ", f);
-	lines = put_wrapped(f, line, 0);
+	lines = put_wrapped(f, line, 0, FOOTER_LINES);
 	fprintf(f, "\nfooter_lines = %d\nnote = ", lines);
 	put_gp_string(f, any_emulated ? "runs marked emulated were timed under QEMU TCG: compare "
 			  "their probe sets with each other, not with native numbers" : "");

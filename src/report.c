@@ -169,7 +169,15 @@ static void print_markdown(const struct lb_results *res, FILE *f)
 		fputs(", started ", f);
 		md_cell(f, res->started);
 	}
-	fputs(res->complete ? "\n\n" : "; **interrupted: partial results**\n\n", f);
+	fputs(res->complete ? "\n" : "; **interrupted: partial results**\n", f);
+	for (i = 0; i < res->nskipped; i++) {
+		fputs("- not measured: ", f);
+		md_cell(f, or_unknown(res->skipped[i].name));
+		fputs(" (", f);
+		md_cell(f, or_unknown(res->skipped[i].reason));
+		fputs(")\n", f);
+	}
+	fputc('\n', f);
 
 	fputs("| probe set | tracer | ops/s (median) | CV % | slowdown % | 95% CI | events/op "
 	      "| ns/event | lost events | overwritten |\n"

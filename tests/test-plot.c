@@ -144,8 +144,9 @@ static const char *gp_var(const char *dir, const char *file, const char *name, c
 
 /*
  * The texts around the data: a footer of many flows is shortened and wrapped
- * (no line longer than 140 characters, at most 4), a very long one is cut
- * with a pointer to results.json; TCG and an interrupted run give the note;
+ * (no line longer than 140 characters, at most 5), a very long one is cut
+ * with a pointer to results.json, keeping a line for the probe sets that
+ * could not run; TCG and an interrupted run give the note;
  * the operation is named after the workload; a tiny share of lost events
  * stays readable in cost.dat; the noise band comes from the baseline's CV.
  */
@@ -218,10 +219,17 @@ static void check_texts(void)
 		res->config.placement[i] = '\0';
 	}
 	T_CHECK(lb_plot_write(res, dir, LB_SRCDIR "/plots", err, sizeof(err)) == 0);
-	T_CHECK(!strcmp(gp_var(dir, "cost.gp", "footer_lines", buf, sizeof(buf)), "4"));
+	T_CHECK(!strcmp(gp_var(dir, "cost.gp", "footer_lines", buf, sizeof(buf)), "5"));
 	gp_var(dir, "cost.gp", "footer", buf, sizeof(buf));
 	T_CHECK(strstr(buf, " ... (in full in results.json)'") != NULL);
-	T_CHECK(strlen(buf) < 4 * 160);
+	T_CHECK(strlen(buf) < 5 * 160);
+	T_CHECK(!lb_results_add_skipped(res, "lttng", "no modules") &&
+		!lb_results_add_skipped(res, "ftrace+kprobe", "no kprobes"));
+	T_CHECK(lb_plot_write(res, dir, LB_SRCDIR "/plots", err, sizeof(err)) == 0);
+	T_CHECK(!strcmp(gp_var(dir, "cost.gp", "footer_lines", buf, sizeof(buf)), "5"));
+	gp_var(dir, "cost.gp", "footer", buf, sizeof(buf));
+	T_CHECK(strstr(buf, " ... (in full in results.json)' . \"\\n\" . 'not measured, cannot "
+			"run here: lttng, ftrace+kprobe'") != NULL);
 
 	/* A complete native run has no note, and no band without a CV. */
 	res->complete = true;

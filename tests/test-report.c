@@ -73,7 +73,9 @@ static void check_flags(struct lb_results *res)
 	res->probesets[0].summary.lost_events = 24;
 	res->probesets[0].summary.events = 4344971;
 
+	T_CHECK(lb_results_add_skipped(res, "lttng", "kernel without module support") == 0);
 	out = report(res, LB_REPORT_MARKDOWN);
+	T_CHECK(out && strstr(out, "\n- not measured: lttng (kernel without module support)\n\n| "));
 	T_CHECK(out && strstr(out, "virtualization: qemu-tcg (emulated: timings are not real"));
 	T_CHECK(out && strstr(out, "**interrupted: partial results**"));
 	T_CHECK(out && strstr(out, "| 24 (0.00055%) |"));
@@ -92,6 +94,9 @@ static void check_flags(struct lb_results *res)
 	res->complete = true;
 	res->probesets[0].summary.lost_events = lost;
 	res->probesets[0].summary.events = events;
+	res->nskipped--;
+	free(res->skipped[res->nskipped].name);
+	free(res->skipped[res->nskipped].reason);
 }
 
 int main(void)
