@@ -2,9 +2,12 @@
 #
 # Template of slowdown.gp: a bar chart of the throughput slowdown (%) each
 # probe set causes, with its 95% confidence interval as a whisker and the
-# value printed on the bar. loadbench writes the script into a results
-# directory as a header that sets the strings title, subtitle and footer,
-# followed by this file; gnuplot runs there and reads slowdown.dat from the
+# value printed on the bar, over a grey band where a slowdown cannot be told
+# from noise (2 x the baseline's coefficient of variation). loadbench writes
+# the script into a results directory as a header that sets the strings
+# title, subtitle, footer (footer_lines lines), note (a warning such as
+# emulated timings, or '') and op_name, and the number noise_pct (NaN when
+# unknown), followed by this file; gnuplot runs there and reads slowdown.dat from the
 # working directory (columns: name, slowdown_pct, ci95_low, ci95_high,
 # throughput_median). It writes slowdown.png, slowdown.svg and, when gnuplot
 # has cairo's PDF terminal, slowdown.pdf.
@@ -12,12 +15,17 @@
 if (!exists('title')) title = 'Throughput slowdown under tracing'
 if (!exists('subtitle')) subtitle = ''
 if (!exists('footer')) footer = ''
+if (!exists('footer_lines')) footer_lines = 2
+if (!exists('note')) note = ''
+if (!exists('noise_pct')) noise_pct = NaN
 
 data = 'slowdown.dat'
 set datafile missing 'NaN'
 
 # Okabe-Ito colours (colour-blind safe): blue bars, black whiskers, grey text.
 bar_colour = '#0072B2'
+note_colour = '#D55E00'
+noise_colour = '#EBEBEB'
 whisker_colour = '#000000'
 text_colour = '#404040'
 grid_colour = '#D9D9D9'
@@ -39,6 +47,13 @@ if (n > 0) {
 	undefine STATS_*
 	stats data using (valid(3) ? min2($2, $3) : $2) nooutput
 	lo = exists('STATS_min') ? min2(STATS_min, 0) : 0
+}
+# Whether any probe set has a confidence interval (none with a single round).
+has_ci = 0
+if (n > 0) {
+	undefine STATS_*
+	stats data using ($4 - $3) nooutput
+	has_ci = exists('STATS_max')
 }
 span = max2(hi - lo, 1)
 # Room above the highest bar for its label (and below a negative one).
@@ -76,14 +91,28 @@ if (many) set xtics rotate by 30 right font ',14'
 
 set lmargin at screen 0.11
 set rmargin at screen 0.97
-set tmargin at screen 0.82
-set bmargin at screen (many ? 0.33 : 0.22)
+# The footer's first line sits at foot_top, its last near the bottom edge.
+foot_top = 0.03 + (max2(footer_lines, 1) - 1) * 0.024
+top = note ne '' ? 0.78 : 0.82
+set tmargin at screen top
+set bmargin at screen foot_top + (many ? 0.265 : 0.155)
 
 set label 1 title at screen 0.5, screen 0.945 center font ',24'
 set label 2 subtitle at screen 0.5, screen 0.885 center font ',16' textcolor rgb text_colour
-set label 3 footer at screen 0.012, screen 0.065 left font ',11' textcolor rgb text_colour
-set label 4 'whiskers: 95% confidence interval' at screen 0.97, screen 0.845 right \
-	font ',12' textcolor rgb text_colour
+set label 3 footer at screen 0.012, screen foot_top left font ',11' textcolor rgb text_colour
+set label 4 (has_ci ? 'whiskers: 95% confidence interval' : \
+	'no confidence interval: it needs 2 or more rounds') at screen 0.97, screen top + 0.025 \
+	right font ',12' textcolor rgb text_colour
+if (note ne '') set label 6 note at screen 0.5, screen 0.845 center font ',14' \
+	textcolor rgb note_colour
+# Slowdowns inside +-noise_pct cannot be told from the baseline's own variation.
+if (n > 0 && noise_pct == noise_pct && noise_pct > 0) {
+	set object 1 rect from graph 0, first -noise_pct to graph 1, first noise_pct \
+		behind fillcolor rgb noise_colour fillstyle solid 1.0 noborder
+	set label 7 sprintf('grey band: within noise (± 2 × baseline CV = ± %.1f%%)', \
+		noise_pct) at screen 0.11, screen top + 0.025 left font ',12' \
+		textcolor rgb text_colour
+}
 if (n == 0) set label 5 'no probe sets in slowdown.dat' at graph 0.5, graph 0.5 center \
 	font ',18'; unset xtics
 
@@ -105,13 +134,14 @@ set output 'slowdown.png'
 eval draw
 set output
 
-set terminal svg size 1200, 700 dynamic font 'sans,14' background rgb 'white' noenhanced
+set terminal svg size 1200, 700 dynamic font 'sans,14' fontscale 1.3 background rgb 'white' \
+	noenhanced
 set output 'slowdown.svg'
 eval draw
 set output
 
 if (strstrt(GPVAL_TERMINALS, 'pdfcairo') > 0) {
-	set terminal pdfcairo size 1200 / 72.0, 700 / 72.0 font 'sans,14' noenhanced
+	set terminal pdfcairo size 1200 / 144.0, 700 / 144.0 font 'sans,14' noenhanced
 	set output 'slowdown.pdf'
 	eval draw
 	set output

@@ -7,7 +7,8 @@
 # to its end (right), so the runs of one round sit above one another, and a
 # dashed line marks each probe set's median throughput. loadbench writes the
 # script into a results directory as a header that sets the strings title,
-# subtitle and footer, followed by this file; gnuplot runs there and reads
+# subtitle, footer (footer_lines lines), note (a warning such as emulated
+# timings, or '') and op_names, followed by this file; gnuplot runs there and reads
 # throughput.dat (index 0: set, name, tracer, throughput_median, runs,
 # last_round; index 1: set, round, t, x, ops_per_s). It writes
 # throughput.png, throughput.svg and, with cairo's PDF terminal,
@@ -16,6 +17,9 @@
 if (!exists('title')) title = 'Throughput over time, every repetition'
 if (!exists('subtitle')) subtitle = ''
 if (!exists('footer')) footer = ''
+if (!exists('footer_lines')) footer_lines = 2
+if (!exists('note')) note = ''
+if (!exists('op_names')) op_names = 'operations'
 
 data = 'throughput.dat'
 set datafile missing 'NaN'
@@ -23,8 +27,13 @@ set datafile missing 'NaN'
 # Okabe-Ito colours (colour-blind safe): black for the baseline, then one per probe set.
 array colours[8] = [0x000000, 0x0072B2, 0xE69F00, 0x009E73, 0xCC79A7, 0x56B4E9, 0xD55E00, \
 	0xF0E442]
-colour(set) = colours[int(set) % 8 + 1]
+# The baseline is black; the probe sets take the seven colours in turn, then again with
+# another point shape (circle, square, triangle, diamond), so that no two look alike.
+colour(set) = set == 0 ? colours[1] : colours[(int(set) - 1) % 7 + 2]
+array shapes[4] = [7, 5, 9, 13]
+shape(set) = set == 0 ? 7 : shapes[((int(set) - 1) / 7) % 4 + 1]
 text_colour = '#404040'
+note_colour = '#D55E00'
 grid_colour = '#D9D9D9'
 
 # The probe sets (index 0): their names for the key, and the number of rounds.
@@ -47,7 +56,8 @@ if (nsets > 0) {
 	nsamples = exists('STATS_records') ? STATS_records : 0
 }
 kops(t) = t >= 1e6 ? sprintf('%.2fM', t / 1e6) : sprintf('%.1fk', t / 1e3)
-key_title(k) = sprintf('%s (median %s ops/s)', names[k], kops(medians[k]))
+key_title(k) = nsets > 4 ? sprintf('%s (%s)', names[k], kops(medians[k])) : \
+	sprintf('%s (median %s ops/s)', names[k], kops(medians[k]))
 
 set encoding utf8
 set termoption noenhanced
@@ -57,7 +67,7 @@ set xtics nomirror scale 0 font ',15'
 set ytics nomirror out scale 0.6 font ',14'
 set format y '%gk'
 set grid ytics lt 1 lc rgb grid_colour lw 1
-set ylabel 'throughput (round trips/s)' font ',15' textcolor rgb text_colour \
+set ylabel sprintf('throughput (%s/s)', op_names) font ',15' textcolor rgb text_colour \
 	offset -1, 0
 set xlabel 'each round: the measured window of every run, start to end' font ',13' \
 	textcolor rgb text_colour
@@ -70,41 +80,53 @@ do for [r = 1:nrounds] {
 do for [r = 1:nrounds - 1] {
 	set arrow from r, graph 0 to r, graph 1 nohead lc rgb '#A0A0A0' lw 1 dt 3
 }
-set key at screen 0.11, screen 0.845 left top horizontal Left reverse samplen 2.5 \
-	width 2 maxrows (nsets > 3 ? 2 : 1) font ',13' textcolor rgb text_colour noautotitle
+# Below the title, subtitle and note: the key, then the plot; the footer's first line at
+# foot_top, its last near the bottom edge.
+shift = note ne '' ? 0.04 : 0
+foot_top = 0.03 + (footer_lines > 1 ? footer_lines - 1 : 0) * 0.024
+# The key in up to three columns, filled column by column.
+key_font = nsets > 6 ? ',12' : ',13'
+key_cols = nsets <= 2 ? (nsets > 1 ? nsets : 1) : (nsets <= 6 ? 2 : 3)
+key_rows = int(ceil(nsets / (key_cols * 1.0)))
+set key at screen 0.11, screen 0.845 - shift left top vertical Left reverse samplen 2.5 \
+	width (nsets > 4 ? -4 : 1) maxrows key_rows font key_font textcolor rgb text_colour
 
 set lmargin at screen 0.11
 set rmargin at screen 0.97
-set tmargin at screen (nsets > 3 ? 0.74 : 0.78)
-set bmargin at screen 0.22
+key_line = nsets > 6 ? 0.028 : 0.032
+set tmargin at screen 0.845 - shift - (key_rows > 1 ? key_rows : 1) * key_line - 0.025
+set bmargin at screen foot_top + 0.155
 
 set label 1 title at screen 0.5, screen 0.945 center font ',24'
 set label 2 subtitle at screen 0.5, screen 0.885 center font ',14' textcolor rgb text_colour
-set label 3 footer at screen 0.012, screen 0.065 left font ',11' textcolor rgb text_colour
+set label 3 footer at screen 0.012, screen foot_top left font ',11' textcolor rgb text_colour
+if (note ne '') set label 6 note at screen 0.5, screen 0.845 center font ',14' \
+	textcolor rgb note_colour
 if (nsamples == 0) set label 5 'no throughput samples in throughput.dat' \
 	at graph 0.5, graph 0.5 center font ',18'
 
-draw = 'plot for [k = 1:nsets] keyentry with linespoints lw 2.5 pt 7 ps 0.8 ' . \
-	'lc rgb colours[(k - 1) % 8 + 1] title key_title(k), ' . \
-	'data index 0 using (0):($4 / 1000):(nrounds):(0):(colour($1)) with vectors nohead dt 2 ' . \
-	'lw 1.5 lc rgb variable, ' . \
-	'data index 1 using 4:($5 / 1000):(colour($1)) with linespoints lw 2 pt 7 ps 0.7 ' . \
-	'lc rgb variable'
-if (nsamples == 0) draw = 'plot for [k = 1:nsets] keyentry with lines lw 2.5 ' . \
-	'lc rgb colours[(k - 1) % 8 + 1] title key_title(k), NaN notitle'
+# One plot per set (the other sets' samples are NaN there: no point, no line), so that
+# each has its colour, shape and key entry; the dashed medians without key entries.
+draw = 'plot data index 0 using (0):($4 / 1000):(nrounds):(0):(colour($1)) with vectors ' . \
+	'nohead dt 2 lw 1.5 lc rgb variable notitle, ' . \
+	'for [s = 0:nsets - 1] data index 1 using 4:(int($1) == s ? $5 / 1000 : NaN) ' . \
+	'with linespoints lw 2 pt shape(s) ps 0.8 lc rgb colour(s) title key_title(s + 1)'
+if (nsamples == 0) draw = 'plot for [s = 0:nsets - 1] keyentry with linespoints lw 2 ' . \
+	'pt shape(s) lc rgb colour(s) title key_title(s + 1), NaN notitle'
 
 set terminal pngcairo size 1200, 700 font 'sans,14' background rgb 'white' noenhanced
 set output 'throughput.png'
 eval draw
 set output
 
-set terminal svg size 1200, 700 dynamic font 'sans,14' background rgb 'white' noenhanced
+set terminal svg size 1200, 700 dynamic font 'sans,14' fontscale 1.3 background rgb 'white' \
+	noenhanced
 set output 'throughput.svg'
 eval draw
 set output
 
 if (strstrt(GPVAL_TERMINALS, 'pdfcairo') > 0) {
-	set terminal pdfcairo size 1200 / 72.0, 700 / 72.0 font 'sans,14' noenhanced
+	set terminal pdfcairo size 1200 / 144.0, 700 / 144.0 font 'sans,14' noenhanced
 	set output 'throughput.pdf'
 	eval draw
 	set output

@@ -38,67 +38,104 @@ static const char *base_name(const char *path, char *buf, size_t len)
 	return buf;
 }
 
-static const char *str_or(const char *s)
+/* One thing a results directory was measured with, as "kernel 6.18.44" in @buf. */
+typedef const char *(*field_fn)(const struct lb_results *r, char *buf, size_t len);
+
+static const char *or_q(const char *s)
 {
 	return s && *s ? s : "?";
 }
 
-/* Whether the string @get picks from each results differs between any two of them. */
-static bool differs(struct lb_results **res, size_t n,
-		    const char *(*get)(const struct lb_results *))
+static const char *f_kernel(const struct lb_results *r, char *buf, size_t len)
 {
+	snprintf(buf, len, "Linux %s", or_q(r->host.kernel_release));
+	return buf;
+}
+
+static const char *f_machine(const struct lb_results *r, char *buf, size_t len)
+{
+	snprintf(buf, len, "%s", or_q(r->host.machine));
+	return buf;
+}
+
+static const char *f_cpu(const struct lb_results *r, char *buf, size_t len)
+{
+	snprintf(buf, len, "%s, %d CPUs", or_q(r->host.cpu_model), r->host.ncpus);
+	return buf;
+}
+
+static const char *f_virt(const struct lb_results *r, char *buf, size_t len)
+{
+	const char *v = or_q(r->host.virtualization);
+
+	snprintf(buf, len, "virtualization %s%s", v, strstr(v, "tcg") ? " (emulated)" : "");
+	return buf;
+}
+
+static const char *f_workload(const struct lb_results *r, char *buf, size_t len)
+{
+	snprintf(buf, len, "workload %s", or_q(r->config.workload));
+	return buf;
+}
+
+/* Results without an engine field predate --engine: their server was the syscall one. */
+static const char *f_engine(const struct lb_results *r, char *buf, size_t len)
+{
+	snprintf(buf, len, "engine %s", r->config.engine ? r->config.engine : "syscall");
+	return buf;
+}
+
+static const char *f_topology(const struct lb_results *r, char *buf, size_t len)
+{
+	snprintf(buf, len, "topology %s, %d flow%s", r->config.topology ? r->config.topology : "lo",
+		 r->config.flows > 0 ? r->config.flows : 1, r->config.flows > 1 ? "s" : "");
+	return buf;
+}
+
+static const char *f_length(const struct lb_results *r, char *buf, size_t len)
+{
+	snprintf(buf, len, "%g s x %d", r->config.duration, r->config.repeat);
+	return buf;
+}
+
+static const field_fn fields[] = {
+	f_kernel, f_machine, f_cpu, f_virt, f_workload, f_engine, f_topology, f_length,
+};
+
+#define NFIELDS (sizeof(fields) / sizeof(fields[0]))
+
+/* Whether field @get differs between any two of the @n results. */
+static bool differs(struct lb_results **res, size_t n, field_fn get)
+{
+	char a[512], b[512];
+
+	get(res[0], a, sizeof(a));
 	for (size_t i = 1; i < n; i++)
-		if (strcmp(str_or(get(res[0])), str_or(get(res[i]))))
+		if (strcmp(a, get(res[i], b, sizeof(b))))
 			return true;
 	return false;
 }
 
-static const char *get_kernel(const struct lb_results *r)
-{
-	return r->host.kernel_release;
-}
-
-static const char *get_cpu(const struct lb_results *r)
-{
-	return r->host.cpu_model;
-}
-
-static const char *get_virt(const struct lb_results *r)
-{
-	return r->host.virtualization;
-}
-
-static const char *get_workload(const struct lb_results *r)
-{
-	return r->config.workload;
-}
-
-static const char *get_engine(const struct lb_results *r)
-{
-	return r->config.engine;
-}
-
 /*
- * The legend labels: each directory's name (its path when two names are
- * the same) and the environment fields that differ between the results.
+ * The legend labels and the common line: each directory's name (its path
+ * when two names are the same), then the fields that differ between the
+ * results ("fig-B: engine uring"), and "(interrupted)" for an incomplete
+ * run; @common gets the fields they all share ("Linux 6.18.44 x86_64, ...").
+ * Returns 0 or -ENOMEM.
  */
-static int make_labels(char **dirs, struct lb_results **res, size_t n, char **labels)
+static int make_labels(char **dirs, struct lb_results **res, size_t n, char **labels,
+		       char **common)
 {
-	static const struct {
-		const char *(*get)(const struct lb_results *);
-	} fields[] = { { get_kernel }, { get_cpu }, { get_virt }, { get_workload },
-			{ get_engine } };
-	bool diff[sizeof(fields) / sizeof(fields[0])];
-	char name[PATH_MAX], other[PATH_MAX];
-	size_t i, j, k;
+	bool diff[NFIELDS];
+	char name[PATH_MAX], other[PATH_MAX], buf[512];
+	size_t i, j, k, len = 0;
+	FILE *f;
 
-	for (k = 0; k < sizeof(fields) / sizeof(fields[0]); k++)
-		diff[k] = differs(res, n, fields[k].get);
+	for (k = 0; k < NFIELDS; k++)
+		diff[k] = differs(res, n, fields[k]);
 	for (i = 0; i < n; i++) {
 		bool dup = false;
 		char *s = NULL;
-		size_t len = 0;
-		FILE *f;
 
 		base_name(dirs[i], name, sizeof(name));
 		for (j = 0; j < n && !dup; j++)
@@ -107,18 +144,28 @@ static int make_labels(char **dirs, struct lb_results **res, size_t n, char **la
 		if (!f)
 			return -ENOMEM;
 		fputs(dup ? dirs[i] : name, f);
-		for (k = 0, j = 0; k < sizeof(fields) / sizeof(fields[0]); k++) {
-			if (!diff[k])
-				continue;
-			fprintf(f, "%s%s", j++ ? ", " : ": ", str_or(fields[k].get(res[i])));
+		for (k = 0, j = 0; k < NFIELDS; k++) {
+			if (diff[k])
+				fprintf(f, "%s%s", j++ ? ", " : ": ", fields[k](res[i], buf,
+									       sizeof(buf)));
 		}
+		if (!res[i]->complete)
+			fputs(" (interrupted: partial)", f);
 		if (fclose(f)) {
 			free(s);
 			return -ENOMEM;
 		}
 		labels[i] = s;
 	}
-	return 0;
+	f = open_memstream(common, &len);
+	if (!f)
+		return -ENOMEM;
+	for (k = 0, j = 0; k < NFIELDS; k++)
+		if (!diff[k])
+			fprintf(f, "%s%s", j++ ? ", " : "", fields[k](res[0], buf, sizeof(buf)));
+	if (!j)
+		fputs("nothing", f);
+	return fclose(f) ? -ENOMEM : 0;
 }
 
 static void usage(FILE *f)
@@ -139,8 +186,8 @@ int lb_compare_main(int argc, char **argv)
 		{ NULL, 0, NULL, 0 },
 	};
 	struct lb_results **res = NULL;
-	char **labels = NULL, **dirs;
-	char path[PATH_MAX], outbuf[64], tdir[PATH_MAX], err[1024];
+	char **labels = NULL, **dirs, *common = NULL;
+	char outbuf[64], tdir[PATH_MAX], err[1024];
 	const char *out = NULL;
 	bool force = false, no_plot = false;
 	size_t n = 0, i;
@@ -178,15 +225,10 @@ int lb_compare_main(int argc, char **argv)
 		lb_err("out of memory");
 		goto out;
 	}
-	for (i = 0; i < n; i++) {
-		snprintf(path, sizeof(path), "%s/results.json", dirs[i]);
-		ret = lb_results_read_json(path, &res[i], err, sizeof(err));
-		if (ret) {
-			lb_err("%s", err[0] ? err : strerror(-ret));
+	for (i = 0; i < n; i++)
+		if (lb_report_read(dirs[i], &res[i]))
 			goto out;
-		}
-	}
-	if (make_labels(dirs, res, n, labels)) {
+	if (make_labels(dirs, res, n, labels, &common)) {
 		lb_err("out of memory");
 		goto out;
 	}
@@ -211,24 +253,27 @@ int lb_compare_main(int argc, char **argv)
 		goto out;
 	}
 	ret = lb_plot_write_compare((const struct lb_results *const *)res,
-				    (const char *const *)labels, n, out,
+				    (const char *const *)labels, n, common, out,
 				    lb_datadir("plots", tdir, sizeof(tdir)), err, sizeof(err));
 	if (ret) {
 		lb_err("%s", err);
 		goto out;
 	}
-	if (!no_plot) {
-		ret = lb_plot_render(out, err, sizeof(err));
-		if (ret == -ENOENT)
-			lb_warn("gnuplot is not installed, so the figure is only written as "
-				"compare.gp and compare.dat in %s: install it (apt-get install "
-				"gnuplot-nox) and run 'cd %s && gnuplot compare.gp'", out, out);
-		else if (ret)
-			lb_warn("gnuplot failed to render the figure in %s: %s", out, err);
-	}
+	ret = no_plot ? -ECANCELED : lb_plot_render(out, err, sizeof(err));
+	if (ret == -ENOENT)
+		lb_warn("gnuplot is not installed, so the figure is only written as compare.gp and "
+			"compare.dat in %s: install it (apt-get install gnuplot-nox) and run "
+			"'cd %s && gnuplot compare.gp'", out, out);
+	else if (ret && ret != -ECANCELED)
+		lb_warn("gnuplot failed to render the figure in %s: %s", out, err);
 	lb_report_print_compare((const struct lb_results *const *)res,
 				(const char *const *)labels, n, stdout);
-	printf("\nfigure: %s/compare.png (.svg, .pdf; data compare.dat, script compare.gp)\n", out);
+	if (!ret)
+		printf("\nfigure: %s/compare.png (.svg, .pdf; data compare.dat, script compare.gp)\n",
+		       out);
+	else
+		printf("\nfigure not rendered: its data and script are %s/compare.dat and "
+		       "compare.gp\n", out);
 	status = 0;
 out:
 	for (i = 0; res && labels && i < n; i++) {
@@ -237,5 +282,6 @@ out:
 	}
 	free(res);
 	free(labels);
+	free(common);
 	return status;
 }

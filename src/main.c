@@ -598,44 +598,47 @@ static const char *default_output(char *buf, size_t len)
 	return buf;
 }
 
-static void render(const struct lb_results *res, const char *dir)
+/*
+ * Write the figures of @res into @dir and render them. Returns 0 when they were
+ * rendered; -ENOENT without gnuplot, another -errno when they could not be
+ * written or rendered (each case said in one line on stderr, as an error when
+ * @is_error, else as a warning).
+ */
+static int render(const struct lb_results *res, const char *dir, bool is_error)
 {
+	void (*say)(const char *fmt, ...) = is_error ? lb_err : lb_warn;
 	char tdir[PATH_MAX], err[512];
 	int ret;
 
 	ret = lb_plot_write(res, dir, lb_datadir("plots", tdir, sizeof(tdir)), err, sizeof(err));
 	if (ret) {
-		lb_warn("figures not written: %s", err);
-		return;
+		say("figures not written: %s", err);
+		return ret;
 	}
 	ret = lb_plot_render(dir, err, sizeof(err));
 	if (ret == -ENOENT)
-		lb_warn("gnuplot is not installed, so the figures are only written as .gp and "
-			".dat files in %s: install it (apt-get install gnuplot-nox) and run "
-			"'loadbench plot %s'", dir, dir);
+		say("gnuplot is not installed, so the figures are only written as .gp and "
+		    ".dat files in %s: install it (apt-get install gnuplot-nox) and run "
+		    "'loadbench plot %s'", dir, dir);
 	else if (ret)
-		lb_warn("gnuplot failed to render the figures in %s: %s", dir, err);
+		say("gnuplot failed to render the figures in %s: %s", dir, err);
+	return ret;
 }
 
 static int cmd_plot(int argc, char **argv)
 {
 	struct lb_results *res = NULL;
-	char path[PATH_MAX], err[512];
 	int ret;
 
 	if (argc != 2) {
 		lb_err("usage: loadbench plot DIR (a results directory)");
 		return 2;
 	}
-	snprintf(path, sizeof(path), "%s/results.json", argv[1]);
-	ret = lb_results_read_json(path, &res, err, sizeof(err));
-	if (ret) {
-		lb_err("%s", err[0] ? err : strerror(-ret));
+	if (lb_report_read(argv[1], &res))
 		return 1;
-	}
-	render(res, argv[1]);
+	ret = render(res, argv[1], true);
 	lb_results_free(res);
-	return 0;
+	return ret ? 1 : 0;
 }
 
 static void report_leftover(const char *what, int err, void *arg)
@@ -741,7 +744,7 @@ static int cmd_run(int argc, char **argv, const struct cli *c)
 	struct lb_pcap_count *pcap = NULL;
 	struct lb_results *res = NULL;
 	struct sigaction sa;
-	int nsets = 0, ret, status = 1;
+	int nsets = 0, ret, status = 1, plotted = -1;
 	bool baseline_only = false, defaults = c->nspecs == 0;
 	const char *out;
 	struct lb_bench b;
@@ -914,11 +917,13 @@ static int cmd_run(int argc, char **argv, const struct cli *c)
 		goto out;
 	}
 	if (!c->no_plot && res->baseline.nruns)
-		render(res, out);
+		plotted = render(res, out, false);
 	lb_results_print_table(res, stdout);
 	printf("\nresults: %s/results.json, results.csv, summary.txt%s\n", out,
-	       !c->no_plot && res->baseline.nruns ?
-	       "; figures slowdown, throughput, cost (.png .svg .pdf, with .gp and .dat)" : "");
+	       plotted == 0 ? "; figures slowdown, throughput, cost (.png .svg .pdf, with .gp "
+			      "and .dat)" :
+	       plotted == -ENOENT ? "; figure scripts and data slowdown, throughput, cost (.gp "
+				    ".dat: no gnuplot to render them)" : "");
 	if (stop_signal)
 		status = 128 + stop_signal;
 	else

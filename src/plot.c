@@ -267,10 +267,51 @@ static double pct_of(uint64_t part, uint64_t whole)
 	return whole ? 100.0 * (double)part / (double)whole : NAN;
 }
 
+/* A share in percent, readable however small: "61.0%", "0.00062%". */
+static const char *share(double pct, char *buf, size_t len)
+{
+	snprintf(buf, len, pct >= 0.1 || pct == 0 ? "%.1f%%" : "%.2g%%", pct);
+	return buf;
+}
+
+/*
+ * The mark cost.gp prints beside a probe set's events: "1,772,788 lost (61.0%)",
+ * "99.7% overwritten", both, or "none".
+ */
+static const char *event_mark(const struct lb_summary *s, char *buf, size_t len)
+{
+	char n[64], p1[32], p2[32];
+
+	if (s->lost_events && s->overwritten_events)
+		snprintf(buf, len, "%s lost (%s), %s overwritten",
+			 thousands((double)s->lost_events, n, sizeof(n)),
+			 share(pct_of(s->lost_events, s->events), p1, sizeof(p1)),
+			 share(pct_of(s->overwritten_events, s->events), p2, sizeof(p2)));
+	else if (s->lost_events)
+		snprintf(buf, len, "%s lost (%s)", thousands((double)s->lost_events, n, sizeof(n)),
+			 share(pct_of(s->lost_events, s->events), p1, sizeof(p1)));
+	else if (s->overwritten_events)
+		snprintf(buf, len, "%s overwritten",
+			 share(pct_of(s->overwritten_events, s->events), p2, sizeof(p2)));
+	else
+		snprintf(buf, len, "none");
+	return buf;
+}
+
+/* A share for a .dat column: six significant digits, so that a tiny one is not 0. */
+static void put_share(FILE *f, double pct)
+{
+	if (isfinite(pct))
+		fprintf(f, "%.6g", pct);
+	else
+		fputs("NaN", f);
+}
+
 static int write_cost_dat(const void *arg, FILE *f)
 {
 	const struct lb_results *res = arg;
 	struct row *rows;
+	char mark[256];
 	size_t i;
 
 	rows = sorted_rows(res);
@@ -281,10 +322,11 @@ static int write_cost_dat(const void *arg, FILE *f)
 	fputs("# ns_per_event = (1/traced - 1/baseline median throughput) / events_per_op, in ns;\n"
 	      "# events_per_op: median over runs of events / operations; events, lost_events:\n"
 	      "# sums over runs; lost_pct = 100 * lost / events (never recorded: dropped);\n"
-	      "# overwritten_pct: recorded, then overwritten (flight recorder, by design).\n"
+	      "# overwritten_pct: recorded, then overwritten (flight recorder, by design);\n"
+	      "# mark: what cost.gp prints beside the events (lost and overwritten, or none).\n"
 	      "# Same order as slowdown.dat; NaN = missing value.\n", f);
 	fputs("# name\tns_per_event\tevents_per_op\tevents\tlost_events\tlost_pct\t"
-	      "overwritten_pct\tslowdown_pct\n", f);
+	      "overwritten_pct\tslowdown_pct\tmark\n", f);
 	for (i = 0; i < res->nprobesets; i++) {
 		const struct lb_summary *s = &rows[i].psr->summary;
 
@@ -294,15 +336,23 @@ static int write_cost_dat(const void *arg, FILE *f)
 		fputc('\t', f);
 		put_num(f, 4, s->events_per_op);
 		fprintf(f, "\t%" PRIu64 "\t%" PRIu64 "\t", s->events, s->lost_events);
-		put_num(f, 4, pct_of(s->lost_events, s->events));
+		put_share(f, pct_of(s->lost_events, s->events));
 		fputc('\t', f);
-		put_num(f, 4, pct_of(s->overwritten_events, s->events));
+		put_share(f, pct_of(s->overwritten_events, s->events));
 		fputc('\t', f);
 		put_num(f, 4, s->slowdown_pct);
+		fputc('\t', f);
+		put_name(f, event_mark(s, mark, sizeof(mark)));
 		fputc('\n', f);
 	}
 	free(rows);
 	return 0;
+}
+
+/* Whether @res was measured under QEMU's TCG (emulated timings). */
+static bool emulated(const struct lb_results *res)
+{
+	return res->host.virtualization && strstr(res->host.virtualization, "tcg");
 }
 
 /* The environment of @res in one line: kernel, machine, CPU, CPUs, virtualization. */
@@ -317,28 +367,152 @@ static const char *environment(const struct lb_results *res, char *buf, size_t l
 	snprintf(buf, len, "Linux %s %s, %s%s%s%s%s",
 		 or_unknown(h->kernel_release), or_unknown(h->machine), or_unknown(h->cpu_model),
 		 cpus, virt ? ", virtualization " : "", virt ? virt : "",
-		 virt && strstr(virt, "tcg") ? " (emulated: timings are not real)" : "");
+		 emulated(res) ? " (emulated: timings are not real)" : "");
 	return buf;
 }
 
 /*
- * "footer = 'ENVIRONMENT' . "\n" . 'PLACEMENT | loadbench VERSION | STARTED'"; the placement
- * names the server engine ("engine=uring/multishot"), or " | engine E" follows it.
+ * The placement of @c, short: the first flow's line as lb_workload_describe()
+ * wrote it, and for more flows only their CPUs ("; flows 1-3 server/client
+ * CPU 0/0 1/1 0/0"); the full line is in results.json.
+ */
+static const char *short_placement(const struct lb_config *c, char *buf, size_t len)
+{
+	const char *p = or_unknown(c->placement), *cut = strstr(p, "; flow");
+	size_t off, i;
+
+	off = (size_t)snprintf(buf, len, "%.*s", cut ? (int)(cut - p) : (int)strlen(p), p);
+	if (!cut || c->nflow_placement < 2)
+		return buf;
+	if (off < len)
+		off += (size_t)snprintf(buf + off, len - off, "; flows 1-%zu server/client CPU",
+					c->nflow_placement - 1);
+	for (i = 1; i < c->nflow_placement && off < len; i++)
+		off += (size_t)snprintf(buf + off, len - off, " %d/%d",
+					c->flow_placement[i].server_cpu,
+					c->flow_placement[i].client_cpu);
+	return buf;
+}
+
+#define FOOTER_WIDTH	140	/* characters of a footer line (1200 px, font 11) */
+#define FOOTER_LINES	5	/* lines of a footer at most */
+
+/*
+ * Append @text to the gnuplot string expression on @f, wrapped at spaces to
+ * lines of FOOTER_WIDTH characters ('a' . "\n" . 'b'); @lines counts the
+ * lines written so far. Past @max lines the text is cut with
+ * "... (in full in results.json)". Returns the new line count.
+ */
+static int put_wrapped(FILE *f, const char *text, int lines, int max)
+{
+	static const char more[] = " ... (in full in results.json)";
+	const char *p = text;
+	char line[FOOTER_WIDTH + 1];
+
+	while (*p) {
+		size_t n = strlen(p), cut = n;
+
+		if (lines >= max)
+			return lines;
+		if (n > FOOTER_WIDTH) {
+			cut = FOOTER_WIDTH;
+			while (cut > FOOTER_WIDTH / 2 && p[cut] != ' ')
+				cut--;
+			if (p[cut] != ' ')
+				cut = FOOTER_WIDTH;
+		}
+		if (lines + 1 == max && cut < n) {
+			cut = FOOTER_WIDTH - (sizeof(more) - 1);
+			while (cut > FOOTER_WIDTH / 2 && p[cut] != ' ')
+				cut--;
+			snprintf(line, sizeof(line), "%.*s%s", (int)cut, p, more);
+			cut = n;
+		} else {
+			snprintf(line, sizeof(line), "%.*s", (int)cut, p);
+		}
+		fputs(lines ? " . \"\\n\" . " : "", f);
+		put_gp_string(f, line);
+		lines++;
+		p += cut;
+		while (*p == ' ')
+			p++;
+	}
+	return lines;
+}
+
+/*
+ * "footer = 'ENVIRONMENT' . "\n" . 'PLACEMENT | loadbench VERSION | STARTED'", wrapped
+ * (footer_lines says how many lines), then the probe sets that could not run
+ * here, if any; the placement names the server engine ("engine=uring/multishot"),
+ * or " | engine E" follows it.
  */
 static void put_footer(const struct lb_results *res, FILE *f)
 {
 	const struct lb_config *c = &res->config;
 	bool engine = c->engine && (!c->placement || !strstr(c->placement, "engine="));
-	char line[1024];
+	char line[2048], place[1024];
+	int lines;
 
 	fputs("\nfooter = ", f);
-	put_gp_string(f, environment(res, line, sizeof(line)));
-	snprintf(line, sizeof(line), "%s%s%s | loadbench %s%s%s", or_unknown(c->placement),
-		 engine ? " | engine " : "", engine ? c->engine : "", or_unknown(res->version),
-		 res->started ? " | " : "", res->started ? res->started : "");
-	fputs(" . \"\\n\" . ", f);
+	lines = put_wrapped(f, environment(res, line, sizeof(line)), 0, FOOTER_LINES);
+	snprintf(line, sizeof(line), "%s%s%s | loadbench %s%s%s",
+		 short_placement(c, place, sizeof(place)), engine ? " | engine " : "",
+		 engine ? c->engine : "", or_unknown(res->version), res->started ? " | " : "",
+		 res->started ? res->started : "");
+	/* The last line is kept for the probe sets that could not run. */
+	lines = put_wrapped(f, line, lines, FOOTER_LINES - (res->nskipped ? 1 : 0));
+	if (res->nskipped) {
+		size_t i, off;
+
+		off = (size_t)snprintf(line, sizeof(line), "not measured, cannot run here:");
+		for (i = 0; i < res->nskipped && off < sizeof(line); i++)
+			off += (size_t)snprintf(line + off, sizeof(line) - off, "%s %s",
+						i ? "," : "", or_unknown(res->skipped[i].name));
+		lines = put_wrapped(f, line, lines, FOOTER_LINES);
+	}
+	if (!lines)
+		fputs("''", f);
+	fprintf(f, "\nfooter_lines = %d\n", lines);
+}
+
+/*
+ * "note = '...'": what a reader must know before reading any number off the
+ * figure (emulated timings, an interrupted run), in vermillion; '' otherwise.
+ */
+static void put_note(const struct lb_results *res, FILE *f)
+{
+	char line[512];
+
+	snprintf(line, sizeof(line), "%s%s%s",
+		 emulated(res) ? "EMULATED (QEMU TCG): timings are not real; compare probe sets "
+				 "with each other, not with native numbers" : "",
+		 emulated(res) && !res->complete ? " | " : "",
+		 res->complete ? "" : "INTERRUPTED: partial results, fewer rounds than asked for");
+	fputs("note = ", f);
 	put_gp_string(f, line);
-	fputs("\n\n", f);
+	fputc('\n', f);
+}
+
+/* What one operation of @workload is: "round trip" (request/reply), "datagram received". */
+static const char *op_name(const char *workload, bool plural)
+{
+	if (workload && (!strcmp(workload, "udp-stream") || !strcmp(workload, "pcap-flood")))
+		return plural ? "datagrams received" : "datagram received";
+	if (workload && !strcmp(workload, "icmp-flood"))
+		return plural ? "echo round trips" : "echo round trip";
+	if (workload && strstr(workload, "-rr"))
+		return plural ? "round trips" : "round trip";
+	return plural ? "operations" : "operation";
+}
+
+/* "op_name = 'round trip'" and "op_names = 'round trips'". */
+static void put_op_names(const struct lb_results *res, FILE *f)
+{
+	fputs("op_name = ", f);
+	put_gp_string(f, op_name(res->config.workload, false));
+	fputs("\nop_names = ", f);
+	put_gp_string(f, op_name(res->config.workload, true));
+	fputc('\n', f);
 }
 
 static void put_intro(FILE *f, const char *name, const char *what, const char *version)
@@ -363,20 +537,30 @@ static const char *baseline_line(const struct lb_results *res, char *buf, size_t
 	return buf;
 }
 
+/* The texts every figure of a results directory shares: footer, note, operation names. */
+static void put_common(const struct lb_results *res, FILE *f)
+{
+	put_footer(res, f);
+	put_note(res, f);
+	put_op_names(res, f);
+	fputc('\n', f);
+}
+
 static void write_slowdown_header(const void *arg, FILE *f)
 {
 	const struct lb_results *res = arg;
+	double cv = res->baseline.summary.throughput_cv;
 	char line[1024];
 
-	fprintf(f, "# slowdown.gp: throughput slowdown per probe set, written by loadbench %s.\n"
-		"# Render it in this directory with: gnuplot slowdown.gp (it reads slowdown.dat\n"
-		"# and writes slowdown.png and slowdown.svg). The header sets the texts; the rest\n"
-		"# is the template plots/slowdown.gp.\n\n", or_unknown(res->version));
+	put_intro(f, "slowdown", "throughput slowdown per probe set", res->version);
 	fputs("title = ", f);
 	put_gp_string(f, "Throughput slowdown under tracing");
 	fputs("\nsubtitle = ", f);
 	put_gp_string(f, baseline_line(res, line, sizeof(line)));
-	put_footer(res, f);
+	/* The band a slowdown must leave to be told from noise (as the run's warning says). */
+	fputs("\nnoise_pct = ", f);
+	put_num(f, 2, res->baseline.nruns > 1 && cv > 0 ? 200 * cv : NAN);
+	put_common(res, f);
 }
 
 static void write_throughput_header(const void *arg, FILE *f)
@@ -393,28 +577,26 @@ static void write_throughput_header(const void *arg, FILE *f)
 	put_gp_string(f, "Throughput over time, every repetition");
 	if (iv > 0)
 		snprintf(line, sizeof(line), "one %g s sample per point; %g s measured per run, "
-			 "%g s warm-up before it; dashed: median", iv, res->config.duration,
-			 res->config.warmup);
+			 "%g s warm-up before it; dashed and in the key: median ops/s", iv,
+			 res->config.duration, res->config.warmup);
 	else
 		snprintf(line, sizeof(line), "no per-interval samples in these results");
 	fputs("\nsubtitle = ", f);
 	put_gp_string(f, line);
-	put_footer(res, f);
+	put_common(res, f);
 }
 
 static void write_cost_header(const void *arg, FILE *f)
 {
 	const struct lb_results *res = arg;
-	char line[1024], num[512];
+	char line[1024];
 
 	put_intro(f, "cost", "cost per event and events per operation", res->version);
 	fputs("title = ", f);
 	put_gp_string(f, "What each traced event costs");
-	snprintf(line, sizeof(line), "cost = (1/traced - 1/baseline throughput) / events per "
-		 "operation; %s", baseline_line(res, num, sizeof(num)));
 	fputs("\nsubtitle = ", f);
-	put_gp_string(f, line);
-	put_footer(res, f);
+	put_gp_string(f, baseline_line(res, line, sizeof(line)));
+	put_common(res, f);
 }
 
 /* Append the file @path to @out. */
@@ -574,6 +756,7 @@ struct compare {
 	const struct lb_results *const *res;
 	const char *const *labels;
 	size_t n;
+	const char *common;	/* what all of them share, or NULL */
 	const char **groups;	/* probe-set names, in order of first appearance */
 	size_t ngroups;
 };
@@ -644,27 +827,33 @@ static int write_compare_dat(const void *arg, FILE *f)
 static void write_compare_header(const void *arg, FILE *f)
 {
 	const struct compare *cmp = arg;
-	char line[1024], env[512];
-	size_t m;
+	size_t m, g, bars = 0;
+	bool any_emulated = false;
+	char line[2048];
+	int lines;
 
+	for (m = 0; m < cmp->n; m++) {
+		any_emulated |= emulated(cmp->res[m]);
+		for (g = 0; g < cmp->ngroups; g++)
+			bars += find_set(cmp->res[m], cmp->groups[g]) != NULL;
+	}
 	put_intro(f, "compare", "the slowdown of several results directories side by side",
 		  cmp->n ? cmp->res[0]->version : NULL);
 	fputs("title = ", f);
 	put_gp_string(f, "Throughput slowdown under tracing, compared");
 	fputs("\nsubtitle = ", f);
-	put_gp_string(f, "bars: median slowdown; whiskers: 95% confidence interval");
-	fputs("\nfooter = ''", f);
-	for (m = 0; m < cmp->n; m++) {
-		const struct lb_results *res = cmp->res[m];
-
-		snprintf(line, sizeof(line), "%s: %s, %s, %g s x %d%s", cmp->labels[m],
-			 environment(res, env, sizeof(env)), or_unknown(res->config.workload),
-			 res->config.duration, res->config.repeat,
-			 res->complete ? "" : " (incomplete)");
-		fputs(m ? " . \"\\n\" . " : " . ", f);
-		put_gp_string(f, line);
-	}
-	fprintf(f, "\nfooter_lines = %zu\n\n", cmp->n);
+	put_gp_string(f, bars < cmp->n * cmp->ngroups ?
+		      "bars: median slowdown; whiskers: 95% confidence interval; "
+		      "no bar: not measured in that run" :
+		      "bars: median slowdown; whiskers: 95% confidence interval");
+	snprintf(line, sizeof(line), "in common: %s | loadbench %s", or_unknown(cmp->common),
+		 or_unknown(cmp->n ? cmp->res[0]->version : NULL));
+	fputs("\nfooter = ", f);
+	lines = put_wrapped(f, line, 0, FOOTER_LINES);
+	fprintf(f, "\nfooter_lines = %d\nnote = ", lines);
+	put_gp_string(f, any_emulated ? "runs marked emulated were timed under QEMU TCG: compare "
+			  "their probe sets with each other, not with native numbers" : "");
+	fputs("\n\n", f);
 }
 
 static const struct figure compare_figure = {
@@ -672,10 +861,10 @@ static const struct figure compare_figure = {
 };
 
 int lb_plot_write_compare(const struct lb_results *const *res, const char *const *labels,
-			  size_t n, const char *dir, const char *template_dir, char *err,
-			  size_t errlen)
+			  size_t n, const char *common, const char *dir, const char *template_dir,
+			  char *err, size_t errlen)
 {
-	struct compare cmp = { .res = res, .labels = labels, .n = n };
+	struct compare cmp = { .res = res, .labels = labels, .n = n, .common = common };
 	size_t total = 0, m, i, g;
 	int ret;
 
@@ -742,7 +931,7 @@ static double now(void)
 
 /*
  * The line of gnuplot's @out that says what went wrong: the first
- * '"FILE" line N: ...' line, else the first line naming an error, else the
+ * '"FILE" line N: ...' line that is not a warning, else the first line naming an error, else the
  * last non-empty line. Copied to @buf.
  */
 static void error_line(const char *out, char *buf, size_t len)
@@ -753,7 +942,8 @@ static void error_line(const char *out, char *buf, size_t len)
 		nl = strchrnul(p, '\n');
 		if (nl > p)
 			last = p;
-		if (*p == '"' && memmem(p, nl - p, "\" line ", 7)) {
+		if (*p == '"' && memmem(p, nl - p, "\" line ", 7) &&
+		    !memmem(p, nl - p, ": warning:", 10)) {
 			best = p;
 			break;
 		}

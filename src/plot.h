@@ -23,12 +23,13 @@ int lb_plot_write(const struct lb_results *res, const char *dir, const char *tem
 /*
  * lb_plot_write_compare - write compare.dat and compare.gp into @dir: the
  * slowdown of every probe set in each of the @n results @res (labelled
- * @labels[i] in the legend) as grouped bars. Returns 0 or -errno with a
- * message in @err.
+ * @labels[i] in the legend, which should name what differs between them)
+ * as grouped bars; @common (what they all share, or NULL) goes in the
+ * footer. Returns 0 or -errno with a message in @err.
  */
 int lb_plot_write_compare(const struct lb_results *const *res, const char *const *labels,
-			  size_t n, const char *dir, const char *template_dir, char *err,
-			  size_t errlen);
+			  size_t n, const char *common, const char *dir, const char *template_dir,
+			  char *err, size_t errlen);
 
 /*
  * lb_plot_render - run gnuplot on every figure script (slowdown.gp,

@@ -64,24 +64,42 @@ static const char *num(double d, int prec, const char *none, char *buf, size_t l
 	return buf;
 }
 
+/* @part of @whole in percent, readable however small: "61.0%", "0.00062%". */
+static const char *share(uint64_t part, uint64_t whole, char *buf, size_t len)
+{
+	double pct = 100.0 * (double)part / (double)whole;
+
+	snprintf(buf, len, pct >= 0.1 ? "%.1f%%" : "%.2g%%", pct);
+	return buf;
+}
+
 /* "0", or "N (P%)" when events were lost. */
 static const char *lost(const struct lb_summary *s, char *buf, size_t len)
 {
+	char pct[32];
+
 	if (s->lost_events && s->events)
-		snprintf(buf, len, "%" PRIu64 " (%.1f%%)", s->lost_events,
-			 100.0 * (double)s->lost_events / (double)s->events);
+		snprintf(buf, len, "%" PRIu64 " (%s)", s->lost_events,
+			 share(s->lost_events, s->events, pct, sizeof(pct)));
 	else
 		snprintf(buf, len, "%" PRIu64, s->lost_events);
 	return buf;
 }
 
+/* "0", or the share of the events recorded and then overwritten: "99.7%". */
 static const char *overwritten(const struct lb_summary *s, char *buf, size_t len)
 {
 	if (s->overwritten_events && s->events)
-		snprintf(buf, len, "%.0f%%", 100.0 * (double)s->overwritten_events / (double)s->events);
-	else
-		snprintf(buf, len, "0");
+		return share(s->overwritten_events, s->events, buf, len);
+	snprintf(buf, len, "0");
 	return buf;
+}
+
+/* ", emulated: timings are not real" when @res was measured under QEMU's TCG. */
+static const char *emulated(const struct lb_results *res)
+{
+	return res->host.virtualization && strstr(res->host.virtualization, "tcg") ?
+	       " (emulated: timings are not real; compare probe sets with each other)" : "";
 }
 
 /* ---- Markdown -------------------------------------------------------------------------------- */
@@ -140,6 +158,7 @@ static void print_markdown(const struct lb_results *res, FILE *f)
 	md_cell(f, or_unknown(h->machine));
 	fputs("), virtualization: ", f);
 	md_cell(f, or_unknown(h->virtualization));
+	fputs(emulated(res), f);
 	fputs("\n- CPU: ", f);
 	md_cell(f, or_unknown(h->cpu_model));
 	fprintf(f, ", %d online\n", h->ncpus);
@@ -150,7 +169,15 @@ static void print_markdown(const struct lb_results *res, FILE *f)
 		fputs(", started ", f);
 		md_cell(f, res->started);
 	}
-	fputs(res->complete ? "\n\n" : "; **interrupted: partial results**\n\n", f);
+	fputs(res->complete ? "\n" : "; **interrupted: partial results**\n", f);
+	for (i = 0; i < res->nskipped; i++) {
+		fputs("- not measured: ", f);
+		md_cell(f, or_unknown(res->skipped[i].name));
+		fputs(" (", f);
+		md_cell(f, or_unknown(res->skipped[i].reason));
+		fputs(")\n", f);
+	}
+	fputc('\n', f);
 
 	fputs("| probe set | tracer | ops/s (median) | CV % | slowdown % | 95% CI | events/op "
 	      "| ns/event | lost events | overwritten |\n"
@@ -208,7 +235,7 @@ static void tex_row(FILE *f, const struct lb_probeset_result *psr, bool is_basel
 	tex(f, or_unknown(psr->tracer));
 	fprintf(f, " & %s", grouped(s->throughput_median, "{,}", b[0], sizeof(b[0])));
 	if (is_baseline) {
-		fputs(" & -- & -- & -- & -- & -- \\\\\n", f);
+		fputs(" & -- & -- & -- & -- & -- & -- \\\\\n", f);
 		return;
 	}
 	fprintf(f, " & %s", num(s->slowdown_pct, 1, "--", b[1], sizeof(b[1])));
@@ -219,6 +246,8 @@ static void tex_row(FILE *f, const struct lb_probeset_result *psr, bool is_basel
 	fprintf(f, " & %s & %s & ", num(s->events_per_op, 2, "--", b[2], sizeof(b[2])),
 		num(s->ns_per_event, 1, "--", b[3], sizeof(b[3])));
 	tex(f, lost(s, b[0], sizeof(b[0])));
+	fputs(" & ", f);
+	tex(f, overwritten(s, b[0], sizeof(b[0])));
 	fputs(" \\\\\n", f);
 }
 
@@ -247,13 +276,15 @@ static void print_latex(const struct lb_results *res, FILE *f)
 		tex(f, h->virtualization);
 		fputs(")", f);
 	}
+	tex(f, emulated(res));
 	fprintf(f, "; median of %d rounds of %g\\,s. Slowdown with its paired bootstrap 95\\%% "
 		"confidence interval; ns/event $= (1/\\mathit{traced} - 1/\\mathit{baseline}) / "
-		"\\mathit{events\\ per\\ op}$.%s}\n", c->repeat, c->duration,
+		"\\mathit{events\\ per\\ op}$; overwritten: recorded, then overwritten by the "
+		"flight recorder (counted in the events).%s}\n", c->repeat, c->duration,
 		res->complete ? "" : " Interrupted: partial results.");
-	fputs("\\label{tab:loadbench}\n\\begin{tabular}{llrrrrrr}\n\\toprule\n"
+	fputs("\\label{tab:loadbench}\n\\begin{tabular}{llrrrrrrr}\n\\toprule\n"
 	      "Probe set & Tracer & ops/s & Slowdown (\\%) & 95\\% CI & Events/op & ns/event & "
-	      "Lost events \\\\\n\\midrule\n", f);
+	      "Lost events & Overwritten \\\\\n\\midrule\n", f);
 	tex_row(f, &res->baseline, true);
 	for (i = 0; i < res->nprobesets; i++)
 		tex_row(f, &res->probesets[i], false);
@@ -289,6 +320,11 @@ static void print_lines(const struct lb_results *res, FILE *f)
 	if (!res->nprobesets)
 		fprintf(f, "%s ops/s without tracing; no probe sets measured\n",
 			grouped(b->throughput_median, ",", n1, sizeof(n1)));
+	if (*emulated(res))
+		fputs("(measured under QEMU TCG: the timings are emulated; compare probe sets with "
+		      "each other, not with native numbers)\n", f);
+	if (!res->complete)
+		fputs("(interrupted: partial results, fewer rounds than asked for)\n", f);
 }
 
 int lb_report_format_parse(const char *s, enum lb_report_format *fmt)
@@ -384,6 +420,21 @@ int lb_report_print_compare(const struct lb_results *const *res, const char *con
 
 /* ---- loadbench report ------------------------------------------------------------------------ */
 
+int lb_report_read(const char *dir, struct lb_results **res)
+{
+	char path[PATH_MAX], err[512] = "";
+	int ret;
+
+	snprintf(path, sizeof(path), "%s/results.json", dir);
+	ret = lb_results_read_json(path, res, err, sizeof(err));
+	if (ret == -ENOENT)
+		lb_err("%s is not a results directory (no results.json in it): give a directory "
+		       "a loadbench run wrote (its --output)", dir);
+	else if (ret)
+		lb_err("%s", err[0] ? err : strerror(-ret));
+	return ret;
+}
+
 int lb_report_main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -393,7 +444,6 @@ int lb_report_main(int argc, char **argv)
 	};
 	enum lb_report_format fmt = LB_REPORT_MARKDOWN;
 	struct lb_results *res = NULL;
-	char path[PATH_MAX], err[512];
 	int opt, ret;
 
 	optind = 1;
@@ -422,12 +472,8 @@ int lb_report_main(int argc, char **argv)
 		       "(a results directory)");
 		return 2;
 	}
-	snprintf(path, sizeof(path), "%s/results.json", argv[optind]);
-	ret = lb_results_read_json(path, &res, err, sizeof(err));
-	if (ret) {
-		lb_err("%s", err[0] ? err : strerror(-ret));
+	if (lb_report_read(argv[optind], &res))
 		return 1;
-	}
 	ret = lb_report_print(res, fmt, stdout);
 	lb_results_free(res);
 	if (ret || fflush(stdout)) {

@@ -37,6 +37,13 @@ int lb_report_print_compare(const struct lb_results *const *res, const char *con
 			    size_t n, FILE *f);
 
 /*
+ * lb_report_read - read @dir/results.json into *@res. Returns 0, or -errno
+ * after one error line on stderr (a directory without results.json is named
+ * as not a results directory).
+ */
+int lb_report_read(const char *dir, struct lb_results **res);
+
+/*
  * lb_report_main - 'loadbench report [--format F] DIR' (@argv[0] is
  * "report"). Returns the exit status: 0, 1 on an error, 2 on a usage error.
  */

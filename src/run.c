@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <unistd.h>
 
 #include "loadgen.h"
@@ -46,11 +47,16 @@ struct progress {
 	double started, total;	/* lb_now() at the start; estimated seconds in all */
 };
 
-/* Rewrite the progress line in place with the current rate @rate (ops/s). */
+/*
+ * Rewrite the progress line in place with the current rate @rate (ops/s), cut
+ * to the terminal's width: a line that wrapped could not be rewritten by '\r'.
+ */
 static void progress_show(const struct progress *p, double rate)
 {
+	struct winsize ws;
 	double elapsed;
-	char now[32];
+	char now[32], line[256];
+	int width = sizeof(line) - 1;
 
 	if (!p->on)
 		return;
@@ -59,9 +65,12 @@ static void progress_show(const struct progress *p, double rate)
 		snprintf(now, sizeof(now), "%.0f ops/s", rate);
 	else
 		snprintf(now, sizeof(now), "warming up");
-	fprintf(stderr, "\r\033[Kloadbench: %s, round %d/%d (run %d/%d), %.0f s of ~%.0f s, %s",
-		p->name, p->round, p->repeat, p->run, p->nruns, elapsed,
-		elapsed > p->total ? elapsed : p->total, now);
+	snprintf(line, sizeof(line), "loadbench: %s, round %d/%d (run %d/%d), %.0f s of ~%.0f s, %s",
+		 p->name, p->round, p->repeat, p->run, p->nruns, elapsed,
+		 elapsed > p->total ? elapsed : p->total, now);
+	if (!ioctl(STDERR_FILENO, TIOCGWINSZ, &ws) && ws.ws_col > 1 && ws.ws_col - 1 < width)
+		width = ws.ws_col - 1;
+	fprintf(stderr, "\r\033[K%.*s", width, line);
 	fflush(stderr);
 }
 

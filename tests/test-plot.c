@@ -113,7 +113,8 @@ static void check_gp(const char *dir)
 	T_CHECK(strstr(gp, "\nfooter = 'Linux 6.18.44-test x86_64, Test CPU@ 3.0GHz, 2 CPUs' . "
 			   "\"\\n\" . 'udp-rr 127.0.0.1:40213 64B server@cpu1 client@cpu1 "
 			   "''pinned'' | engine uring | loadbench 0.1.0-test | "
-			   "2026-11-29T18:00:00Z'\n") != NULL);
+			   "2026-11-29T18:00:00Z'\nfooter_lines = 2\nnote = ''\n"
+			   "op_name = 'round trip'\nop_names = 'round trips'\n") != NULL);
 	/* The header, then the template verbatim up to the end of the file. */
 	T_CHECK(strlen(gp) > strlen(tmpl) &&
 		!strcmp(gp + strlen(gp) - strlen(tmpl), tmpl));
@@ -123,6 +124,124 @@ static void check_gp(const char *dir)
 out:
 	free(gp);
 	free(tmpl);
+}
+
+/* The value of "NAME = ..." in @dir/@file (up to the end of its line), in @buf. */
+static const char *gp_var(const char *dir, const char *file, const char *name, char *buf,
+			  size_t len)
+{
+	char path[4096], key[64], *gp, *p;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, file);
+	gp = t_read_all(path, NULL);
+	snprintf(key, sizeof(key), "\n%s = ", name);
+	p = gp ? strstr(gp, key) : NULL;
+	snprintf(buf, len, "%.*s", p ? (int)strcspn(p + strlen(key), "\n") : 0,
+		 p ? p + strlen(key) : "");
+	free(gp);
+	return buf;
+}
+
+/*
+ * The texts around the data: a footer of many flows is shortened and wrapped
+ * (no line longer than 140 characters, at most 5), a very long one is cut
+ * with a pointer to results.json, keeping a line for the probe sets that
+ * could not run; TCG and an interrupted run give the note;
+ * the operation is named after the workload; a tiny share of lost events
+ * stays readable in cost.dat; the noise band comes from the baseline's CV.
+ */
+static void check_texts(void)
+{
+	char dir[] = "/tmp/test-plot-texts.XXXXXX", err[512], buf[8192], *p, *dat;
+	struct lb_flow_place fp[4] = { { 1, 1 }, { 0, 0 }, { 1, 1 }, { 0, 0 } };
+	struct lb_results *res = make_results(true);
+	size_t len, i;
+	int lines;
+
+	if (!res || !mkdtemp(dir)) {
+		t_failures++;
+		lb_results_free(res);
+		return;
+	}
+	free(res->config.placement);
+	res->config.placement = strdup("udp-stream 198.18.69.2:39364 msg=64B syscalls/op=<=1+4 "
+				       "engine=uring/multishot server@cpu1 client@cpu1 "
+				       "topology=veth flows=4; flow1 198.18.69.6:49320 server@cpu0 "
+				       "client@cpu0; flow2 198.18.69.10:35192 server@cpu1 "
+				       "client@cpu1; flow3 198.18.69.14:41323 server@cpu0 client@cpu0");
+	res->config.flow_placement = malloc(sizeof(fp));
+	if (res->config.flow_placement)
+		memcpy(res->config.flow_placement, fp, sizeof(fp));
+	res->config.nflow_placement = 4;
+	free(res->config.workload);
+	res->config.workload = strdup("udp-stream");
+	free(res->host.virtualization);
+	res->host.virtualization = strdup("qemu-tcg");
+	res->complete = false;
+	res->baseline.summary.throughput_cv = 0.1085;
+	res->probesets[0].summary.events = 4344971;
+	res->probesets[0].summary.lost_events = 24;
+	T_CHECK(lb_plot_write(res, dir, LB_SRCDIR "/plots", err, sizeof(err)) == 0);
+
+	gp_var(dir, "slowdown.gp", "footer", buf, sizeof(buf));
+	T_CHECK(strstr(buf, "(emulated: timings are not real)") != NULL);
+	T_CHECK(strstr(buf, "flows=4; flows 1-3") && strstr(buf, "server/client CPU 0/0 1/1 0/0"));
+	T_CHECK(strstr(buf, "flow2 198.18") == NULL);
+	/* Every line is a '...' string of at most 140 characters between the " . "\n" . ". */
+	for (lines = 0, p = buf; *p == '\''; lines++) {
+		len = strcspn(p + 1, "\'");
+		T_CHECK(len <= 140);
+		p += len + 2;
+		if (!strncmp(p, " . \"\\n\" . ", 10))
+			p += 10;
+	}
+	T_CHECK(!*p);
+	T_CHECK(lines == 3);
+	T_CHECK(!strcmp(gp_var(dir, "slowdown.gp", "footer_lines", buf, sizeof(buf)), "3"));
+	gp_var(dir, "slowdown.gp", "note", buf, sizeof(buf));
+	T_CHECK(strstr(buf, "EMULATED (QEMU TCG)") && strstr(buf, "INTERRUPTED"));
+	T_CHECK(!strcmp(gp_var(dir, "cost.gp", "op_name", buf, sizeof(buf)),
+			"'datagram received'"));
+	T_CHECK(!strcmp(gp_var(dir, "throughput.gp", "op_names", buf, sizeof(buf)),
+			"'datagrams received'"));
+	T_CHECK(!strcmp(gp_var(dir, "slowdown.gp", "noise_pct", buf, sizeof(buf)), "21.70"));
+	snprintf(buf, sizeof(buf), "%s/cost.dat", dir);
+	dat = t_read_all(buf, NULL);
+	T_CHECK(dat && strstr(dat, "\t24\t0.000552363\t0\t31.2000\t\"24 lost (0.00055%)\"\n"));
+	free(dat);
+
+	/* A placement far too long for the footer is cut, pointing to results.json. */
+	free(res->config.placement);
+	res->config.placement = malloc(2000);
+	if (res->config.placement) {
+		for (i = 0; i + 8 < 2000; i += 8)
+			memcpy(res->config.placement + i, "flowxyz ", 8);
+		res->config.placement[i] = '\0';
+	}
+	T_CHECK(lb_plot_write(res, dir, LB_SRCDIR "/plots", err, sizeof(err)) == 0);
+	T_CHECK(!strcmp(gp_var(dir, "cost.gp", "footer_lines", buf, sizeof(buf)), "5"));
+	gp_var(dir, "cost.gp", "footer", buf, sizeof(buf));
+	T_CHECK(strstr(buf, " ... (in full in results.json)'") != NULL);
+	T_CHECK(strlen(buf) < 5 * 160);
+	T_CHECK(!lb_results_add_skipped(res, "lttng", "no modules") &&
+		!lb_results_add_skipped(res, "ftrace+kprobe", "no kprobes"));
+	T_CHECK(lb_plot_write(res, dir, LB_SRCDIR "/plots", err, sizeof(err)) == 0);
+	T_CHECK(!strcmp(gp_var(dir, "cost.gp", "footer_lines", buf, sizeof(buf)), "5"));
+	gp_var(dir, "cost.gp", "footer", buf, sizeof(buf));
+	T_CHECK(strstr(buf, " ... (in full in results.json)' . \"\\n\" . 'not measured, cannot "
+			"run here: lttng, ftrace+kprobe'") != NULL);
+
+	/* A complete native run has no note, and no band without a CV. */
+	res->complete = true;
+	free(res->host.virtualization);
+	res->host.virtualization = strdup("kvm");
+	res->baseline.summary.throughput_cv = NAN;
+	T_CHECK(lb_plot_write(res, dir, LB_SRCDIR "/plots", err, sizeof(err)) == 0);
+	T_CHECK(!strcmp(gp_var(dir, "throughput.gp", "note", buf, sizeof(buf)), "''"));
+	T_CHECK(!strcmp(gp_var(dir, "slowdown.gp", "noise_pct", buf, sizeof(buf)), "NaN"));
+
+	t_remove_dir(dir);
+	lb_results_free(res);
 }
 
 static void check_render(const char *dir)
@@ -182,6 +301,23 @@ static void check_render(const char *dir)
 	lb_results_free(res);
 }
 
+/*
+ * With LB_UPDATE_GOLDEN=1 in the environment, write @text to the golden file
+ * @path (then review the diff with git): the way to change a golden file.
+ */
+static void update_golden(const char *path, const char *text)
+{
+	FILE *f;
+
+	if (!getenv("LB_UPDATE_GOLDEN"))
+		return;
+	f = fopen(path, "w");
+	if (!f || fputs(text, f) < 0 || fclose(f)) {
+		fprintf(stderr, "cannot update %s\n", path);
+		t_failures++;
+	}
+}
+
 /* @dir/@name equals tests/fixtures/@name.golden. */
 static void check_golden(const char *dir, const char *name)
 {
@@ -190,6 +326,8 @@ static void check_golden(const char *dir, const char *name)
 	snprintf(path, sizeof(path), "%s/%s", dir, name);
 	got = t_read_all(path, NULL);
 	snprintf(path, sizeof(path), LB_SRCDIR "/tests/fixtures/%s.golden", name);
+	if (got)
+		update_golden(path, got);
 	want = t_read_all(path, NULL);
 	T_CHECK(got != NULL && want != NULL);
 	if (got && want && strcmp(got, want)) {
@@ -200,11 +338,47 @@ static void check_golden(const char *dir, const char *name)
 	free(want);
 }
 
+/*
+ * @dir/@name.gp is a generated header, equal to tests/fixtures/@name.gp.header.golden,
+ * followed by the template plots/@name.gp verbatim.
+ */
+static void check_header(const char *dir, const char *name)
+{
+	char path[4096], *gp, *tmpl, *want;
+	size_t glen, tlen;
+
+	snprintf(path, sizeof(path), "%s/%s.gp", dir, name);
+	gp = t_read_all(path, NULL);
+	snprintf(path, sizeof(path), LB_SRCDIR "/plots/%s.gp", name);
+	tmpl = t_read_all(path, NULL);
+	snprintf(path, sizeof(path), LB_SRCDIR "/tests/fixtures/%s.gp.header.golden", name);
+	want = t_read_all(path, NULL);
+	T_CHECK(gp && tmpl);
+	if (!gp || !tmpl)
+		goto out;
+	glen = strlen(gp);
+	tlen = strlen(tmpl);
+	T_CHECK(glen > tlen && !strcmp(gp + glen - tlen, tmpl));
+	if (glen > tlen) {
+		gp[glen - tlen] = '\0';
+		update_golden(path, gp);
+		T_CHECK(want != NULL);
+		if (want && strcmp(gp, want)) {
+			fprintf(stderr, "the header of %s.gp differs from %s:\n%s\n", name, path, gp);
+			t_failures++;
+		}
+	}
+out:
+	free(gp);
+	free(tmpl);
+	free(want);
+}
+
 /* The .dat files of every figure, from the fixture, against golden files. */
 static void check_fixture(void)
 {
 	const char *labels[2] = { "6.18", "6.18 again" };
-	char dir[] = "/tmp/test-plot-fixture.XXXXXX", err[512] = "", path[4096], *gp;
+	char dir[] = "/tmp/test-plot-fixture.XXXXXX", err[512] = "";
 	struct lb_results *a = NULL, *b = NULL;
 	const struct lb_results *both[2];
 	size_t n;
@@ -222,32 +396,20 @@ static void check_fixture(void)
 	check_golden(dir, "slowdown.dat");
 	check_golden(dir, "throughput.dat");
 	check_golden(dir, "cost.dat");
-	snprintf(path, sizeof(path), "%s/throughput.gp", dir);
-	gp = t_read_all(path, NULL);
-	T_CHECK(gp && strstr(gp, "\nsubtitle = 'one 0.25 s sample per point; 1 s measured per "
-			      "run, 0.5 s warm-up before it; dashed: median'\n"));
-	free(gp);
-	snprintf(path, sizeof(path), "%s/cost.gp", dir);
-	gp = t_read_all(path, NULL);
-	T_CHECK(gp && strstr(gp, "\ntitle = 'What each traced event costs'\n"));
-	free(gp);
+	check_header(dir, "slowdown");
+	check_header(dir, "throughput");
+	check_header(dir, "cost");
 
 	/* Two results, the second without two of the probe sets. */
 	n = b->nprobesets;
 	b->nprobesets = 1;
 	both[0] = a;
 	both[1] = b;
-	T_CHECK(lb_plot_write_compare(both, labels, 2, dir, LB_SRCDIR "/plots", err,
-				      sizeof(err)) == 0);
+	T_CHECK(lb_plot_write_compare(both, labels, 2, "Linux 6.18.44-test, workload udp-rr", dir,
+				      LB_SRCDIR "/plots", err, sizeof(err)) == 0);
 	b->nprobesets = n;
 	check_golden(dir, "compare.dat");
-	snprintf(path, sizeof(path), "%s/compare.gp", dir);
-	gp = t_read_all(path, NULL);
-	T_CHECK(gp && strstr(gp, "\nfooter = '' . '6.18: Linux 6.18.44-test x86_64, AMD EPYC, "
-			      "2 CPUs, virtualization kvm, udp-rr, 1 s x 3' . \"\\n\" . "
-			      "'6.18 again: Linux"));
-	T_CHECK(gp && strstr(gp, "\nfooter_lines = 2\n"));
-	free(gp);
+	check_header(dir, "compare");
 	t_remove_dir(dir);
 out:
 	lb_results_free(a);
@@ -300,6 +462,7 @@ int main(void)
 		unsetenv("PATH");
 
 	check_fixture();
+	check_texts();
 	check_render(dir);
 
 	t_remove_dir(dir);

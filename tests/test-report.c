@@ -5,6 +5,7 @@
  * (written atomically) is the text table; the format names parse. No root.
  */
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -42,6 +43,62 @@ static void check_format(const struct lb_results *res, const char *name, const c
 	free(want);
 }
 
+/* The report of @res in @fmt, malloc'd. */
+static char *report(const struct lb_results *res, enum lb_report_format fmt)
+{
+	char *out = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&out, &len);
+
+	if (!f)
+		return NULL;
+	T_CHECK(lb_report_print(res, fmt, f) == 0);
+	fclose(f);
+	return out;
+}
+
+/*
+ * What a reader must not miss, in every format: a run under QEMU TCG is
+ * emulated, an interrupted one partial, and a tiny share of lost events is
+ * not rounded to 0.0%. @res is changed and restored.
+ */
+static void check_flags(struct lb_results *res)
+{
+	char *virt = res->host.virtualization, *out;
+	uint64_t lost = res->probesets[0].summary.lost_events;
+	uint64_t events = res->probesets[0].summary.events;
+
+	res->host.virtualization = "qemu-tcg";
+	res->complete = false;
+	res->probesets[0].summary.lost_events = 24;
+	res->probesets[0].summary.events = 4344971;
+
+	T_CHECK(lb_results_add_skipped(res, "lttng", "kernel without module support") == 0);
+	out = report(res, LB_REPORT_MARKDOWN);
+	T_CHECK(out && strstr(out, "\n- not measured: lttng (kernel without module support)\n\n| "));
+	T_CHECK(out && strstr(out, "virtualization: qemu-tcg (emulated: timings are not real"));
+	T_CHECK(out && strstr(out, "**interrupted: partial results**"));
+	T_CHECK(out && strstr(out, "| 24 (0.00055%) |"));
+	free(out);
+	out = report(res, LB_REPORT_LATEX);
+	T_CHECK(out && strstr(out, "(qemu-tcg) (emulated: timings are not real"));
+	T_CHECK(out && strstr(out, " Interrupted: partial results.}"));
+	T_CHECK(out && strstr(out, " & 24 (0.00055\\%) & "));
+	free(out);
+	out = report(res, LB_REPORT_LINES);
+	T_CHECK(out && strstr(out, "\n(measured under QEMU TCG: the timings are emulated"));
+	T_CHECK(out && strstr(out, "\n(interrupted: partial results"));
+	free(out);
+
+	res->host.virtualization = virt;
+	res->complete = true;
+	res->probesets[0].summary.lost_events = lost;
+	res->probesets[0].summary.events = events;
+	res->nskipped--;
+	free(res->skipped[res->nskipped].name);
+	free(res->skipped[res->nskipped].reason);
+}
+
 int main(void)
 {
 	char dir[] = "/tmp/test-report.XXXXXX", path[4096], err[512];
@@ -57,6 +114,7 @@ int main(void)
 	check_format(res, "latex", FIXTURES "report.tex.golden");
 	check_format(res, "text", FIXTURES "report.txt.golden");
 	check_format(res, "lines", FIXTURES "report-lines.txt.golden");
+	check_flags(res);
 	T_CHECK(lb_report_format_parse("html", &fmt) == -EINVAL);
 	T_CHECK(lb_report_format_parse("", &fmt) == -EINVAL);
 
