@@ -64,15 +64,6 @@ static const char *num(double d, int prec, const char *none, char *buf, size_t l
 	return buf;
 }
 
-/* @part of @whole in percent, readable however small: "61.0%", "0.00062%". */
-static const char *share(uint64_t part, uint64_t whole, char *buf, size_t len)
-{
-	double pct = 100.0 * (double)part / (double)whole;
-
-	snprintf(buf, len, pct >= 0.1 ? "%.1f%%" : "%.2g%%", pct);
-	return buf;
-}
-
 /* "0", or "N (P%)" when events were lost. */
 static const char *lost(const struct lb_summary *s, char *buf, size_t len)
 {
@@ -80,7 +71,7 @@ static const char *lost(const struct lb_summary *s, char *buf, size_t len)
 
 	if (s->lost_events && s->events)
 		snprintf(buf, len, "%" PRIu64 " (%s)", s->lost_events,
-			 share(s->lost_events, s->events, pct, sizeof(pct)));
+			 lb_results_share(s->lost_events, s->events, pct, sizeof(pct)));
 	else
 		snprintf(buf, len, "%" PRIu64, s->lost_events);
 	return buf;
@@ -90,7 +81,7 @@ static const char *lost(const struct lb_summary *s, char *buf, size_t len)
 static const char *overwritten(const struct lb_summary *s, char *buf, size_t len)
 {
 	if (s->overwritten_events && s->events)
-		return share(s->overwritten_events, s->events, buf, len);
+		return lb_results_share(s->overwritten_events, s->events, buf, len);
 	snprintf(buf, len, "0");
 	return buf;
 }
@@ -293,6 +284,25 @@ static void print_latex(const struct lb_results *res, FILE *f)
 
 /* ---- lines ----------------------------------------------------------------------------------- */
 
+/* The 2006 line: "kprobes doubles the tracer impact", for a set beside the one it builds on. */
+static void print_pair_line(const struct lb_results *res, const struct lb_probeset_result *psr,
+			    FILE *f)
+{
+	struct lb_pair pr;
+
+	if (lb_results_pair(res, psr, &pr) || !isfinite(pr.vs_base_pct))
+		return;
+	fprintf(f, "  %s on top of %s: ", or_unknown(psr->name), or_unknown(pr.base->name));
+	if (isfinite(pr.slowdown_ratio))
+		fprintf(f, "%.2f times its slowdown, ", pr.slowdown_ratio);
+	fprintf(f, "%.1f%% %s than %s", fabs(pr.vs_base_pct),
+		pr.vs_base_pct >= 0 ? "slower" : "faster", or_unknown(pr.base->name));
+	if (isfinite(pr.vs_base_ci95[0]) && isfinite(pr.vs_base_ci95[1]))
+		fprintf(f, " (95%% CI of that slowdown: %.1f%% to %.1f%%)", pr.vs_base_ci95[0],
+			pr.vs_base_ci95[1]);
+	fputc('\n', f);
+}
+
 static void print_lines(const struct lb_results *res, FILE *f)
 {
 	const struct lb_summary *b = &res->baseline.summary;
@@ -316,6 +326,7 @@ static void print_lines(const struct lb_results *res, FILE *f)
 			fprintf(f, " (95%% CI of the slowdown: %.1f%% to %.1f%%)",
 				s->slowdown_ci95[0], s->slowdown_ci95[1]);
 		fputc('\n', f);
+		print_pair_line(res, psr, f);
 	}
 	if (!res->nprobesets)
 		fprintf(f, "%s ops/s without tracing; no probe sets measured\n",

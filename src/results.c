@@ -1570,6 +1570,26 @@ static void lb_row_num(struct lb_row *row, int col, int prec, double d)
 }
 
 /* The cells of @psr's row; the baseline has no slowdown and records no events. */
+const char *lb_results_share(uint64_t part, uint64_t whole, char *buf, size_t len)
+{
+	double pct = whole ? 100.0 * (double)part / (double)whole : NAN;
+	int decimals = 1;
+
+	if (!isfinite(pct)) {
+		snprintf(buf, len, "-");
+		return buf;
+	}
+	/* 99.96% is not "100.0%" while anything was kept, nor 0.04% "0.0%". */
+	if (pct > 0 && pct < 0.1)
+		decimals = (int)ceil(-log10(pct)) + 1;
+	else if (pct > 99.9 && pct < 100)
+		decimals = (int)ceil(-log10(100 - pct));
+	if (decimals > 12)
+		decimals = 12;
+	snprintf(buf, len, "%.*f%%", decimals, pct);
+	return buf;
+}
+
 static void lb_row_fill(struct lb_row *row, const struct lb_probeset_result *psr,
 			bool is_baseline)
 {
@@ -1592,18 +1612,21 @@ static void lb_row_fill(struct lb_row *row, const struct lb_probeset_result *psr
 	}
 	lb_row_num(row, LB_COL_EPO, 2, s->events_per_op);
 	lb_row_num(row, LB_COL_NSPE, 1, s->ns_per_event);
-	if (s->lost_events && s->events)
-		snprintf(row->buf[LB_COL_LOST], sizeof(row->buf[LB_COL_LOST]),
-			 "%" PRIu64 " (%.1f%%)", s->lost_events,
-			 100.0 * s->lost_events / s->events);
-	else
+	if (s->lost_events && s->events) {
+		char pct[40];
+
+		snprintf(row->buf[LB_COL_LOST], sizeof(row->buf[LB_COL_LOST]), "%" PRIu64 " (%s)",
+			 s->lost_events, lb_results_share(s->lost_events, s->events, pct,
+							  sizeof(pct)));
+	} else {
 		snprintf(row->buf[LB_COL_LOST], sizeof(row->buf[LB_COL_LOST]), "%" PRIu64,
 			 s->lost_events);
+	}
 	row->cell[LB_COL_LOST] = row->buf[LB_COL_LOST];
 	/* Overwritten events are the flight recorder working as designed, not losses. */
 	if (s->overwritten_events && s->events)
-		snprintf(row->buf[LB_COL_OVERWRITTEN], sizeof(row->buf[LB_COL_OVERWRITTEN]),
-			 "%.0f%%", 100.0 * s->overwritten_events / s->events);
+		lb_results_share(s->overwritten_events, s->events, row->buf[LB_COL_OVERWRITTEN],
+				 sizeof(row->buf[LB_COL_OVERWRITTEN]));
 	else
 		snprintf(row->buf[LB_COL_OVERWRITTEN], sizeof(row->buf[LB_COL_OVERWRITTEN]), "0");
 	row->cell[LB_COL_OVERWRITTEN] = row->buf[LB_COL_OVERWRITTEN];

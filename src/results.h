@@ -229,6 +229,13 @@ struct lb_pair {
 int lb_results_pair(const struct lb_results *res, const struct lb_probeset_result *psr,
 		    struct lb_pair *out);
 
+/*
+ * lb_results_share - @part of @whole (> 0) in percent, readable however small,
+ * in @buf: "61.0%", "99.7%", "99.96%", "0.000062%" (two significant digits
+ * below 0.1%, one of the remainder above 99.9%). Returns @buf.
+ */
+const char *lb_results_share(uint64_t part, uint64_t whole, char *buf, size_t len);
+
 /* lb_results_print_table - the human summary table (and warnings) on @f. */
 void lb_results_print_table(const struct lb_results *res, FILE *f);
 

@@ -99,6 +99,37 @@ static void check_flags(struct lb_results *res)
 	free(res->skipped[res->nskipped].reason);
 }
 
+/*
+ * A set beside the one it builds on (compare-with): the lines format and the
+ * text table say how much it adds. @res is changed and restored.
+ */
+static void check_pair(struct lb_results *res)
+{
+	struct lb_probeset_result *d = &res->probesets[2];
+	char *out;
+
+	T_CHECK_STR(d->name, "syscalls-discard");
+	d->compare_with = strdup("syscalls");
+	T_CHECK(d->compare_with != NULL);
+	out = report(res, LB_REPORT_LINES);
+	/* 20.9% against 24.0%; 60,848 against 58,508 ops/s round by round: faster. */
+	T_CHECK(out && strstr(out, "with syscalls-discard: 20.9% slower (95% CI of the slowdown: "
+			      "17.0% to 25.6%)\n  syscalls-discard on top of syscalls: 0.87 times "
+			      "its slowdown, "));
+	T_CHECK(out && strstr(out, "% faster than syscalls (95% CI of that slowdown: -"));
+	free(out);
+	out = report(res, LB_REPORT_TEXT);
+	T_CHECK(out && strstr(out, "\nsyscalls-discard vs syscalls (the set it builds on): 20.9% vs "
+			      "24.0% slower than the baseline (0.87x the slowdown), slowdown "
+			      "against syscalls -"));
+	free(out);
+	out = report(res, LB_REPORT_MARKDOWN);
+	T_CHECK(out && !strstr(out, "on top of"));
+	free(out);
+	free(d->compare_with);
+	d->compare_with = NULL;
+}
+
 int main(void)
 {
 	char dir[] = "/tmp/test-report.XXXXXX", path[4096], err[512];
@@ -115,6 +146,7 @@ int main(void)
 	check_format(res, "text", FIXTURES "report.txt.golden");
 	check_format(res, "lines", FIXTURES "report-lines.txt.golden");
 	check_flags(res);
+	check_pair(res);
 	T_CHECK(lb_report_format_parse("html", &fmt) == -EINVAL);
 	T_CHECK(lb_report_format_parse("", &fmt) == -EINVAL);
 

@@ -615,7 +615,7 @@ static void test_table(const struct lb_results *res)
 	T_CHECK(strstr(buf, "20.0") != NULL);
 	T_CHECK(strstr(buf, "250.0") != NULL);
 	T_CHECK(strstr(buf, "10.00") != NULL);
-	T_CHECK(strstr(buf, "15 (0.0%)") != NULL);
+	T_CHECK(strstr(buf, "15 (0.000062%)") != NULL);
 	T_CHECK(strstr(buf, "\nwarning: note: \"quoted\"") != NULL);
 	T_CHECK(strstr(buf, "\nskipped strace: needs root\n") != NULL);
 	/* Fewer events/op than the set it builds on: no cost per extra event. */
@@ -627,6 +627,20 @@ static void test_table(const struct lb_results *res)
 	T_CHECK(strstr(buf, "\nbaseline ") < strstr(buf, "\nftrace "));
 	T_CHECK(strstr(buf, "\nftrace ") < strstr(buf, "\nlttng+kprobe"));
 	free(buf);
+}
+
+/* Shares readable however small or close to all. */
+static void test_share(void)
+{
+	char buf[40];
+
+	T_CHECK_STR(lb_results_share(1, 2, buf, sizeof(buf)), "50.0%");
+	T_CHECK_STR(lb_results_share(997, 1000, buf, sizeof(buf)), "99.7%");
+	T_CHECK_STR(lb_results_share(9996, 10000, buf, sizeof(buf)), "99.96%");
+	T_CHECK_STR(lb_results_share(10000, 10000, buf, sizeof(buf)), "100.0%");
+	T_CHECK_STR(lb_results_share(1, 1000, buf, sizeof(buf)), "0.1%");
+	T_CHECK_STR(lb_results_share(15, 24100000, buf, sizeof(buf)), "0.000062%");
+	T_CHECK_STR(lb_results_share(1, 0, buf, sizeof(buf)), "-");
 }
 
 /*
@@ -743,6 +757,7 @@ int main(void)
 	test_write_fail(res, dir);
 	test_table(res);
 	test_pairs();
+	test_share();
 	check_dir_clean(dir);
 
 	lb_results_free(res);
