@@ -267,13 +267,6 @@ static double pct_of(uint64_t part, uint64_t whole)
 	return whole ? 100.0 * (double)part / (double)whole : NAN;
 }
 
-/* A share in percent, readable however small: "61.0%", "0.00062%". */
-static const char *share(double pct, char *buf, size_t len)
-{
-	snprintf(buf, len, pct >= 0.1 || pct == 0 ? "%.1f%%" : "%.2g%%", pct);
-	return buf;
-}
-
 /*
  * The mark cost.gp prints beside a probe set's events: "1,772,788 lost (61.0%)",
  * "99.7% overwritten", both, or "none".
@@ -285,14 +278,14 @@ static const char *event_mark(const struct lb_summary *s, char *buf, size_t len)
 	if (s->lost_events && s->overwritten_events)
 		snprintf(buf, len, "%s lost (%s), %s overwritten",
 			 thousands((double)s->lost_events, n, sizeof(n)),
-			 share(pct_of(s->lost_events, s->events), p1, sizeof(p1)),
-			 share(pct_of(s->overwritten_events, s->events), p2, sizeof(p2)));
+			 lb_results_share(s->lost_events, s->events, p1, sizeof(p1)),
+			 lb_results_share(s->overwritten_events, s->events, p2, sizeof(p2)));
 	else if (s->lost_events)
 		snprintf(buf, len, "%s lost (%s)", thousands((double)s->lost_events, n, sizeof(n)),
-			 share(pct_of(s->lost_events, s->events), p1, sizeof(p1)));
+			 lb_results_share(s->lost_events, s->events, p1, sizeof(p1)));
 	else if (s->overwritten_events)
 		snprintf(buf, len, "%s overwritten",
-			 share(pct_of(s->overwritten_events, s->events), p2, sizeof(p2)));
+			 lb_results_share(s->overwritten_events, s->events, p2, sizeof(p2)));
 	else
 		snprintf(buf, len, "none");
 	return buf;
