@@ -138,11 +138,32 @@ struct cli {
 	bool count_pcap;	/* --count-with pcap */
 };
 
-static volatile int stop_signal;
+static volatile sig_atomic_t stop_signal;
 
 static void on_signal(int sig)
 {
 	stop_signal = sig;
+}
+
+/*
+ * From the first step of a run on, SIGINT, SIGTERM and SIGHUP only ask the
+ * run to stop (SA_RESTART: set-up and tear-down calls are not cut short), so
+ * every exit path removes what was created; SIGPIPE is ignored, so a closed
+ * output pipe cannot kill loadbench while a tracer is armed.
+ */
+static void stop_on_signals(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sa.sa_flags = SA_RESTART;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	sa.sa_handler = SIG_IGN;
+	sigaction(SIGPIPE, &sa, NULL);
 }
 
 /* One option's help, its text wrapped at 80 columns beside a 30-column left part. */
@@ -684,13 +705,14 @@ static int cmd_run(int argc, char **argv, const struct cli *c)
 	struct lb_workload *w = NULL;
 	struct lb_pcap_count *pcap = NULL;
 	struct lb_results *res = NULL;
-	struct sigaction sa;
 	int nsets = 0, ret, status = 1;
 	bool baseline_only = false, defaults = c->nspecs == 0;
+	bool measured = false, interrupted = false;
 	const char *out;
 	struct lb_bench b;
 	char **names = NULL;
 
+	stop_on_signals();
 	lb_datadir("probesets", catalog, sizeof(catalog));
 	res = lb_results_new();
 	if (!res) {
@@ -748,11 +770,13 @@ static int cmd_run(int argc, char **argv, const struct cli *c)
 		}
 	}
 
-	if (nsets) {
+	{
 		bool remove = false;
 
 		lb_cleanup_run(remove, report_leftover, &remove);
 	}
+	if (stop_signal)
+		goto out;
 
 	/* 2. The results directory, never silently overwritten. */
 	out = c->output ? c->output : default_output(outbuf, sizeof(outbuf));
@@ -763,6 +787,8 @@ static int cmd_run(int argc, char **argv, const struct cli *c)
 		goto out;
 	}
 	ret = lb_mkdir_p(out);
+	if (ret && stop_signal)
+		goto out;
 	if (ret) {
 		lb_err("cannot create the results directory %s: %s", out, strerror(-ret));
 		goto out;
@@ -802,13 +828,6 @@ static int cmd_run(int argc, char **argv, const struct cli *c)
 		}
 	}
 
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_signal;
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
-
 	if (!c->quiet)
 		fprintf(stderr, "loadbench: %s; baseline + %d probe set(s), %d round(s) of "
 			"%.1f s warm-up + %.1f s measured; results in %s\n", res->config.placement,
@@ -826,7 +845,10 @@ static int cmd_run(int argc, char **argv, const struct cli *c)
 	b.pcap = pcap;
 	ret = lb_bench_run(&b, res, err, sizeof(err));
 	lb_tracer_disarm_all();
-	if (ret == -EINTR) {
+	measured = true;
+	/* A signal after the last run only cuts the writing short: the results are complete. */
+	interrupted = ret == -EINTR;
+	if (interrupted) {
 		lb_warn("interrupted by signal %d: partial results written, marked incomplete",
 			stop_signal);
 		lb_results_add_warning(res, "interrupted by signal %d: results are incomplete",
@@ -856,12 +878,18 @@ static int cmd_run(int argc, char **argv, const struct cli *c)
 	printf("\nresults: %s/results.json, results.csv, summary.txt%s\n", out,
 	       !c->no_plot && res->baseline.nruns ?
 	       "; figures slowdown, throughput, cost (.png .svg .pdf, with .gp and .dat)" : "");
-	if (stop_signal)
-		status = 128 + stop_signal;
-	else
-		status = res->complete ? 0 : 1;
+	status = res->complete ? 0 : 1;
 out:
 	lb_tracer_disarm_all();
+	if (stop_signal && !measured) {
+		/* Stopped in the set-up, before anything was measured or written. */
+		lb_warn("interrupted by signal %d before the first run: nothing measured, no "
+			"results written", (int)stop_signal);
+		interrupted = true;
+	}
+	/* The documented exit status of an interrupted run: 128 + the signal's number. */
+	if (interrupted)
+		status = 128 + stop_signal;
 	for (int i = 0; i < nsets; i++) {
 		lb_tracer_destroy(tracers[i]);
 		lb_probeset_free(sets[i]);

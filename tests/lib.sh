@@ -50,6 +50,20 @@ require_runs_here() {
 	[[ $why == "runs here" ]] || skip "$1 cannot run here: ${why:-not in the catalog}"
 }
 
+# running_here NAME... - those of the probe sets NAME... that run here, one a
+# line; notes the reason for each that does not.
+running_here() {
+	local s why
+	for s in "$@"; do
+		why=$(listed_why "$s")
+		if [[ $why == "runs here" ]]; then
+			echo "$s"
+		else
+			note "$s not run: ${why:-not in the catalog}" >&2
+		fi
+	done
+}
+
 # Everything loadbench may create in the kernel, named loadbench_*; prints it.
 leftovers() {
 	local d line group
