@@ -15,7 +15,8 @@ tmp=$(mktemp -d)
 other=$TRACING/instances/othertool_$$
 pid=
 cleanup() {
-	if [[ -n $pid ]]; then kill -KILL "$pid" 2>/dev/null || true; fi
+	# SIGTERM: a run still going removes its own state (a SIGKILL would leave its instance).
+	if [[ -n $pid ]]; then kill -TERM "$pid" 2>/dev/null && wait "$pid" 2>/dev/null || true; fi
 	if [[ -d $other ]]; then
 		echo 0 >"$other/events/sched/sched_switch/enable"
 		rmdir "$other"
@@ -58,6 +59,34 @@ assert_no_leftovers
 
 [[ -d $other && $(cat "$other/events/sched/sched_switch/enable") == 1 ]] ||
 	fail "another tool's instance was changed"
+
+note "cleanup leaves a running loadbench's state and names of live pids alone"
+"$LOADBENCH" --probeset ftrace --duration 2 --warmup 0 --repeat 1 --quiet --no-plot \
+	--output "$tmp/live" >/dev/null 2>"$tmp/live.err" &
+pid=$!
+for _ in $(seq 1 200); do
+	[[ -d $TRACING/instances/loadbench_$pid ]] && break
+	sleep 0.05
+done
+[[ -d $TRACING/instances/loadbench_$pid ]] || fail "no instance loadbench_$pid appeared"
+# pid 1 always runs; a pid just reaped does not (and is not reused this fast).
+sh -c 'exit 0' &
+dead=$!
+wait "$dead"
+mkdir "$TRACING/instances/loadbench_1" "$TRACING/instances/loadbench_${dead}"
+"$LOADBENCH" cleanup >"$tmp/cleanup-live.txt"
+cat "$tmp/cleanup-live.txt"
+[[ -d $TRACING/instances/loadbench_$pid ]] || fail "cleanup removed a running loadbench's instance"
+[[ -d $TRACING/instances/loadbench_1 ]] || fail "cleanup removed loadbench_1, whose pid runs"
+rmdir "$TRACING/instances/loadbench_1"
+[[ ! -d $TRACING/instances/loadbench_$dead ]] ||
+	fail "cleanup kept loadbench_$dead, whose pid no longer runs"
+grep -qx "removed tracefs instance loadbench_$dead" "$tmp/cleanup-live.txt" ||
+	fail "cleanup did not report removing loadbench_$dead"
+grep -q "loadbench_$pid\|loadbench_1\b" "$tmp/cleanup-live.txt" &&
+	fail "cleanup reported live pids' state"
+wait "$pid" || fail "the run cleanup ran beside failed: $(cat "$tmp/live.err")"
+pid=
 
 if [[ -e $TRACING/uprobe_events ]]; then
 	note "a SIGKILLed uprobe run leaves a uprobe (p: line in dynamic_events); cleanup removes it"
