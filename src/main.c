@@ -707,8 +707,8 @@ static int cmd_run(int argc, char **argv, const struct cli *c)
 	struct lb_results *res = NULL;
 	int nsets = 0, ret, status = 1;
 	bool baseline_only = false, defaults = c->nspecs == 0;
-	bool measured = false, interrupted = false;
-	const char *out;
+	bool measured = false, interrupted = false, made_out = false;
+	const char *out = NULL;
 	struct lb_bench b;
 	char **names = NULL;
 
@@ -786,7 +786,10 @@ static int cmd_run(int argc, char **argv, const struct cli *c)
 		       "add --force to write into it", out);
 		goto out;
 	}
+	made_out = ret == -ENOENT;
 	ret = lb_mkdir_p(out);
+	if (ret)
+		made_out = false;
 	if (ret && stop_signal)
 		goto out;
 	if (ret) {
@@ -887,6 +890,9 @@ out:
 			"results written", (int)stop_signal);
 		interrupted = true;
 	}
+	/* A results directory made for a run that failed before measuring goes again. */
+	if (made_out && !measured)
+		rmdir(out);
 	/* The documented exit status of an interrupted run: 128 + the signal's number. */
 	if (interrupted)
 		status = 128 + stop_signal;
