@@ -148,20 +148,26 @@ static void on_signal(int sig)
 /*
  * From the first step of a run on, SIGINT, SIGTERM and SIGHUP only ask the
  * run to stop (SA_RESTART: set-up and tear-down calls are not cut short), so
- * every exit path removes what was created; SIGPIPE is ignored, so a closed
- * output pipe cannot kill loadbench while a tracer is armed.
+ * every exit path removes what was created; SIGINT is handled even when a
+ * script's background job started with it ignored. SIGHUP stays ignored when
+ * it was ignored at start (nohup). SIGPIPE is ignored, so a closed output
+ * pipe cannot kill loadbench while a tracer is armed.
  */
 static void stop_on_signals(void)
 {
-	struct sigaction sa;
+	const int sigs[] = { SIGTERM, SIGINT, SIGHUP };
+	struct sigaction sa, old;
 
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_signal;
 	sa.sa_flags = SA_RESTART;
 	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
+	for (size_t i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++) {
+		if (sigs[i] == SIGHUP && sigaction(sigs[i], NULL, &old) == 0 &&
+		    old.sa_handler == SIG_IGN)
+			continue;
+		sigaction(sigs[i], &sa, NULL);
+	}
 	sa.sa_handler = SIG_IGN;
 	sigaction(SIGPIPE, &sa, NULL);
 }
@@ -849,7 +855,7 @@ static int cmd_run(int argc, char **argv, const struct cli *c)
 	ret = lb_bench_run(&b, res, err, sizeof(err));
 	lb_tracer_disarm_all();
 	measured = true;
-	/* A signal after the last run only cuts the writing short: the results are complete. */
+	/* A signal after the last run changes nothing: the results are complete. */
 	interrupted = ret == -EINTR;
 	if (interrupted) {
 		lb_warn("interrupted by signal %d: partial results written, marked incomplete",

@@ -127,6 +127,26 @@ for i in $(seq 1 $runs); do
 		netns) checked_netns=$((checked_netns + 1)) ;; esac
 	done <<<"$had"
 done
+note "SIGHUP stops a run (129) unless it was started under nohup"
+for how in plain nohup; do
+	cmd=("$LOADBENCH")
+	[[ $how == plain ]] || cmd=(nohup "$LOADBENCH")
+	"${cmd[@]}" --probeset ftrace --duration 0.5 --warmup 0.1 --repeat 2 --quiet --no-plot \
+		--output "$tmp/hup-$how" >/dev/null 2>"$tmp/hup-$how.err" &
+	pid=$!
+	sleep 0.8
+	kill -HUP "$pid"
+	rc=0
+	wait "$pid" || rc=$?
+	case $how in
+	plain) [[ $rc -eq 129 ]] && grep -q '"complete": *false' "$tmp/hup-$how/results.json" ||
+		fail "SIGHUP: exit $rc, expected 129 and incomplete results: $(cat "$tmp/hup-$how.err")" ;;
+	nohup) [[ $rc -eq 0 ]] && grep -q '"complete": *true' "$tmp/hup-$how/results.json" ||
+		fail "SIGHUP under nohup: exit $rc, expected 0 and complete results" ;;
+	esac
+	assert_no_leftovers
+done
+rm -f nohup.out
 ((interrupted >= runs / 2)) ||
 	fail "only $interrupted of $runs runs were interrupted; the timing is off"
 command -v bpftool >/dev/null || note "bpftool is not installed: BPF objects checked by descriptors only"
