@@ -80,10 +80,12 @@ leftovers() {
 	done
 	# Host ends of --topology veth pairs: interface alias loadbench_<pid>.
 	grep -s '^loadbench_' /sys/class/net/*/ifalias |
-		sed 's|^/sys/class/net/\([^/]*\)/ifalias:|veth \1 alias |' || true
+		sed 's|^/sys/class/net/\([^/]*\)/ifalias:|veth \1 alias |' |
+		while read -r line; do other_run "${line##* }" || echo "$line"; done
 	# LTTng sessions, when the lttng CLI and a session daemon are there.
 	if command -v lttng >/dev/null; then
-		lttng list 2>/dev/null | grep -o 'loadbench_[0-9]*' | sed 's/^/LTTng session /'
+		lttng list 2>/dev/null | grep -o 'loadbench_[0-9]*' |
+			while read -r line; do other_run "$line" || echo "LTTng session $line"; done
 	fi
 	return 0
 }
