@@ -226,6 +226,8 @@ static void usage(FILE *f)
 		print_wrapped(f, left, o->help);
 	}
 	fprintf(f, "\nNeeds root to trace (tracefs). Example: sudo loadbench --probeset ftrace,syscalls\n"
+		   "Exit status: 0 done, 1 error or failed run, 2 usage error, 128+N interrupted by\n"
+		   "signal N (130 Ctrl-C, 143 SIGTERM): partial results written, kernel state removed.\n"
 		   "See loadbench(1) and README.md for the probe-set format and the method.\n");
 }
 
