@@ -624,6 +624,16 @@ static void report_leftover(const char *what, int err, void *arg)
 		printf("removed %s\n", what);
 }
 
+static void report_own_leftover(const char *what, int err, void *arg)
+{
+	(void)arg;
+	if (err)
+		lb_warn("%s was left by an earlier loadbench with this pid and cannot be removed: "
+			"%s", what, strerror(-err));
+	else
+		lb_warn("removed %s, left by an earlier loadbench that had this pid", what);
+}
+
 static int cmd_cleanup(int argc, char **argv)
 {
 	bool remove = true;
@@ -782,6 +792,8 @@ static int cmd_run(int argc, char **argv, const struct cli *c)
 		bool remove = false;
 
 		lb_cleanup_run(remove, report_leftover, &remove);
+		/* Nothing is ours yet: what bears our pid was left by a killed run that had it. */
+		lb_cleanup_own(report_own_leftover, NULL);
 	}
 	if (stop_signal)
 		goto out;

@@ -88,6 +88,20 @@ grep -q "loadbench_$pid\|loadbench_1\b" "$tmp/cleanup-live.txt" &&
 wait "$pid" || fail "the run cleanup ran beside failed: $(cat "$tmp/live.err")"
 pid=
 
+note "a leftover bearing the new run's own pid (pids are reused) is removed, not fatal"
+# In a pid namespace of its own loadbench is pid 1, so loadbench_1 is its name.
+if unshare --pid --fork --mount-proc true 2>/dev/null; then
+	mkdir "$TRACING/instances/loadbench_1"
+	unshare --pid --fork --mount-proc "$LOADBENCH" --probeset ftrace --duration 0.3 --warmup 0 \
+		--repeat 1 --quiet --no-plot --output "$tmp/reused" >/dev/null 2>"$tmp/reused.err" ||
+		fail "a run whose pid a killed run had failed: $(cat "$tmp/reused.err")"
+	grep -q "removed tracefs instance loadbench_1, left by an earlier loadbench that had this pid" \
+		"$tmp/reused.err" || fail "the run did not say it removed loadbench_1: $(cat "$tmp/reused.err")"
+	[[ ! -d $TRACING/instances/loadbench_1 ]] || fail "loadbench_1 is still there"
+else
+	note "unshare --pid not permitted here: the reused-pid case not run"
+fi
+
 if [[ -e $TRACING/uprobe_events ]]; then
 	note "a SIGKILLed uprobe run leaves a uprobe (p: line in dynamic_events); cleanup removes it"
 	"$LOADBENCH" --probeset uprobe --duration 1 --warmup 0 --repeat 1 --quiet --no-plot \
