@@ -147,6 +147,20 @@ for how in plain nohup; do
 	assert_no_leftovers
 done
 rm -f nohup.out
+
+if command -v strace >/dev/null; then
+	note "result files are written atomically: a temporary file beside each, then rename(2)"
+	ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0 strace -f -qq -o "$tmp/atomic.st" \
+		-e trace=openat,rename,renameat,renameat2 "$LOADBENCH" --probeset none --duration 0.2 \
+		--warmup 0 --repeat 1 --quiet --no-plot --output "$tmp/atomic" >/dev/null 2>&1 ||
+		fail "the traced run failed"
+	for f in results.json results.csv summary.txt; do
+		grep -q "rename.*\"$tmp/atomic/$f\.tmp-[^\"]*\", [^\"]*\"$tmp/atomic/$f\") = 0" \
+			"$tmp/atomic.st" || fail "$f was not renamed into place from a temporary file"
+		grep -q "openat([^\"]*\"$tmp/atomic/$f\"" "$tmp/atomic.st" &&
+			fail "$f was opened in place: $(grep "\"$tmp/atomic/$f\"" "$tmp/atomic.st")"
+	done
+fi
 ((interrupted >= runs / 2)) ||
 	fail "only $interrupted of $runs runs were interrupted; the timing is off"
 command -v bpftool >/dev/null || note "bpftool is not installed: BPF objects checked by descriptors only"
