@@ -14,20 +14,9 @@ assert_no_leftovers
 tmp=$(mktemp -d)
 other=$TRACING/instances/othertool_$$
 pid=
-cleanup() {
-	# SIGTERM: a run still going removes its own state (a SIGKILL would leave its instance).
-	if [[ -n $pid ]]; then kill -TERM "$pid" 2>/dev/null && wait "$pid" 2>/dev/null || true; fi
-	if [[ -d $other ]]; then
-		echo 0 >"$other/events/sched/sched_switch/enable"
-		rmdir "$other"
-	fi
-	rm -rf "$tmp"
-}
-trap cleanup EXIT
-
+trap 'stop_run "$pid"; other_tool_stop "$other"; rm -rf "$tmp"' EXIT
 # Another tool's tracing, which loadbench must leave alone.
-mkdir "$other"
-echo 1 >"$other/events/sched/sched_switch/enable"
+other_tool_start "$other"
 
 "$LOADBENCH" --probeset ftrace --duration 3 --warmup 0 --repeat 1 --quiet --no-plot \
 	--output "$tmp/killed" >/dev/null 2>&1 &

@@ -20,28 +20,8 @@ sets=$(running_here ftrace ftrace-consumer syscalls-pid uprobe | paste -sd,)
 tmp=$(mktemp -d)
 other=$TRACING/instances/othertool_$$
 pid=
-cleanup() {
-	# SIGTERM: loadbench removes its own state (a SIGKILL would leave its instance).
-	if [[ -n $pid ]]; then kill -TERM "$pid" 2>/dev/null && wait "$pid" 2>/dev/null || true; fi
-	if [[ -d $other ]]; then
-		echo 0 >"$other/tracing_on"
-		echo >"$other/set_event"
-		echo 0 >"$other/events/sched/sched_switch/filter" 2>/dev/null || true
-		rmdir "$other"
-	fi
-	rm -rf "$tmp"
-}
-trap cleanup EXIT
-
-# Another tool's tracing, set up unlike loadbench's and unlike the defaults.
-mkdir "$other"
-echo 1 >"$other/events/sched/sched_switch/enable"
-echo 1 >"$other/events/net/netif_rx/enable"
-echo 'prev_pid != 0' >"$other/events/sched/sched_switch/filter"
-echo 1234 >"$other/buffer_size_kb"
-echo 0 >"$other/options/overwrite"
-echo mono >"$other/trace_clock"
-echo 1 >"$other/tracing_on"
+trap 'stop_run "$pid"; other_tool_stop "$other"; rm -rf "$tmp"' EXIT
+other_tool_start "$other"
 
 state() {
 	local f

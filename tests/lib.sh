@@ -64,6 +64,37 @@ running_here() {
 	done
 }
 
+# other_tool_start DIR - another tool's tracefs instance at DIR, set up unlike
+# loadbench's and unlike the defaults: two events enabled, a filter, its own
+# buffer size, overwrite off, another clock, recording. other_tool_stop DIR
+# undoes it.
+other_tool_start() {
+	mkdir "$1"
+	echo 1 >"$1/events/sched/sched_switch/enable"
+	echo 1 >"$1/events/net/netif_rx/enable"
+	echo 'prev_pid != 0' >"$1/events/sched/sched_switch/filter"
+	echo 1234 >"$1/buffer_size_kb"
+	echo 0 >"$1/options/overwrite"
+	echo mono >"$1/trace_clock"
+	echo 1 >"$1/tracing_on"
+}
+other_tool_stop() {
+	[[ -d $1 ]] || return 0
+	echo 0 >"$1/tracing_on"
+	echo >"$1/set_event"
+	echo 0 >"$1/events/sched/sched_switch/filter" 2>/dev/null || true
+	rmdir "$1"
+}
+
+# stop_run PID - end a loadbench run still going with SIGTERM, so that it
+# removes its own state (a SIGKILL would leave its instance); for EXIT traps.
+# Only a background job of this shell not yet waited for (a reaped pid may
+# already be another process's).
+stop_run() {
+	[[ -n $1 ]] && jobs -p | grep -qx "$1" || return 0
+	kill -TERM "$1" 2>/dev/null && wait "$1" 2>/dev/null || true
+}
+
 # Everything loadbench may create in the kernel, named loadbench_*; prints it.
 leftovers() {
 	local d line group
