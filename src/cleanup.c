@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include <dirent.h>
 #include <errno.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,7 +19,8 @@
 
 #define LB_PREFIX "loadbench_"
 
-pid_t lb_cleanup_dead_owner(const char *name)
+/* The pid in a name "loadbench_<pid>[...]"; 0 for another name. */
+static pid_t name_owner(const char *name)
 {
 	char *end;
 	long pid;
@@ -26,12 +28,34 @@ pid_t lb_cleanup_dead_owner(const char *name)
 	if (strncmp(name, LB_PREFIX, strlen(LB_PREFIX)))
 		return 0;
 	pid = strtol(name + strlen(LB_PREFIX), &end, 10);
-	if (end == name + strlen(LB_PREFIX) || pid <= 0 || pid == getpid())
-		return 0;
-	/* EPERM means it exists (another user's): only ESRCH is a dead owner. */
-	if (kill((pid_t)pid, 0) == 0 || errno != ESRCH)
+	if (end == name + strlen(LB_PREFIX) || pid <= 0 || pid > INT_MAX)
 		return 0;
 	return (pid_t)pid;
+}
+
+pid_t lb_cleanup_dead_owner(const char *name)
+{
+	pid_t pid = name_owner(name);
+
+	if (!pid || pid == getpid())
+		return 0;
+	/* EPERM means it exists (another user's): only ESRCH is a dead owner. */
+	if (kill(pid, 0) == 0 || errno != ESRCH)
+		return 0;
+	return pid;
+}
+
+/*
+ * Set by lb_cleanup_own(): the walkers below then take the names of this
+ * pid, left by an earlier process that had it, instead of dead pids' names.
+ */
+static pid_t own_pid;
+
+static pid_t leftover_owner(const char *name)
+{
+	if (own_pid)
+		return name_owner(name) == own_pid ? own_pid : 0;
+	return lb_cleanup_dead_owner(name);
 }
 
 static int clean_instances(bool remove, lb_cleanup_report_fn report, void *arg)
@@ -50,7 +74,7 @@ static int clean_instances(bool remove, lb_cleanup_report_fn report, void *arg)
 		struct tracefs_instance *inst;
 		int err = 0;
 
-		if (!lb_cleanup_dead_owner(de->d_name))
+		if (!leftover_owner(de->d_name))
 			continue;
 		found++;
 		if (remove) {
@@ -89,7 +113,7 @@ static int clean_dynevents(bool remove, lb_cleanup_report_fn report, void *arg)
 		sp = strchr(colon, ' ');
 		if (sp)
 			*sp = '\0';
-		if (!lb_cleanup_dead_owner(colon + 1))
+		if (!leftover_owner(colon + 1))
 			continue;
 		found++;
 		if (remove) {
@@ -135,7 +159,7 @@ static int clean_veths(bool remove, lb_cleanup_report_fn report, void *arg)
 			alias[0] = '\0';
 		fclose(f);
 		alias[strcspn(alias, "\n")] = '\0';
-		if (!lb_cleanup_dead_owner(alias))
+		if (!leftover_owner(alias))
 			continue;
 		found++;
 		if (remove)
@@ -146,6 +170,20 @@ static int clean_veths(bool remove, lb_cleanup_report_fn report, void *arg)
 	}
 	closedir(d);
 	return found;
+}
+
+int lb_cleanup_own(lb_cleanup_report_fn report, void *arg)
+{
+	int n;
+
+	if (!tracefs_tracing_dir())
+		return -ENODEV;
+	own_pid = getpid();
+	n = clean_veths(true, report, arg);
+	n += clean_instances(true, report, arg);
+	n += clean_dynevents(true, report, arg);
+	own_pid = 0;
+	return n;
 }
 
 int lb_cleanup_run(bool remove, lb_cleanup_report_fn report, void *arg)

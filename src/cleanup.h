@@ -25,6 +25,16 @@ typedef void (*lb_cleanup_report_fn)(const char *what, int err, void *arg);
 int lb_cleanup_run(bool remove, lb_cleanup_report_fn report, void *arg);
 
 /*
+ * lb_cleanup_own - remove the tracefs instances, dynamic events and veth
+ * interfaces named loadbench_<our pid>: with pids reused, an earlier
+ * loadbench that had this pid and was killed may have left them, and they
+ * would make this run fail. Only for a process that has created nothing
+ * yet. @report (may be NULL) is called for each. Returns how many were
+ * found, or -errno when tracefs cannot be read.
+ */
+int lb_cleanup_own(lb_cleanup_report_fn report, void *arg);
+
+/*
  * lb_cleanup_dead_owner - the pid in a name "loadbench_<pid>[...]" when that
  * process no longer runs; 0 for another name, a live pid or our own.
  */

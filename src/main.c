@@ -144,11 +144,38 @@ struct cli {
 	bool count_pcap;	/* --count-with pcap */
 };
 
-static volatile int stop_signal;
+static volatile sig_atomic_t stop_signal;
 
 static void on_signal(int sig)
 {
 	stop_signal = sig;
+}
+
+/*
+ * From the first step of a run on, SIGINT, SIGTERM and SIGHUP only ask the
+ * run to stop (SA_RESTART: set-up and tear-down calls are not cut short), so
+ * every exit path removes what was created; SIGINT is handled even when a
+ * script's background job started with it ignored. SIGHUP stays ignored when
+ * it was ignored at start (nohup). SIGPIPE is ignored, so a closed output
+ * pipe cannot kill loadbench while a tracer is armed.
+ */
+static void stop_on_signals(void)
+{
+	const int sigs[] = { SIGTERM, SIGINT, SIGHUP };
+	struct sigaction sa, old;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sa.sa_flags = SA_RESTART;
+	sigemptyset(&sa.sa_mask);
+	for (size_t i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++) {
+		if (sigs[i] == SIGHUP && sigaction(sigs[i], NULL, &old) == 0 &&
+		    old.sa_handler == SIG_IGN)
+			continue;
+		sigaction(sigs[i], &sa, NULL);
+	}
+	sa.sa_handler = SIG_IGN;
+	sigaction(SIGPIPE, &sa, NULL);
 }
 
 /* One option's help, its text wrapped at 80 columns beside a 30-column left part. */
@@ -205,6 +232,8 @@ static void usage(FILE *f)
 		print_wrapped(f, left, o->help);
 	}
 	fprintf(f, "\nNeeds root to trace (tracefs). Example: sudo loadbench --probeset ftrace,syscalls\n"
+		   "Exit status: 0 done, 1 error or failed run, 2 usage error, 128+N interrupted by\n"
+		   "signal N (130 Ctrl-C, 143 SIGTERM): partial results written, kernel state removed.\n"
 		   "See loadbench(1) and README.md for the probe-set format and the method.\n");
 }
 
@@ -654,6 +683,16 @@ static void report_leftover(const char *what, int err, void *arg)
 		printf("removed %s\n", what);
 }
 
+static void report_own_leftover(const char *what, int err, void *arg)
+{
+	(void)arg;
+	if (err)
+		lb_warn("%s was left by an earlier loadbench with this pid and cannot be removed: "
+			"%s", what, strerror(-err));
+	else
+		lb_warn("removed %s, left by an earlier loadbench that had this pid", what);
+}
+
 static int cmd_cleanup(int argc, char **argv)
 {
 	bool remove = true;
@@ -743,13 +782,14 @@ static int cmd_run(int argc, char **argv, const struct cli *c)
 	struct lb_workload *w = NULL;
 	struct lb_pcap_count *pcap = NULL;
 	struct lb_results *res = NULL;
-	struct sigaction sa;
 	int nsets = 0, ret, status = 1, plotted = -1;
 	bool baseline_only = false, defaults = c->nspecs == 0;
-	const char *out;
+	bool measured = false, interrupted = false, made_out = false;
+	const char *out = NULL;
 	struct lb_bench b;
 	char **names = NULL;
 
+	stop_on_signals();
 	lb_datadir("probesets", catalog, sizeof(catalog));
 	res = lb_results_new();
 	if (!res) {
@@ -814,11 +854,15 @@ static int cmd_run(int argc, char **argv, const struct cli *c)
 		}
 	}
 
-	if (nsets) {
+	{
 		bool remove = false;
 
 		lb_cleanup_run(remove, report_leftover, &remove);
+		/* Nothing is ours yet: what bears our pid was left by a killed run that had it. */
+		lb_cleanup_own(report_own_leftover, NULL);
 	}
+	if (stop_signal)
+		goto out;
 
 	/* 2. The results directory, never silently overwritten. */
 	out = c->output ? c->output : default_output(outbuf, sizeof(outbuf));
@@ -828,7 +872,12 @@ static int cmd_run(int argc, char **argv, const struct cli *c)
 		       "add --force to write into it", out);
 		goto out;
 	}
+	made_out = ret == -ENOENT;
 	ret = lb_mkdir_p(out);
+	if (ret)
+		made_out = false;
+	if (ret && stop_signal)
+		goto out;
 	if (ret) {
 		lb_err("cannot create the results directory %s: %s", out, strerror(-ret));
 		goto out;
@@ -868,13 +917,6 @@ static int cmd_run(int argc, char **argv, const struct cli *c)
 		}
 	}
 
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_signal;
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
-
 	if (!c->quiet)
 		fprintf(stderr, "loadbench: %s; baseline + %d probe set(s), %d round(s) of "
 			"%.1f s warm-up + %.1f s measured; results in %s\n", res->config.placement,
@@ -892,7 +934,10 @@ static int cmd_run(int argc, char **argv, const struct cli *c)
 	b.pcap = pcap;
 	ret = lb_bench_run(&b, res, err, sizeof(err));
 	lb_tracer_disarm_all();
-	if (ret == -EINTR) {
+	measured = true;
+	/* A signal after the last run changes nothing: the results are complete. */
+	interrupted = ret == -EINTR;
+	if (interrupted) {
 		lb_warn("interrupted by signal %d: partial results written, marked incomplete",
 			stop_signal);
 		lb_results_add_warning(res, "interrupted by signal %d: results are incomplete",
@@ -924,12 +969,21 @@ static int cmd_run(int argc, char **argv, const struct cli *c)
 			      "and .dat)" :
 	       plotted == -ENOENT ? "; figure scripts and data slowdown, throughput, cost (.gp "
 				    ".dat: no gnuplot to render them)" : "");
-	if (stop_signal)
-		status = 128 + stop_signal;
-	else
-		status = res->complete ? 0 : 1;
+	status = res->complete ? 0 : 1;
 out:
 	lb_tracer_disarm_all();
+	if (stop_signal && !measured) {
+		/* Stopped in the set-up, before anything was measured or written. */
+		lb_warn("interrupted by signal %d before the first run: nothing measured, no "
+			"results written", (int)stop_signal);
+		interrupted = true;
+	}
+	/* A results directory made for a run that failed before measuring goes again. */
+	if (made_out && !measured)
+		rmdir(out);
+	/* The documented exit status of an interrupted run: 128 + the signal's number. */
+	if (interrupted)
+		status = 128 + stop_signal;
 	for (int i = 0; i < nsets; i++) {
 		lb_tracer_destroy(tracers[i]);
 		lb_probeset_free(sets[i]);

@@ -269,7 +269,7 @@ static int bench_rounds(const struct lb_bench *b, struct lb_results *res, struct
 			p->run++;
 			progress_show(p, 0);
 			ret = run_once(b, tracer, round, p, &run, err, len);
-			if (ret == -EINTR || stopped(b))
+			if (ret == -EINTR || (ret && stopped(b)))
 				return -EINTR;
 			if (ret) {
 				char msg[512];
@@ -283,6 +283,9 @@ static int bench_rounds(const struct lb_bench *b, struct lb_results *res, struct
 			free(run.flow_ops);
 			if (ret)
 				return ret;
+			/* A run that completed as the signal came is kept with the others. */
+			if (stopped(b))
+				return -EINTR;
 		}
 	}
 	return 0;

@@ -132,19 +132,27 @@ bool lb_sleep_until(double t, volatile const int *stop)
 {
 	struct timespec ts;
 
-	ts.tv_sec = (time_t)t;
-	ts.tv_nsec = (long)((t - (double)ts.tv_sec) * 1e9);
-	if (ts.tv_nsec >= 1000000000L) {
-		ts.tv_sec++;
-		ts.tv_nsec -= 1000000000L;
-	}
+	/*
+	 * In slices of at most 50 ms: a signal that lands between the test of
+	 * *@stop and the sleep would otherwise go unseen until @t.
+	 */
 	while (!(stop && *stop)) {
-		int ret = clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL);
+		double until = lb_now() + 0.05;
+		int ret;
 
-		if (ret == 0)
-			return true;
-		if (ret != EINTR)
+		if (until > t)
+			until = t;
+		ts.tv_sec = (time_t)until;
+		ts.tv_nsec = (long)((until - (double)ts.tv_sec) * 1e9);
+		if (ts.tv_nsec >= 1000000000L) {
+			ts.tv_sec++;
+			ts.tv_nsec -= 1000000000L;
+		}
+		ret = clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL);
+		if (ret && ret != EINTR)
 			return lb_now() >= t;
+		if (!ret && until >= t)
+			return true;
 	}
 	return false;
 }

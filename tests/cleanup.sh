@@ -14,19 +14,9 @@ assert_no_leftovers
 tmp=$(mktemp -d)
 other=$TRACING/instances/othertool_$$
 pid=
-cleanup() {
-	if [[ -n $pid ]]; then kill -KILL "$pid" 2>/dev/null || true; fi
-	if [[ -d $other ]]; then
-		echo 0 >"$other/events/sched/sched_switch/enable"
-		rmdir "$other"
-	fi
-	rm -rf "$tmp"
-}
-trap cleanup EXIT
-
+trap 'stop_run "$pid"; other_tool_stop "$other"; rm -rf "$tmp"' EXIT
 # Another tool's tracing, which loadbench must leave alone.
-mkdir "$other"
-echo 1 >"$other/events/sched/sched_switch/enable"
+other_tool_start "$other"
 
 "$LOADBENCH" --probeset ftrace --duration 3 --warmup 0 --repeat 1 --quiet --no-plot \
 	--output "$tmp/killed" >/dev/null 2>&1 &
@@ -58,6 +48,48 @@ assert_no_leftovers
 
 [[ -d $other && $(cat "$other/events/sched/sched_switch/enable") == 1 ]] ||
 	fail "another tool's instance was changed"
+
+note "cleanup leaves a running loadbench's state and names of live pids alone"
+"$LOADBENCH" --probeset ftrace --duration 2 --warmup 0 --repeat 1 --quiet --no-plot \
+	--output "$tmp/live" >/dev/null 2>"$tmp/live.err" &
+pid=$!
+for _ in $(seq 1 200); do
+	[[ -d $TRACING/instances/loadbench_$pid ]] && break
+	sleep 0.05
+done
+[[ -d $TRACING/instances/loadbench_$pid ]] || fail "no instance loadbench_$pid appeared"
+# pid 1 always runs; a pid just reaped does not (and is not reused this fast).
+sh -c 'exit 0' &
+dead=$!
+wait "$dead"
+mkdir "$TRACING/instances/loadbench_1" "$TRACING/instances/loadbench_${dead}"
+"$LOADBENCH" cleanup >"$tmp/cleanup-live.txt"
+cat "$tmp/cleanup-live.txt"
+[[ -d $TRACING/instances/loadbench_$pid ]] || fail "cleanup removed a running loadbench's instance"
+[[ -d $TRACING/instances/loadbench_1 ]] || fail "cleanup removed loadbench_1, whose pid runs"
+rmdir "$TRACING/instances/loadbench_1"
+[[ ! -d $TRACING/instances/loadbench_$dead ]] ||
+	fail "cleanup kept loadbench_$dead, whose pid no longer runs"
+grep -qx "removed tracefs instance loadbench_$dead" "$tmp/cleanup-live.txt" ||
+	fail "cleanup did not report removing loadbench_$dead"
+grep -q "loadbench_$pid\|loadbench_1\b" "$tmp/cleanup-live.txt" &&
+	fail "cleanup reported live pids' state"
+wait "$pid" || fail "the run cleanup ran beside failed: $(cat "$tmp/live.err")"
+pid=
+
+note "a leftover bearing the new run's own pid (pids are reused) is removed, not fatal"
+# In a pid namespace of its own loadbench is pid 1, so loadbench_1 is its name.
+if unshare --pid --fork --mount-proc true 2>/dev/null; then
+	mkdir "$TRACING/instances/loadbench_1"
+	unshare --pid --fork --mount-proc "$LOADBENCH" --probeset ftrace --duration 0.3 --warmup 0 \
+		--repeat 1 --quiet --no-plot --output "$tmp/reused" >/dev/null 2>"$tmp/reused.err" ||
+		fail "a run whose pid a killed run had failed: $(cat "$tmp/reused.err")"
+	grep -q "removed tracefs instance loadbench_1, left by an earlier loadbench that had this pid" \
+		"$tmp/reused.err" || fail "the run did not say it removed loadbench_1: $(cat "$tmp/reused.err")"
+	[[ ! -d $TRACING/instances/loadbench_1 ]] || fail "loadbench_1 is still there"
+else
+	note "unshare --pid not permitted here: the reused-pid case not run"
+fi
 
 if [[ -e $TRACING/uprobe_events ]]; then
 	note "a SIGKILLed uprobe run leaves a uprobe (p: line in dynamic_events); cleanup removes it"

@@ -13,6 +13,20 @@ lb() { "$LOADBENCH" --quiet --no-plot --output "$tmp/out" "$@"; }
 note "usage errors"
 expect_error 'duration.*expected a number from 0.1' lb --duration -1
 expect_error 'repeat.*expected a whole number from 1' lb --repeat 0
+expect_error "duration '0'.*from 0.1 to 3600" lb --duration 0
+expect_error "duration 'nan'.*from 0.1" lb --duration nan
+expect_error "duration '1e9'.*to 3600" lb --duration 1e9
+expect_error "warmup '-1'.*from 0 to 600" lb --warmup -1
+expect_error "repeat '1001'.*to 1000" lb --repeat 1001
+expect_error "repeat '2.5'.*whole number" lb --repeat 2.5
+expect_error "sample-interval '0'.*from 0.01" lb --sample-interval 0
+expect_error "sample-interval '-1'.*from 0.01" lb --sample-interval -1
+expect_error "port '65536'.*from 0 to 65535" lb --port 65536
+expect_error "port '-1'.*from 0 to 65535" lb --port -1
+expect_error "msg-size '0'.*from 8" lb --msg-size 0
+expect_error "window '0'.*from 1 to 1024" lb --window 0
+expect_error "buffer-kb '0'.*from 4" lb --buffer-kb 0
+expect_error "unexpected argument 'extra'" lb --probeset none extra
 expect_error 'buffer-kb.*from 4 to' lb --buffer-kb 999999999
 expect_error 'mode.*overwrite, discard or consumer' lb --mode sometimes
 expect_error 'cpus.*CPUs 0 to' lb --cpus 4096
@@ -20,15 +34,14 @@ expect_error "unknown command 'frobnicate'" "$LOADBENCH" frobnicate
 expect_error "unknown probe set 'nosuch'.*ftrace" lb --probeset nosuch
 expect_error "named twice" lb --probeset ftrace,ftrace
 expect_error "unknown workload|workload.*udp-rr" lb --workload nosuch --probeset none
+[[ ! -e $tmp/out ]] || fail "a run refused before measuring left its results directory"
 expect_error "topology 'vet'.*lo or veth" lb --topology vet --probeset none
 expect_error "flows.*from 1 to 64" lb --flows 0 --probeset none
 expect_error "addr ::1 applies to --topology lo.*drop --addr" lb --topology veth --addr ::1 \
 	--probeset none
 expect_error "unknown engine 'epoll': choose syscall or uring" lb --engine epoll --probeset none
-rm -rf "$tmp/out"
 expect_error "engine uring does not apply to icmp-flood.*--engine syscall" \
 	lb --workload icmp-flood --engine uring --probeset none
-rm -rf "$tmp/out"
 
 note "bad probe-set files name file:line"
 printf 'tracer ftrace\n# fine\ntracepoint net:netif_rx\nfrobnicate yes\n' >"$tmp/bad.probeset"
@@ -37,6 +50,15 @@ printf 'tracer ftrace\ntracepoint net\n' >"$tmp/bad2.probeset"
 expect_error "bad2.probeset:2: " lb --probeset "$tmp/bad2.probeset"
 printf 'tracer nosuchtracer\ntracepoint net:netif_rx\n' >"$tmp/badtracer.probeset"
 expect_error "badtracer.probeset:1: unknown tracer 'nosuchtracer'" lb --probeset "$tmp/badtracer.probeset"
+printf 'tracer ftrace\ntracepoint net:netif_rx\nbuffer-kb -5\n' >"$tmp/badbuf.probeset"
+expect_error "badbuf.probeset:3: buffer-kb '-5' is not a number" lb --probeset "$tmp/badbuf.probeset"
+printf 'tracer ftrace\ntracepoint net:netif_rx\nbuffer-kb 99999999\n' >"$tmp/bigbuf.probeset"
+expect_error "bigbuf.probeset:3: buffer-kb 99999999 is out of range" lb --probeset "$tmp/bigbuf.probeset"
+printf 'tracer ftrace\nmode sometimes\ntracepoint net:netif_rx\n' >"$tmp/badmode.probeset"
+expect_error "badmode.probeset:2: " lb --probeset "$tmp/badmode.probeset"
+printf 'tracer ftrace\nfunction-graph net:netif_rx\n' >"$tmp/badkind.probeset"
+expect_error "badkind.probeset:2: unknown keyword 'function-graph'" lb --probeset "$tmp/badkind.probeset"
+expect_error "cannot read|No such file" lb --probeset "$tmp/missing.probeset"
 
 note "port in use"
 mkdir -p "$tmp/busy"
@@ -60,14 +82,61 @@ if [[ $(id -u) -ne 0 ]]; then
 fi
 require_tracefs
 
-note "unknown tracepoint and syscall names (root)"
+# unchanged PATTERN CMD... - expect_error, with CMD traced by strace when it is
+# installed: refused input must not have created an instance, written to
+# tracefs, made a network namespace or attached a BPF program or perf event.
+unchanged() {
+	local pattern=$1 bad
+	shift
+	# strace runs programs, not shell functions: lb spelled out.
+	[[ $1 != lb ]] || set -- "$LOADBENCH" --quiet --no-plot --output "$tmp/out" "${@:2}"
+	if ! command -v strace >/dev/null; then
+		expect_error "$pattern" "$@"
+		return
+	fi
+	# LeakSanitizer cannot run under ptrace (an --enable-sanitizers build).
+	ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0 \
+		expect_error "$pattern" strace -f -qq -o "$tmp/strace.log" \
+		-e trace=mkdir,mkdirat,openat,unshare,setns,bpf,ioctl,clone,clone3 "$@"
+	bad=$(grep -E 'mkdir(at)?\(.*/instances/|openat\(.*"/sys/kernel/(debug/)?tracing/[^"]*", O_(WRONLY|RDWR)|unshare\(.*CLONE_NEWNET|setns\(|BPF_LINK_CREATE|BPF_RAW_TRACEPOINT_OPEN|BPF_PROG_ATTACH|PERF_EVENT_IOC_ENABLE' \
+		"$tmp/strace.log" || true)
+	[[ -z $bad ]] || fail "refused input still changed kernel state: $bad"
+	unchanged_checked=$((unchanged_checked + 1))
+}
+unchanged_checked=0
+
+note "refused before any kernel state changes (root; checked with strace when installed)"
 printf 'tracer ftrace\ntracepoint net:netif_rx\ntracepoint net:netif_recieve_skb\n' \
 	>"$tmp/typo.probeset"
-expect_error "typo.probeset:3: unknown tracepoint net:netif_recieve_skb.*similar: .*net:netif_receive_skb" \
-	lb --probeset "$tmp/typo.probeset"
+unchanged "typo.probeset:3: unknown tracepoint net:netif_recieve_skb.*similar: .*net:netif_receive_skb" \
+	lb --probeset "ftrace,uprobe,$tmp/typo.probeset"
 printf 'tracer ftrace\nsyscall no_such_call\n' >"$tmp/sys.probeset"
-expect_error "sys.probeset:2: unknown syscall 'no_such_call'" lb --probeset "$tmp/sys.probeset"
+unchanged "sys.probeset:2: unknown syscall 'no_such_call'" lb --probeset "ftrace,$tmp/sys.probeset"
+printf 'tracer ftrace\ntracepoint net:netif_rx\nuprobe no_such_function\n' >"$tmp/ufn.probeset"
+unchanged "ufn.probeset:3: unknown server function no_such_function" \
+	lb --probeset "uprobe,$tmp/ufn.probeset"
+for t in bpf perf perf-count; do
+	printf 'tracer %s\ntracepoint net:no_such_event\n' "$t" >"$tmp/$t-ev.probeset"
+	unchanged "$t-ev.probeset:2: unknown tracepoint net:no_such_event" \
+		lb --probeset "ftrace,$tmp/$t-ev.probeset"
+done
+unchanged "unknown workload 'nosuch'" lb --workload nosuch --probeset ftrace,uprobe,bpf,perf
+unchanged "duration '0'" lb --duration 0 --probeset ftrace,uprobe
+unchanged "addr ::1 applies to --topology lo.*drop --addr" lb --topology veth --addr ::1 --probeset ftrace
+mkdir -p "$tmp/full2" && touch "$tmp/full2/keep"
+unchanged "exists and is not empty.*--force" "$LOADBENCH" --probeset ftrace,uprobe --output "$tmp/full2"
+note "a buffer beyond memory (a private /proc/meminfo saying 1 GiB is available)"
+if unshare -m --propagation private true 2>/dev/null; then
+	printf 'MemTotal:        2097152 kB\nMemAvailable:    1048576 kB\n' >"$tmp/meminfo"
+	unchanged "a 1048576 KiB buffer on each of [0-9]+ CPUs is more than half the 1048576 KiB of available memory.*smaller" \
+		unshare -m --propagation private sh -c 'mount --bind "$1" /proc/meminfo && shift && exec "$@"' \
+		sh "$tmp/meminfo" "$LOADBENCH" --quiet --no-plot --output "$tmp/out" --probeset ftrace \
+		--buffer-kb 1048576
+else
+	note "unshare -m not permitted here: the buffer-beyond-memory case not run"
+fi
 assert_no_leftovers
+note "$unchanged_checked refusals traced: no instance, tracefs write, namespace or attachment"
 
 note "not root"
 if nobody_can_run; then

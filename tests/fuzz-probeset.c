@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * libFuzzer harness for the probe-set parser (make fuzz). Any input must
- * give either a probe set or an error message naming a line, never a crash,
- * a leak or undefined behaviour.
+ * give either a probe set or an error message naming the file and line
+ * ("fuzz.probeset:N: ..."), never a crash, a leak or undefined behaviour.
  */
+#include <ctype.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,8 +29,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (!ps || !ps->tracer || !ps->nprobes)
 			abort();	/* success must mean a usable probe set */
 		lb_probeset_free(ps);
-	} else if (!err[0]) {
-		abort();		/* every failure says why */
+	} else if (strncmp(err, "fuzz.probeset:", 14) || !isdigit((unsigned char)err[14])) {
+		abort();		/* every failure says why, and where */
 	}
 	free(text);
 	return 0;

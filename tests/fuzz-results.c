@@ -16,15 +16,22 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
+static char path[64];
+
+static void remove_input(void)
+{
+	unlink(path);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	static char path[64];
 	struct lb_results *res = NULL;
 	char err[512];
 	FILE *f;
 
 	if (!path[0]) {
 		snprintf(path, sizeof(path), "/tmp/lb-fuzz-results-%d.json", (int)getpid());
+		atexit(remove_input);
 	}
 	f = fopen(path, "w");
 	if (!f)

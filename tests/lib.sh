@@ -50,6 +50,51 @@ require_runs_here() {
 	[[ $why == "runs here" ]] || skip "$1 cannot run here: ${why:-not in the catalog}"
 }
 
+# running_here NAME... - those of the probe sets NAME... that run here, one a
+# line; notes the reason for each that does not.
+running_here() {
+	local s why
+	for s in "$@"; do
+		why=$(listed_why "$s")
+		if [[ $why == "runs here" ]]; then
+			echo "$s"
+		else
+			note "$s not run: ${why:-not in the catalog}" >&2
+		fi
+	done
+}
+
+# other_tool_start DIR - another tool's tracefs instance at DIR, set up unlike
+# loadbench's and unlike the defaults: two events enabled, a filter, its own
+# buffer size, overwrite off, another clock, recording. other_tool_stop DIR
+# undoes it.
+other_tool_start() {
+	mkdir "$1"
+	echo 1 >"$1/events/sched/sched_switch/enable"
+	echo 1 >"$1/events/net/netif_rx/enable"
+	echo 'prev_pid != 0' >"$1/events/sched/sched_switch/filter"
+	echo 1234 >"$1/buffer_size_kb"
+	echo 0 >"$1/options/overwrite"
+	echo mono >"$1/trace_clock"
+	echo 1 >"$1/tracing_on"
+}
+other_tool_stop() {
+	[[ -d $1 ]] || return 0
+	echo 0 >"$1/tracing_on"
+	echo >"$1/set_event"
+	echo 0 >"$1/events/sched/sched_switch/filter" 2>/dev/null || true
+	rmdir "$1"
+}
+
+# stop_run PID - end a loadbench run still going with SIGTERM, so that it
+# removes its own state (a SIGKILL would leave its instance); for EXIT traps.
+# Only a background job of this shell not yet waited for (a reaped pid may
+# already be another process's).
+stop_run() {
+	[[ -n $1 ]] && jobs -p | grep -qx "$1" || return 0
+	kill -TERM "$1" 2>/dev/null && wait "$1" 2>/dev/null || true
+}
+
 # Everything loadbench may create in the kernel, named loadbench_*; prints it.
 leftovers() {
 	local d line group
@@ -66,10 +111,12 @@ leftovers() {
 	done
 	# Host ends of --topology veth pairs: interface alias loadbench_<pid>.
 	grep -s '^loadbench_' /sys/class/net/*/ifalias |
-		sed 's|^/sys/class/net/\([^/]*\)/ifalias:|veth \1 alias |' || true
+		sed 's|^/sys/class/net/\([^/]*\)/ifalias:|veth \1 alias |' |
+		while read -r line; do other_run "${line##* }" || echo "$line"; done
 	# LTTng sessions, when the lttng CLI and a session daemon are there.
 	if command -v lttng >/dev/null; then
-		lttng list 2>/dev/null | grep -o 'loadbench_[0-9]*' | sed 's/^/LTTng session /'
+		lttng list 2>/dev/null | grep -o 'loadbench_[0-9]*' |
+			while read -r line; do other_run "$line" || echo "LTTng session $line"; done
 	fi
 	return 0
 }

@@ -31,7 +31,10 @@ cat "$tmp/vg.log"
 [[ $rc -ne 42 ]] || fail "valgrind found memory errors or definite leaks (above)"
 [[ $rc -eq 0 ]] || fail "loadbench under valgrind exited $rc"
 [[ -s $tmp/r/results.json ]] || fail "no results written under valgrind"
-"$top_builddir/tests/check-results" "$tmp/r" $([[ $probes == none ]] || echo "${probes//,/ }") ||
+# Under valgrind every run is many times slower and the machine's noise decides the sign of a
+# slowdown: the memory checks are the point here, the signs are checked in measure*.sh.
+"$top_builddir/tests/check-results" --any-slowdown "$tmp/r" \
+	$([[ $probes == none ]] || echo "${probes//,/ }") ||
 	fail "results under valgrind do not check out"
 assert_no_leftovers
 echo "PASS (probe set: $probes; valgrind clean)"
