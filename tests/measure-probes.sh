@@ -46,15 +46,25 @@ assert_no_leftovers
 
 note "arm fails half-way (the 2nd uprobe's name is taken): the 1st and the instance are removed"
 # The run's pid is known before it starts (exec keeps it): take the name its second uprobe
-# gets, with an argument, so that the kernel refuses to append to it.
+# gets, with an argument, so that the kernel refuses to append to it. Not before the run
+# starts: a run first removes whatever bears its own pid (a killed run with that pid left
+# it). Its results directory appears after that, and its probe set is armed only after
+# the 1.5 s baseline run, so the name is taken in between.
 printf 'tracer ftrace\ntracepoint sched:sched_switch\nuprobe lb_server_request\n%s\n' \
 	'uprobe udp_rr_server_run' >"$tmp/two.probeset"
 rc=0
-LB="$LOADBENCH" TMP="$tmp" TRACING="$TRACING" bash -c '
+LB="$LOADBENCH" TMP="$tmp" bash -c '
 	echo $$ >"$TMP/two.pid"
-	echo "p:loadbench_$$/u_udp_rr_server_run $LB:0x1000 x=%ax" >>"$TRACING/uprobe_events"
-	exec "$LB" --probeset "$TMP/two.probeset" --duration 0.3 --warmup 0 --repeat 1 --quiet \
-		--no-plot --output "$TMP/two"' >/dev/null 2>"$tmp/two.err" || rc=$?
+	exec "$LB" --probeset "$TMP/two.probeset" --duration 1.5 --warmup 0 --repeat 1 --quiet \
+		--no-plot --output "$TMP/two"' >/dev/null 2>"$tmp/two.err" &
+job=$!
+for _ in $(seq 100); do
+	[[ -d $tmp/two || ! -e /proc/$job ]] && break
+	sleep 0.05
+done
+[[ -d $tmp/two ]] || fail "the run made no results directory: $(cat "$tmp/two.err")"
+echo "p:loadbench_$job/u_udp_rr_server_run $LOADBENCH:0x1000 x=%ax" >>"$TRACING/uprobe_events"
+wait "$job" || rc=$?
 pid=$(cat "$tmp/two.pid")
 left=$(grep "loadbench_$pid/" "$TRACING/dynamic_events" || true)
 echo "-:loadbench_$pid/u_udp_rr_server_run" >>"$TRACING/uprobe_events"
