@@ -219,7 +219,8 @@ out_disarm:
 
 		if (dret && !ret) {
 			ret = dret;
-			snprintf(err, len, "cannot remove the %s tracer's kernel state: %s",
+			snprintf(err, len, "cannot remove the %s tracer's kernel state: %s: run "
+				 "'loadbench cleanup' once loadbench has exited",
 				 lb_tracer_name(tracer), strerror(-dret));
 		}
 	}
