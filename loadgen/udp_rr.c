@@ -114,7 +114,7 @@ static int udp_rr_client_run(struct lb_flow *w)
 	for (;;) {
 		seq++;
 		memcpy(buf, &seq, sizeof(seq));
-		while (send(fd, buf, len, 0) < 0) {
+		while ((n = send(fd, buf, len, 0)) < 0) {
 			if (errno == EINTR)
 				continue;
 			if (errno == ENOBUFS || errno == EAGAIN)
@@ -122,7 +122,8 @@ static int udp_rr_client_run(struct lb_flow *w)
 			return lb_child_fail(w, LB_CLIENT, errno, "send on the generator socket",
 					     lb_fix_socket);
 		}
-		atomic_store_explicit(&sh->sent, ++sent, memory_order_relaxed);
+		if (n >= 0) /* a request the kernel had no buffer for was not sent */
+			atomic_store_explicit(&sh->sent, ++sent, memory_order_relaxed);
 		for (;;) {
 			n = recv(fd, buf, len, 0);
 			if (n < 0) {

@@ -127,10 +127,18 @@ static int check_function(const struct lb_probeset *ps, const struct lb_probe *p
 static int find_exe(struct lb_dynevents *d, char *err, size_t len)
 {
 	ssize_t n = readlink("/proc/self/exe", d->exe, sizeof(d->exe) - 1);
+	int ret;
 
 	if (n < 0) {
-		snprintf(err, len, "cannot read /proc/self/exe for uprobes: %s", strerror(errno));
-		return -errno;
+		ret = -errno;
+		snprintf(err, len, "cannot read /proc/self/exe for uprobes: %s", strerror(-ret));
+		return ret;
+	}
+	/* A path that filled the buffer may be cut: a uprobe on it would name another file. */
+	if ((size_t)n >= sizeof(d->exe) - 1) {
+		snprintf(err, len, "uprobes cannot name the loadbench executable: its path is %d "
+			 "bytes or longer: run loadbench from a shorter path", PATH_MAX - 1);
+		return -ENAMETOOLONG;
 	}
 	d->exe[n] = '\0';
 	if (strpbrk(d->exe, " \t\n")) {

@@ -48,10 +48,10 @@ struct lb_ftrace_reader {
 	atomic_int error;		/* first -errno of a thread, 0 */
 };
 
-/* Move every full page there is now; 0, or -errno. */
+/* Move every full page there is now, until told to stop; 0, or -errno. */
 static int drain(struct cpu_reader *c)
 {
-	for (;;) {
+	while (!atomic_load(&c->r->stop)) {
 		int n;
 
 		errno = 0;
@@ -64,6 +64,7 @@ static int drain(struct cpu_reader *c)
 			return 0;
 		return -errno;
 	}
+	return 0;
 }
 
 static void *reader_main(void *arg)
@@ -146,7 +147,7 @@ static int open_cpu(struct tracefs_instance *inst, struct cpu_reader *c, int cpu
 	/* A sub-buffer is a page on every kernel libtracefs 1.6 knows. */
 	c->tcpu = tracefs_cpu_alloc_fd(c->fd, (int)sysconf(_SC_PAGESIZE), true);
 	if (!c->tcpu) {
-		ret = errno ? -errno : -ENOMEM;
+		ret = errno && errno != ENOENT ? -errno : -ENOMEM;
 		snprintf(err, len, "cannot set up the consumer of %s: %s", file, strerror(-ret));
 		return ret;
 	}

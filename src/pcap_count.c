@@ -226,8 +226,9 @@ out_free:
 	return ret;
 }
 
-/* Returns 0 with the counts so far, or the capture's error. */
-int lb_pcap_count_read(struct lb_pcap_count *c, uint64_t *packets, uint64_t *dropped)
+/* Returns 0 with the counts so far, or the capture's error with libpcap's reason in @err. */
+int lb_pcap_count_read(struct lb_pcap_count *c, uint64_t *packets, uint64_t *dropped, char *err,
+		       size_t len)
 {
 	double until = lb_pcap_now_ms() + LB_PCAP_DRAIN_MS;
 	struct pcap_stat st = {0};
@@ -240,6 +241,9 @@ int lb_pcap_count_read(struct lb_pcap_count *c, uint64_t *packets, uint64_t *dro
 		ret = lb_pcap_count_batch(c);
 	while (ret > 0 && lb_pcap_now_ms() < until);
 	ret = ret < 0 ? ret : 0;
+	if (ret)
+		snprintf(err, len, "--count-with pcap: the capture on %s failed: %s: rerun, or drop "
+			 "--count-with", LB_PCAP_DEV, c->errmsg);
 	*packets = c->packets;
 	*dropped = pcap_stats(c->p, &st) == 0 ? st.ps_drop : 0;
 	pthread_mutex_unlock(&c->lock);
@@ -279,8 +283,10 @@ int lb_pcap_count_open(const char *filter, int cpu_a, int cpu_b, struct lb_pcap_
 	return -EOPNOTSUPP;
 }
 
-int lb_pcap_count_read(struct lb_pcap_count *c, uint64_t *packets, uint64_t *dropped)
+int lb_pcap_count_read(struct lb_pcap_count *c, uint64_t *packets, uint64_t *dropped, char *err,
+		       size_t len)
 {
+	snprintf(err, len, "--count-with pcap needs libpcap, and loadbench was built without it");
 	return -EOPNOTSUPP;
 }
 

@@ -28,9 +28,11 @@ int lb_pcap_count_open(const char *filter, int cpu_a, int cpu_b, struct lb_pcap_
  * lb_pcap_count_read - process what the capture has buffered up to now, then
  * store the packets counted since open in *@packets and those the kernel
  * dropped because the capture buffer was full in *@dropped. Returns 0, or
- * -errno when the capture failed (the thread stopped).
+ * -errno when the capture failed (the thread stopped), with libpcap's reason
+ * and the fix in @err.
  */
-int lb_pcap_count_read(struct lb_pcap_count *c, uint64_t *packets, uint64_t *dropped);
+int lb_pcap_count_read(struct lb_pcap_count *c, uint64_t *packets, uint64_t *dropped, char *err,
+		       size_t len);
 
 /* lb_pcap_count_close - stop the thread, close the capture, free. NULL is fine. */
 void lb_pcap_count_close(struct lb_pcap_count *c);

@@ -28,14 +28,8 @@ static bool stopped(const struct lb_bench *b)
  */
 static int pcap_edge(const struct lb_bench *b, uint64_t at[3], char *err, size_t len)
 {
-	int ret;
-
 	at[2] = lb_workload_server_drops(b->workload);
-	ret = lb_pcap_count_read(b->pcap, &at[0], &at[1]);
-	if (ret)
-		snprintf(err, len, "--count-with pcap: the capture on lo failed: %s",
-			 strerror(-ret));
-	return ret;
+	return lb_pcap_count_read(b->pcap, &at[0], &at[1], err, len);
 }
 
 /* The live progress line: shown only when stderr is a terminal. */
@@ -225,7 +219,8 @@ out_disarm:
 
 		if (dret && !ret) {
 			ret = dret;
-			snprintf(err, len, "cannot remove the %s tracer's kernel state: %s",
+			snprintf(err, len, "cannot remove the %s tracer's kernel state: %s: run "
+				 "'loadbench cleanup' once loadbench has exited",
 				 lb_tracer_name(tracer), strerror(-dret));
 		}
 	}

@@ -276,8 +276,8 @@ static int place_reader(struct ftrace *f, const pid_t *pids, int n, char *err, s
 static int ftrace_attach(void *priv, const pid_t *pids, int n, char *err, size_t len)
 {
 	struct ftrace *f = priv;
-	char list[256];
-	size_t off = 0;
+	size_t off = 0, cap;
+	char *list;
 	int ret;
 
 	if (f->reader && n > 0) {
@@ -291,18 +291,24 @@ static int ftrace_attach(void *priv, const pid_t *pids, int n, char *err, size_t
 		snprintf(err, len, "ftrace: scope workload, but the workload has no process");
 		return -ESRCH;
 	}
+	/* Every pid whole: a list cut short would filter on a prefix of one, another pid. */
+	cap = (size_t)n * 12 + 1;
+	list = malloc(cap);
+	if (!list)
+		return -ENOMEM;
 	list[0] = '\0';
-	for (int i = 0; i < n && off < sizeof(list); i++)
-		off += snprintf(list + off, sizeof(list) - off, "%s%d", i ? " " : "", (int)pids[i]);
+	for (int i = 0; i < n; i++)
+		off += snprintf(list + off, cap - off, "%s%d", i ? " " : "", (int)pids[i]);
+	ret = 0;
 	if (tracefs_instance_file_write(f->inst, "set_event_pid", list) < 0 ||
 	    tracefs_trace_on(f->inst) < 0) {
 		ret = errno ? -errno : -EIO;
-		snprintf(err, len, "cannot write the workload's pids (%s) to set_event_pid of "
-			 "instance %s: %s", list, tracefs_instance_get_name(f->inst),
+		snprintf(err, len, "cannot write the workload's %d pids (%d ...) to set_event_pid "
+			 "of instance %s: %s", n, (int)pids[0], tracefs_instance_get_name(f->inst),
 			 strerror(-ret));
-		return ret;
 	}
-	return 0;
+	free(list);
+	return ret;
 }
 
 /* Value of "KEY: N" in a per_cpu/cpuN/stats text; 0 when absent. */

@@ -416,8 +416,13 @@ static int lttng_arm(void *priv, char *err, size_t len)
 	l->nsnap = 0;
 	l->counted = false;
 	l->count_ret = 0;
-	snprintf(l->dir, sizeof(l->dir), "%s/%s.XXXXXX", tmp && tmp[0] == '/' ? tmp : "/tmp",
-		 l->session);
+	if ((size_t)snprintf(l->dir, sizeof(l->dir), "%s/%s.XXXXXX",
+			     tmp && tmp[0] == '/' ? tmp : "/tmp", l->session) >= sizeof(l->dir)) {
+		snprintf(err, len, "cannot create a directory for the LTTng trace: $TMPDIR (%.64s...) "
+			 "is too long: set TMPDIR to a shorter directory", tmp);
+		l->dir[0] = '\0';
+		return -ENAMETOOLONG;
+	}
 	if (!mkdtemp(l->dir)) {
 		ret = -errno;
 		snprintf(err, len, "cannot create a directory for the LTTng trace (%s): %s", l->dir,
@@ -558,7 +563,14 @@ static int clean_trace_dirs(bool remove, lb_cleanup_report_fn report, void *arg)
 		if (!lb_cleanup_dead_owner(owner))
 			continue;
 		found++;
-		snprintf(dir, sizeof(dir), "%s/%s", tmp, de->d_name);
+		/* A cut path would name another directory, and it is removed recursively. */
+		if ((size_t)snprintf(dir, sizeof(dir), "%s/%s", tmp, de->d_name) >= sizeof(dir)) {
+			snprintf(what, sizeof(what), "LTTng trace directory %s in %.64s...",
+				 de->d_name, tmp);
+			if (report)
+				report(what, remove ? -ENAMETOOLONG : 0, arg);
+			continue;
+		}
 		snprintf(what, sizeof(what), "LTTng trace directory %s", dir);
 		if (remove)
 			err = remove_dir(dir);

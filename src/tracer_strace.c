@@ -417,8 +417,14 @@ static int strace_attach(void *priv, const pid_t *pids, int n, char *err, size_t
 	close(fds[1]);
 	pfd = (struct pollfd){ .fd = fds[0], .events = POLLIN };
 	ret = poll(&pfd, 1, STRACE_READY_MS);
+	if (ret < 0)
+		ret = -errno;	/* EINTR: an interrupt, the run stops */
 	got = ret > 0 ? read(fds[0], &r, sizeof(r)) : -1;
 	close(fds[0]);
+	if (ret < 0) {
+		snprintf(err, len, "strace: waiting for the tracing process: %s", strerror(-ret));
+		return ret;
+	}
 	if (ret == 0) {
 		snprintf(err, len, "strace: the workload's threads were not all traced within %d ms",
 			 STRACE_READY_MS);

@@ -4,7 +4,8 @@
 # syscalls-pid (ftrace, scope workload: set_event_pid) and strace (ptrace)
 # measured together and checked by tests/check-results; syscalls-pid sees
 # fewer events per operation than syscalls (only the workload's), and strace
-# slows the workload more than syscalls-pid. Afterwards no loadbench process,
+# slows the workload more than syscalls-pid; with 24 flows set_event_pid
+# holds all 48 workload pids. Afterwards no loadbench process,
 # no process traced by one, and no loadbench_* instance is left.
 # Then --skip-unavailable: probe sets that cannot run here are skipped and
 # recorded in results.json; probe sets that are wrong anywhere stay errors.
@@ -81,6 +82,21 @@ awk -v a="$pid_op" -v b="$sys_op" 'BEGIN { exit !(a + 1 < b) }' ||
 	fail "syscalls-pid ($pid_op events/op) does not record clearly fewer events than syscalls ($sys_op) while dd makes syscalls beside the workload"
 awk -v a="$strace_slow" -v b="$pid_slow" 'BEGIN { exit !(a > b) }' ||
 	fail "strace ($strace_slow%) does not slow the workload more than syscalls-pid ($pid_slow%)"
+
+note "syscalls-pid with 24 flows: set_event_pid holds every one of the 48 workload pids"
+# 48 pids do not fit in 256 characters: a list cut there filtered on a prefix of a pid.
+"$LOADBENCH" --probeset syscalls-pid --alone --flows 24 --cpus none --duration 1 --warmup 0.3 \
+	--repeat 1 --quiet --no-plot --output "$tmp/flows" >/dev/null &
+lb=$!
+most=0
+while kill -0 $lb 2>/dev/null; do
+	n=$({ wc -w <"$TRACING/instances/loadbench_$lb/set_event_pid"; } 2>/dev/null) || n=0
+	((n > most)) && most=$n
+	sleep 0.05
+done
+wait $lb || fail "the syscalls-pid run with 24 flows failed"
+[[ $most -eq 48 ]] || fail "set_event_pid held at most $most pids, not the workload's 48"
+assert_nothing_left
 
 note "--skip-unavailable: an event this kernel lacks is skipped, and recorded"
 printf 'tracer ftrace\ntracepoint sched:loadbench_no_such_event\n' >"$tmp/absent.probeset"
