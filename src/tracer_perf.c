@@ -260,6 +260,8 @@ static void perf_destroy(void *priv)
 	free(p);
 }
 
+#define PERF_MAX_RING_BYTES	(1 << 30)
+
 /* The power-of-two number of pages that holds @kb KiB (rounded up, as perf does). */
 static size_t ring_pages_for(int kb, size_t page)
 {
@@ -362,6 +364,19 @@ static int perf_create_mode(const struct lb_probeset *ps, const struct lb_tracer
 	if (record) {
 		kb = opts && opts->buffer_kb ? opts->buffer_kb : ps->buffer_kb;
 		p->ring_pages = ring_pages_for(kb ? kb : PERF_DEFAULT_BUFFER_KB, p->page);
+		/*
+		 * The kernel kmallocs a ring's page array (8 bytes a page, at most 4 MiB):
+		 * 1 GiB of 4 KiB pages maps, 2 GiB fails with ENOMEM at mmap, round 1.
+		 */
+		if (p->ring_pages * p->page > PERF_MAX_RING_BYTES) {
+			snprintf(err, len, "%s: a perf ring of %d KiB (rounded up to %zu KiB, a "
+				 "power of two pages) is more than the kernel maps, %d KiB per CPU: "
+				 "choose a smaller --buffer-kb or buffer-kb", ps->path,
+				 kb ? kb : PERF_DEFAULT_BUFFER_KB, p->ring_pages * p->page / 1024,
+				 PERF_MAX_RING_BYTES / 1024);
+			ret = -EINVAL;
+			goto err;
+		}
 		/* scope workload: one ring per thread; as many as CPUs is the estimate. */
 		ret = lb_buffer_check_size(ps, (int)(p->ring_pages * p->page / 1024), ncpus,
 					   err, len);

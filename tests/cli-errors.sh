@@ -120,6 +120,12 @@ for t in bpf perf perf-count; do
 	unchanged "$t-ev.probeset:2: unknown tracepoint net:no_such_event" \
 		lb --probeset "ftrace,$tmp/$t-ev.probeset"
 done
+# The kernel maps a perf ring of at most 1 GiB (its page array is kmalloc'd):
+# refused at once, not after the baseline has run.
+if [[ $(listed_why perf) == "runs here" ]]; then
+	unchanged "perf.probeset: a perf ring of 1048577 KiB \\(rounded up to 2097152 KiB.*more than the kernel maps, 1048576 KiB per CPU" \
+		lb --probeset perf --buffer-kb 1048577
+fi
 unchanged "unknown workload 'nosuch'" lb --workload nosuch --probeset ftrace,uprobe,bpf,perf
 unchanged "duration '0'" lb --duration 0 --probeset ftrace,uprobe
 unchanged "addr ::1 applies to --topology lo.*drop --addr" lb --topology veth --addr ::1 --probeset ftrace
