@@ -131,7 +131,11 @@ static struct lb_results *build(void)
 	if (!b)
 		goto fail;
 	b->text = strdup("tracer lttng\nkprobe \u00fc\u00df\n");
-	/* b builds on a, which the run added for it (round-tripped, and the pair line). */
+	/*
+	 * b builds on a, which the run added for it (round-tripped, and the pair line).
+	 * Adding b may have moved the array: a is taken again.
+	 */
+	a = &res->probesets[0];
 	b->compare_with = strdup("ftrace");
 	a->added_for = strdup(b->name);
 	if (!b->compare_with || !a->added_for)
