@@ -32,6 +32,7 @@
 
 /* The slowdown interval: bootstrap resamples and a fixed seed, so reruns of summarize agree. */
 #define LB_CI_RESAMPLES 10000
+#define LB_EDGE_WARN_PCT 1.0	/* edge spread, % of a run's operations, worth a warning */
 #define LB_CI_SEED 0x6c6f616462656e63ULL /* "loadbenc" */
 
 /* The baseline's CV (in %) above which every result is flagged as noisy. */
@@ -344,6 +345,38 @@ static int lb_results_warn(struct lb_results *res, size_t max_pairs, const char 
 			return -ENOMEM;
 	}
 
+	/*
+	 * A snapshot of the tracer's counts sits between two reads of the
+	 * operation counter; the window's edge is their midpoint. When loadbench
+	 * was held up in between (a busy machine), say by how much events per
+	 * operation can be off: the worst run of each probe set.
+	 */
+	for (i = 0; i < res->nprobesets; i++) {
+		const struct lb_probeset_result *psr = &res->probesets[i];
+		const struct lb_run *worst = NULL;
+		double w = 0;
+
+		for (size_t k = 0; k < psr->nruns; k++) {
+			const struct lb_run *r = &psr->runs[k];
+			double f = r->ops ? (double)r->edge_spread_ops / r->ops : 0;
+
+			if (f > w) {
+				w = f;
+				worst = r;
+			}
+		}
+		if (!worst || 100 * w <= LB_EDGE_WARN_PCT)
+			continue;
+		n = asprintf(&msg,
+			     "%s, round %d: reading the tracer's counts at an edge of the measured "
+			     "window took %" PRIu64 " operations (%.1f%% of the window's): its "
+			     "events per operation can be off by up to that much; loadbench was "
+			     "held up (a busy machine)", psr->name ? psr->name : "?", worst->round,
+			     worst->edge_spread_ops, 100 * w);
+		if (n < 0 || lb_results_take_warning(res, msg))
+			return -ENOMEM;
+	}
+
 	if (!nfew)
 		return 0;
 	if (nfew == res->nprobesets)
@@ -649,6 +682,7 @@ static void lb_jb_runs(struct lb_jb *jb, struct json_object *parent,
 		lb_jb_int(jb, o, "received", (int64_t)r->received);
 		lb_jb_int(jb, o, "dropped", (int64_t)r->dropped);
 		lb_jb_int(jb, o, "mismatches", (int64_t)r->mismatches);
+		lb_jb_int(jb, o, "edge_spread_ops", (int64_t)r->edge_spread_ops);
 		if (r->nflow_ops) {
 			struct json_object *fo = lb_jb_child(jb, o, "flow_ops", true);
 
@@ -1105,6 +1139,8 @@ static int lb_read_run(struct lb_reader *rd, const struct json_object *o, const 
 		ret = lb_get_u64(rd, o, where, "dropped", &r->dropped);
 	if (!ret)
 		ret = lb_get_u64(rd, o, where, "mismatches", &r->mismatches);
+	if (!ret)
+		ret = lb_get_u64(rd, o, where, "edge_spread_ops", &r->edge_spread_ops);
 	if (!ret)
 		ret = lb_get_double(rd, o, where, "sample_interval_s", &r->sample_interval);
 	if (!ret)

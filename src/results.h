@@ -34,6 +34,9 @@ struct lb_run {
 	uint64_t received;	/* replies matched; udp-stream: datagrams the servers received */
 	uint64_t dropped;	/* udp-stream: sent - received; the others: requests timed out */
 	uint64_t mismatches;	/* replies or datagrams that were not what was sent */
+	uint64_t edge_spread_ops; /* operations done while the tracer's counts were read at
+				   * an edge of the window (the larger edge): how far
+				   * events per operation can be off */
 	uint64_t *flow_ops;	/* operations of each flow (same span); NULL when not recorded */
 	size_t nflow_ops;
 	double sample_interval;	/* seconds per entry of samples[] */

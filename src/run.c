@@ -73,15 +73,19 @@ static void progress_show(const struct progress *p, double rate)
  * before and just after the tracer's snapshot, averaged, so that a snapshot
  * that takes long (or a parent preempted in the middle of it) adds the same
  * error on both sides instead of counting the workload's events of that
- * moment against no operations. Returns 0 or -errno with @err set.
+ * moment against no operations. *@spread gets the operations done between
+ * the two reads (0 without a tracer): how uncertain the edge is. Returns 0 or
+ * -errno with @err set.
  */
 static int window_edge(const struct lb_bench *b, struct lb_tracer *tracer, double *t,
-		       uint64_t *ops, struct lb_tracer_counts *c, char *err, size_t len)
+		       uint64_t *ops, uint64_t *spread, struct lb_tracer_counts *c, char *err,
+		       size_t len)
 {
 	double ta = lb_now();
 	uint64_t oa = lb_workload_ops(b->workload), ob;
 	int ret;
 
+	*spread = 0;
 	if (!tracer) {
 		*t = ta;
 		*ops = oa;
@@ -95,6 +99,7 @@ static int window_edge(const struct lb_bench *b, struct lb_tracer *tracer, doubl
 	ob = lb_workload_ops(b->workload);
 	*t = (ta + lb_now()) / 2;
 	*ops = oa + (ob - oa) / 2;
+	*spread = ob - oa;
 	return 0;
 }
 
@@ -111,7 +116,7 @@ static int run_once(const struct lb_bench *b, struct lb_tracer *tracer, int roun
 	struct lb_workload_stats st = {0};
 	size_t max_samples, n = 0;
 	double t0, t1, t, next, end;
-	uint64_t ops0, ops1, prev, pcap0[3] = {0}, pcap1[3] = {0};
+	uint64_t ops0, ops1, prev, pcap0[3] = {0}, pcap1[3] = {0}, spread0 = 0, spread1 = 0;
 	int ret, sret;
 
 	memset(run, 0, sizeof(*run));
@@ -146,7 +151,7 @@ static int run_once(const struct lb_bench *b, struct lb_tracer *tracer, int roun
 		goto out_stop;
 	}
 
-	ret = window_edge(b, tracer, &t0, &ops0, &c0, err, len);
+	ret = window_edge(b, tracer, &t0, &ops0, &spread0, &c0, err, len);
 	if (ret)
 		goto out_stop;
 	if (b->pcap && (ret = pcap_edge(b, pcap0, err, len)))
@@ -174,7 +179,7 @@ static int run_once(const struct lb_bench *b, struct lb_tracer *tracer, int roun
 			t = now;
 		}
 	}
-	ret = window_edge(b, tracer, &t1, &ops1, &c1, err, len);
+	ret = window_edge(b, tracer, &t1, &ops1, &spread1, &c1, err, len);
 	if (ret)
 		goto out_stop;
 	if (b->pcap && (ret = pcap_edge(b, pcap1, err, len)))
@@ -185,6 +190,7 @@ static int run_once(const struct lb_bench *b, struct lb_tracer *tracer, int roun
 	run->server_drops = pcap1[2] - pcap0[2];
 	run->seconds = t1 - t0;
 	run->ops = ops1 - ops0;
+	run->edge_spread_ops = spread0 > spread1 ? spread0 : spread1;
 	run->throughput = run->seconds > 0 ? (double)run->ops / run->seconds : 0;
 	run->events = c1.events - c0.events;
 	run->lost_events = c1.lost - c0.lost;

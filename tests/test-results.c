@@ -115,6 +115,7 @@ static struct lb_results *build(void)
 		r->received = 1200003;
 		r->dropped = 7;
 		r->mismatches = 3;
+		r->edge_spread_ops = 41;
 	}
 
 	a = lb_results_add_probeset(res, "ftrace", "ftrace");
@@ -256,6 +257,35 @@ static void test_warnings(void)
 	T_CHECK_NEAR(res->probesets[0].summary.slowdown_pct, 10, 1e-9);
 	lb_results_free(res);
 
+	/*
+	 * An edge of the window read while loadbench was held up: 2000 of a run's
+	 * 90000 operations (2.2%) is flagged, for the worst run; 500 (0.6%) is not.
+	 */
+	res = lb_results_new();
+	T_CHECK(res != NULL);
+	if (!res)
+		return;
+	for (int round = 1; round <= 3; round++)
+		add_run(&res->baseline, round, 1, 100000, 0, 0, 0, NULL, 0);
+	p = lb_results_add_probeset(res, "held", "ftrace");
+	for (int round = 1; round <= 3; round++)
+		add_run(p, round, 1, 90000, 90000, 0, 0, NULL, 0);
+	p->runs[0].edge_spread_ops = 500;
+	p->runs[2].edge_spread_ops = 2000;
+	p = lb_results_add_probeset(res, "quiet", "ftrace");
+	for (int round = 1; round <= 3; round++)
+		add_run(p, round, 1, 90000, 90000, 0, 0, NULL, 0);
+	p->runs[1].edge_spread_ops = 500;
+	T_CHECK(lb_results_summarize(res) == 0);
+	T_CHECK(lb_results_summarize(res) == 0);
+	T_CHECK(res->nwarnings == 1);
+	if (res->nwarnings == 1)
+		T_CHECK_STR(res->warnings[0], "held, round 3: reading the tracer's counts at an edge "
+			    "of the measured window took 2000 operations (2.2% of the window's): its "
+			    "events per operation can be off by up to that much; loadbench was held "
+			    "up (a busy machine)");
+	lb_results_free(res);
+
 	/* A baseline over 5% CV is flagged even against large slowdowns. */
 	res = lb_results_new();
 	T_CHECK(res != NULL);
@@ -320,6 +350,7 @@ static void compare_probeset(const struct lb_probeset_result *a,
 		T_CHECK(ra->received == rb->received);
 		T_CHECK(ra->dropped == rb->dropped);
 		T_CHECK(ra->mismatches == rb->mismatches);
+		T_CHECK(ra->edge_spread_ops == rb->edge_spread_ops);
 		T_CHECK(ra->nflow_ops == rb->nflow_ops);
 		for (k = 0; k < ra->nflow_ops && k < rb->nflow_ops; k++)
 			T_CHECK(ra->flow_ops[k] == rb->flow_ops[k]);
