@@ -68,7 +68,7 @@ static const char *f_virt(const struct lb_results *r, char *buf, size_t len)
 {
 	const char *v = or_q(r->host.virtualization);
 
-	snprintf(buf, len, "virtualization %s%s", v, strstr(v, "tcg") ? " (emulated)" : "");
+	snprintf(buf, len, "virtualization %s%s", v, lb_results_emulated(r) ? " (emulated)" : "");
 	return buf;
 }
 

@@ -342,12 +342,6 @@ static int write_cost_dat(const void *arg, FILE *f)
 	return 0;
 }
 
-/* Whether @res was measured under QEMU's TCG (emulated timings). */
-static bool emulated(const struct lb_results *res)
-{
-	return res->host.virtualization && strstr(res->host.virtualization, "tcg");
-}
-
 /* The environment of @res in one line: kernel, machine, CPU, CPUs, virtualization. */
 static const char *environment(const struct lb_results *res, char *buf, size_t len)
 {
@@ -360,7 +354,7 @@ static const char *environment(const struct lb_results *res, char *buf, size_t l
 	snprintf(buf, len, "Linux %s %s, %s%s%s%s%s",
 		 or_unknown(h->kernel_release), or_unknown(h->machine), or_unknown(h->cpu_model),
 		 cpus, virt ? ", virtualization " : "", virt ? virt : "",
-		 emulated(res) ? " (emulated: timings are not real)" : "");
+		 lb_results_emulated(res) ? " (emulated: timings are not real)" : "");
 	return buf;
 }
 
@@ -474,12 +468,13 @@ static void put_footer(const struct lb_results *res, FILE *f)
  */
 static void put_note(const struct lb_results *res, FILE *f)
 {
+	bool emulated = lb_results_emulated(res);
 	char line[512];
 
 	snprintf(line, sizeof(line), "%s%s%s",
-		 emulated(res) ? "EMULATED (QEMU TCG): timings are not real; compare probe sets "
-				 "with each other, not with native numbers" : "",
-		 emulated(res) && !res->complete ? " | " : "",
+		 emulated ? "EMULATED (QEMU TCG): timings are not real; compare probe sets "
+			    "with each other, not with native numbers" : "",
+		 emulated && !res->complete ? " | " : "",
 		 res->complete ? "" : "INTERRUPTED: partial results, fewer rounds than asked for");
 	fputs("note = ", f);
 	put_gp_string(f, line);
@@ -826,7 +821,7 @@ static void write_compare_header(const void *arg, FILE *f)
 	int lines;
 
 	for (m = 0; m < cmp->n; m++) {
-		any_emulated |= emulated(cmp->res[m]);
+		any_emulated |= lb_results_emulated(cmp->res[m]);
 		for (g = 0; g < cmp->ngroups; g++)
 			bars += find_set(cmp->res[m], cmp->groups[g]) != NULL;
 	}

@@ -89,7 +89,7 @@ static const char *overwritten(const struct lb_summary *s, char *buf, size_t len
 /* ", emulated: timings are not real" when @res was measured under QEMU's TCG. */
 static const char *emulated(const struct lb_results *res)
 {
-	return res->host.virtualization && strstr(res->host.virtualization, "tcg") ?
+	return lb_results_emulated(res) ?
 	       " (emulated: timings are not real; compare probe sets with each other)" : "";
 }
 

@@ -270,14 +270,14 @@ int lb_results_add_skipped(struct lb_results *res, const char *name, const char 
 
 /* ---- summary -------------------------------------------------------------------------------- */
 
-/* The baseline run of @round, or NULL. */
-static const struct lb_run *lb_baseline_run(const struct lb_results *res, int round)
+/* The run of @psr in @round, or NULL. */
+static const struct lb_run *lb_round_run(const struct lb_probeset_result *psr, int round)
 {
 	size_t i;
 
-	for (i = 0; i < res->baseline.nruns; i++) {
-		if (res->baseline.runs[i].round == round)
-			return &res->baseline.runs[i];
+	for (i = 0; i < psr->nruns; i++) {
+		if (psr->runs[i].round == round)
+			return &psr->runs[i];
 	}
 	return NULL;
 }
@@ -428,7 +428,7 @@ int lb_results_summarize(struct lb_results *res)
 
 		lb_summary_own(psr, scratch);
 		for (j = 0; j < psr->nruns; j++) {
-			const struct lb_run *br = lb_baseline_run(res, psr->runs[j].round);
+			const struct lb_run *br = lb_round_run(&res->baseline, psr->runs[j].round);
 
 			if (!br)
 				continue;
@@ -1606,6 +1606,11 @@ static void lb_row_num(struct lb_row *row, int col, int prec, double d)
 }
 
 /* The cells of @psr's row; the baseline has no slowdown and records no events. */
+bool lb_results_emulated(const struct lb_results *res)
+{
+	return res->host.virtualization && strstr(res->host.virtualization, "tcg");
+}
+
 const char *lb_results_share(uint64_t part, uint64_t whole, char *buf, size_t len)
 {
 	double pct = whole ? 100.0 * (double)part / (double)whole : NAN;
@@ -1770,7 +1775,7 @@ int lb_results_pair(const struct lb_results *res, const struct lb_probeset_resul
 {
 	const struct lb_probeset_result *base = NULL;
 	double t, tb, *pb = NULL, *pt = NULL;
-	size_t k, j, n = 0;
+	size_t k, n = 0;
 	int ret = -ENOENT;
 
 	if (!psr->compare_with)
@@ -1789,8 +1794,7 @@ int lb_results_pair(const struct lb_results *res, const struct lb_probeset_resul
 	out->slowdown_ratio = base->summary.slowdown_pct > 0 ?
 			      psr->summary.slowdown_pct / base->summary.slowdown_pct : NAN;
 	out->extra_events_per_op = psr->summary.events_per_op - base->summary.events_per_op;
-	out->ns_per_extra_event = out->extra_events_per_op > 0 ?
-				  (1.0 / t - 1.0 / tb) * 1e9 / out->extra_events_per_op : NAN;
+	out->ns_per_extra_event = lb_stats_ns_per_event(tb, t, out->extra_events_per_op);
 
 	/* The set against its base, run by run in the same round: neighbours in time. */
 	out->vs_base_ci95[0] = out->vs_base_ci95[1] = NAN;
@@ -1801,13 +1805,12 @@ int lb_results_pair(const struct lb_results *res, const struct lb_probeset_resul
 		goto out;
 	}
 	for (k = 0; k < psr->nruns; k++) {
-		for (j = 0; j < base->nruns; j++) {
-			if (base->runs[j].round != psr->runs[k].round)
-				continue;
-			pb[n] = base->runs[j].throughput;
-			pt[n++] = psr->runs[k].throughput;
-			break;
-		}
+		const struct lb_run *br = lb_round_run(base, psr->runs[k].round);
+
+		if (!br)
+			continue;
+		pb[n] = br->throughput;
+		pt[n++] = psr->runs[k].throughput;
 	}
 	out->vs_base_pct = lb_stats_slowdown_pct(pb, pt, n);
 	if (n >= 2)

@@ -232,6 +232,9 @@ struct lb_pair {
 int lb_results_pair(const struct lb_results *res, const struct lb_probeset_result *psr,
 		    struct lb_pair *out);
 
+/* lb_results_emulated - whether @res was measured under QEMU's TCG (timings emulated). */
+bool lb_results_emulated(const struct lb_results *res);
+
 /*
  * lb_results_share - @part of @whole (> 0) in percent, readable however small,
  * in @buf: "61.0%", "99.7%", "99.96%", "0.000062%" (two significant digits
