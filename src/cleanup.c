@@ -46,19 +46,16 @@ pid_t lb_cleanup_dead_owner(const char *name)
 }
 
 /*
- * Set by lb_cleanup_own(): the walkers below then take the names of this
- * pid, left by an earlier process that had it, instead of dead pids' names.
+ * Whether @name is a leftover for the walkers below: with @own 0, the name of
+ * a dead loadbench; else a name of pid @own (left by an earlier process that
+ * had it).
  */
-static pid_t own_pid;
-
-static pid_t leftover_owner(const char *name)
+static bool leftover(const char *name, pid_t own)
 {
-	if (own_pid)
-		return name_owner(name) == own_pid ? own_pid : 0;
-	return lb_cleanup_dead_owner(name);
+	return own ? name_owner(name) == own : lb_cleanup_dead_owner(name) != 0;
 }
 
-static int clean_instances(bool remove, lb_cleanup_report_fn report, void *arg)
+static int clean_instances(pid_t own, bool remove, lb_cleanup_report_fn report, void *arg)
 {
 	char dir[512], what[300];
 	struct dirent *de;
@@ -74,7 +71,7 @@ static int clean_instances(bool remove, lb_cleanup_report_fn report, void *arg)
 		struct tracefs_instance *inst;
 		int err = 0;
 
-		if (!leftover_owner(de->d_name))
+		if (!leftover(de->d_name, own))
 			continue;
 		found++;
 		if (remove) {
@@ -96,7 +93,7 @@ static int clean_instances(bool remove, lb_cleanup_report_fn report, void *arg)
  * "p:GROUP/EVENT /PATH:0xOFFSET" (uprobes), "r:..." for the return probes of
  * both; "-:GROUP/EVENT" removes one.
  */
-static int clean_dynevents(bool remove, lb_cleanup_report_fn report, void *arg)
+static int clean_dynevents(pid_t own, bool remove, lb_cleanup_report_fn report, void *arg)
 {
 	char *text = tracefs_instance_file_read(NULL, "dynamic_events", NULL);
 	char what[300], cmd[300];
@@ -113,7 +110,7 @@ static int clean_dynevents(bool remove, lb_cleanup_report_fn report, void *arg)
 		sp = strchr(colon, ' ');
 		if (sp)
 			*sp = '\0';
-		if (!leftover_owner(colon + 1))
+		if (!leftover(colon + 1, own))
 			continue;
 		found++;
 		if (remove) {
@@ -135,7 +132,7 @@ static int clean_dynevents(bool remove, lb_cleanup_report_fn report, void *arg)
  * so one is left only while that namespace lives on (or when deleting it
  * failed); deleting an end deletes its peer.
  */
-static int clean_veths(bool remove, lb_cleanup_report_fn report, void *arg)
+static int clean_veths(pid_t own, bool remove, lb_cleanup_report_fn report, void *arg)
 {
 	char path[300], alias[64], what[360];
 	struct dirent *de;
@@ -159,7 +156,7 @@ static int clean_veths(bool remove, lb_cleanup_report_fn report, void *arg)
 			alias[0] = '\0';
 		fclose(f);
 		alias[strcspn(alias, "\n")] = '\0';
-		if (!leftover_owner(alias))
+		if (!leftover(alias, own))
 			continue;
 		found++;
 		if (remove)
@@ -178,23 +175,20 @@ int lb_cleanup_own(lb_cleanup_report_fn report, void *arg)
 
 	if (!tracefs_tracing_dir())
 		return -ENODEV;
-	own_pid = getpid();
-	n = clean_veths(true, report, arg);
-	n += clean_instances(true, report, arg);
-	n += clean_dynevents(true, report, arg);
-	own_pid = 0;
-	return n;
+	n = clean_veths(getpid(), true, report, arg);
+	n += clean_instances(getpid(), true, report, arg);
+	return n + clean_dynevents(getpid(), true, report, arg);
 }
 
 int lb_cleanup_run(bool remove, lb_cleanup_report_fn report, void *arg)
 {
 	int n, v;
 
-	v = clean_veths(remove, report, arg);
+	v = clean_veths(0, remove, report, arg);
 	if (!tracefs_tracing_dir())
 		return -ENODEV;
 	/* Instances first: an event enabled in a leftover instance keeps its dynamic event busy. */
-	n = clean_instances(remove, report, arg);
+	n = clean_instances(0, remove, report, arg);
 	n += lb_lttng_cleanup(remove, report, arg);
-	return v + n + clean_dynevents(remove, report, arg);
+	return v + n + clean_dynevents(0, remove, report, arg);
 }
