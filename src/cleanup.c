@@ -68,18 +68,13 @@ static int clean_instances(pid_t own, bool remove, lb_cleanup_report_fn report, 
 	if (!d)
 		return 0;
 	while ((de = readdir(d))) {
-		struct tracefs_instance *inst;
 		int err = 0;
 
 		if (!leftover(de->d_name, own))
 			continue;
 		found++;
-		if (remove) {
-			inst = tracefs_instance_alloc(NULL, de->d_name);
-			if (!inst || tracefs_instance_destroy(inst) < 0)
-				err = errno ? -errno : -EIO;
-			tracefs_instance_free(inst);
-		}
+		if (remove)
+			err = lb_tracefs_instance_remove(de->d_name, 2.0, NULL, 0);
 		snprintf(what, sizeof(what), "tracefs instance %s", de->d_name);
 		if (report)
 			report(what, err, arg);

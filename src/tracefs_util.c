@@ -3,16 +3,105 @@
  * Shared by the tracers that enable tracefs events (ftrace, perf): tracefs's
  * location, resolving and checking a probe set's events, tracepoint ids.
  */
+#include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
 
 #include <tracefs.h>
 
 #include "tracefs_util.h"
 #include "util.h"
+
+/*
+ * The processes holding a file below @dir open, as "pid N (COMM), ..." into
+ * @buf; returns how many were found. Reads /proc/PID/fd links only.
+ */
+static int instance_holders(const char *dir, char *buf, size_t len)
+{
+	size_t dlen = strlen(dir), off = 0;
+	struct dirent *p;
+	int found = 0;
+	DIR *proc;
+
+	buf[0] = '\0';
+	proc = opendir("/proc");
+	if (!proc)
+		return 0;
+	while ((p = readdir(proc))) {
+		char path[300], link[600], comm[64] = "?";
+		struct dirent *fd;
+		bool holds = false;
+		DIR *fds;
+		FILE *f;
+
+		if (p->d_name[0] < '0' || p->d_name[0] > '9')
+			continue;
+		snprintf(path, sizeof(path), "/proc/%s/fd", p->d_name);
+		fds = opendir(path);
+		if (!fds)
+			continue;
+		while (!holds && (fd = readdir(fds))) {
+			char fpath[600];
+			ssize_t n;
+
+			snprintf(fpath, sizeof(fpath), "%s/%s", path, fd->d_name);
+			n = readlink(fpath, link, sizeof(link) - 1);
+			if (n <= 0)
+				continue;
+			link[n] = '\0';
+			holds = !strncmp(link, dir, dlen) && (link[dlen] == '/' || !link[dlen]);
+		}
+		closedir(fds);
+		if (!holds)
+			continue;
+		snprintf(path, sizeof(path), "/proc/%s/comm", p->d_name);
+		f = fopen(path, "re");
+		if (f) {
+			if (fgets(comm, sizeof(comm), f))
+				comm[strcspn(comm, "\n")] = '\0';
+			fclose(f);
+		}
+		if (off < len)
+			off += snprintf(buf + off, len - off, "%spid %s (%s)", found ? ", " : "",
+					p->d_name, comm);
+		found++;
+	}
+	closedir(proc);
+	return found;
+}
+
+int lb_tracefs_instance_remove(const char *name, double wait_s, char *why, size_t len)
+{
+	struct timespec step = { .tv_nsec = 10 * 1000 * 1000 };
+	char dir[512], holders[256];
+	int tries = 0, ret;
+
+	snprintf(dir, sizeof(dir), "%s/instances/%s", lb_tracefs_dir(), name);
+	for (;;) {
+		if (!rmdir(dir) || errno == ENOENT)
+			return 0;
+		ret = -errno;
+		if (ret != -EBUSY || ++tries > wait_s * 100)
+			break;
+		nanosleep(&step, NULL);
+	}
+	if (ret == -EBUSY && why) {
+		if (instance_holders(dir, holders, sizeof(holders)))
+			snprintf(why, len, "instance %s is still in use after %.1f s: held open by %s",
+				 name, wait_s, holders);
+		else
+			snprintf(why, len, "instance %s is still in use after %.1f s, and no process "
+				 "holds a file of it open", name, wait_s);
+	} else if (why) {
+		snprintf(why, len, "cannot remove instance %s: %s", name, strerror(-ret));
+	}
+	return ret;
+}
 
 const char *lb_tracefs_dir(void)
 {

@@ -29,6 +29,16 @@ const char *lb_tracefs_dir(void);
  */
 int lb_tracefs_mount(char *why, size_t len);
 
+/*
+ * lb_tracefs_instance_remove - remove instance @name. The kernel refuses
+ * (EBUSY) while any process holds a file of the instance open, another
+ * tool's reader or a shell reading our stats included: that is retried for
+ * up to @wait_s seconds. Returns 0 (also when it is gone already), or
+ * -errno; on EBUSY, @why (when not NULL) names the processes holding a file
+ * of it open, or says that none could be found.
+ */
+int lb_tracefs_instance_remove(const char *name, double wait_s, char *why, size_t len);
+
 /* lb_tracefs_event_exists - whether events/@system[/@event] exists (@event NULL: the system). */
 bool lb_tracefs_event_exists(const char *system, const char *event);
 

@@ -125,9 +125,21 @@ static int ftrace_disarm(void *priv)
 	/* Before the instance: an open trace_pipe_raw keeps it busy. */
 	ret = lb_ftrace_reader_stop(f->reader);
 	f->reader = NULL;
+	/*
+	 * The workload is reaped and our readers are joined: what can still
+	 * hold the instance is another process reading one of its files (a
+	 * user's cat of our stats, a monitoring loop). Wait for it a little.
+	 */
 	if (f->inst) {
-		if (tracefs_instance_destroy(f->inst) < 0 && !ret)
-			ret = errno ? -errno : -EIO;
+		char why[512];
+		int dret = lb_tracefs_instance_remove(tracefs_instance_get_name(f->inst), 2.0, why,
+						      sizeof(why));
+
+		if (dret) {
+			lb_warn("%s", why);
+			if (!ret)
+				ret = dret;
+		}
 		tracefs_instance_free(f->inst);
 		f->inst = NULL;
 	}
