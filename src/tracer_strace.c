@@ -288,6 +288,15 @@ static void helper_stopped(struct helper *h, pid_t tid, int status)
 		if (!t->started) {
 			t->started = true;
 			h->nstarted++;
+			/*
+			 * Until every thread is seized, each stays in its
+			 * first stop: resumed, the busy ones stop again at
+			 * every syscall and win waitpid(-1) against the
+			 * ones not seen yet (48 processes were not all
+			 * seized in 5 s). helper_resume_all() starts them.
+			 */
+			if (h->ready_fd >= 0)
+				return;
 		}
 		ptrace(PTRACE_SYSCALL, tid, NULL, NULL);
 		return;
@@ -298,6 +307,13 @@ static void helper_stopped(struct helper *h, pid_t tid, int status)
 	}
 	/* A signal for the tracee: deliver it. */
 	ptrace(PTRACE_SYSCALL, tid, NULL, (void *)(long)sig);
+}
+
+/* Every thread seized: let them all run, under PTRACE_SYSCALL. */
+static void helper_resume_all(struct helper *h)
+{
+	for (int i = 0; i < h->ntasks; i++)
+		ptrace(PTRACE_SYSCALL, h->tasks[i].tid, NULL, NULL);
 }
 
 /* Interrupt every tracee and detach each at its next stop; returns when none is left. */
@@ -371,9 +387,11 @@ static void __attribute__((noreturn)) helper_main(struct strace_shared *sh, int 
 			task_remove(&h, tid);
 		else if (WIFSTOPPED(status))
 			helper_stopped(&h, tid, status);
-		/* Ready once every thread runs under PTRACE_SYSCALL. */
-		if (h.ready_fd >= 0 && h.nstarted == h.ntasks)
+		/* Ready once every thread sits in its first stop: then all run, under PTRACE_SYSCALL. */
+		if (h.ready_fd >= 0 && h.nstarted == h.ntasks) {
+			helper_resume_all(&h);
 			helper_ready(&h, 0, "");
+		}
 	}
 	if (h.ready_fd >= 0)
 		helper_ready(&h, -ESRCH, "the workload's processes exited before they were traced");
