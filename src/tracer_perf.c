@@ -58,7 +58,7 @@
 /* How long the consumer sleeps at most between drains, in ms. */
 #define PERF_POLL_MS 100
 /* Threads of the workload scope workload records at most. */
-#define PERF_MAX_TASKS 64
+#define PERF_MAX_TASKS 256
 
 struct perf_tp {
 	char name[128];		/* SYSTEM:EVENT, for messages */
