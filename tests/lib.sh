@@ -121,10 +121,16 @@ leftovers() {
 	return 0
 }
 
+# Which test left what (TEST<tab>leftovers line), for the tests after it.
+LB_LEFTOVER_LOG="$top_builddir/tests/leftovers-by-test.log"
+
 assert_no_leftovers() {
 	local left
 	left=$(leftovers)
-	[[ -z $left ]] || fail "kernel state left behind: $left"
+	if [[ -n $left ]]; then
+		sed "s/^/${0##*/}\t/" <<<"$left" >>"$LB_LEFTOVER_LOG" 2>/dev/null || true
+		fail "kernel state left behind: $left"
+	fi
 	# No workload process either (the generator and server are forked children).
 	if pgrep -f "^$LOADBENCH" >/dev/null 2>&1; then
 		fail "loadbench processes still running: $(pgrep -af "^$LOADBENCH")"
@@ -211,3 +217,50 @@ assert_no_perf_leftovers() {
 	left=$(tagged_leftovers '^anon_inode:\[perf_event\]$')
 	[[ -z $left ]] || fail "loadbench left behind:"$'\n'"$left"
 }
+
+# scoped_flows SET FLOWS DIR [ARGS...] - one round of workload-scoped probe set
+# SET with FLOWS flows (2 x FLOWS processes) on every CPU, results in DIR: the
+# run must succeed, leave nothing behind, and record the workload's own 16
+# syscall events per operation (4 extra getppid: the server makes 6 syscalls,
+# the generator 2, each an entry and an exit) to within 15%. Notes the
+# events/op and how long the run took, its set-up and teardown included.
+scoped_flows() {
+	local set=$1 n=$2 dir=$3 start secs ev rc=0
+	shift 3
+	start=$(date +%s%N)
+	lb --probeset "$set" --alone --flows "$n" --cpus none --duration 0.5 --warmup 0.3 --repeat 2 \
+		--quiet --no-plot --output "$dir" "$@" >"$dir.txt" 2>&1 || rc=$?
+	secs=$(awk -v a="$start" -v b="$(date +%s%N)" 'BEGIN { printf "%.1f", (b - a) / 1e9 }')
+	cat "$dir.txt"
+	[[ $rc -eq 0 ]] || fail "$set with $n flows failed (exit $rc)"
+	assert_no_leftovers
+	"$top_builddir/tests/check-results" --any-slowdown "$dir" "$set" >"$dir.check" || rc=$?
+	cat "$dir.check"
+	[[ $rc -eq 0 ]] || fail "check-results failed on $set with $n flows (exit $rc)"
+	ev=$(per_op "$set" "$dir.check")
+	awk -v e="$ev" 'BEGIN { exit !(e >= 16 * 0.85 && e <= 16 * 1.15) }' ||
+		fail "$set with $n flows: ${ev:-no} events/op, not the workload's 16"
+	note "$set, $n flows ($((2 * n)) processes): $ev events/op; the run took $secs s (2 rounds of a 0.5 s baseline and a 0.5 s traced run, 0.3 s warm-up each)"
+}
+
+# earlier_leftovers - run when a test starts (below): loadbench state of a run
+# that is not going on any more was left by an earlier test, which failed for
+# it. Say which test (from $LB_LEFTOVER_LOG) and remove it with loadbench
+# cleanup, so that this test judges only what it leaves itself and one
+# failure reads as one; fail only when it cannot be removed.
+earlier_leftovers() {
+	local left line who
+	[[ $(id -u) -eq 0 && -d $TRACING/instances && -x $LOADBENCH ]] || return 0
+	left=$(leftovers)
+	[[ -n $left ]] || return 0
+	while IFS= read -r line; do
+		who=$(awk -F'\t' -v l="$line" '$2 == l { t = $1 } END { print t }' \
+			"$LB_LEFTOVER_LOG" 2>/dev/null)
+		note "found at the start, not this test's: $line, left by ${who:-an earlier run that no test recorded}"
+	done <<<"$left"
+	"$LOADBENCH" cleanup >/dev/null 2>&1 || true
+	left=$(leftovers)
+	[[ -z $left ]] || fail "an earlier test left loadbench state that loadbench cleanup cannot remove: $left"
+	note "removed with loadbench cleanup: this test checks only what it leaves itself"
+}
+earlier_leftovers
