@@ -289,6 +289,29 @@ fail:
 	return 0;
 }
 
+int lb_dynevents_enable(struct lb_dynevents *d, struct tracefs_instance *inst, bool on,
+			char *err, size_t len)
+{
+	char file[256];
+	int ret;
+
+	for (size_t i = 0; d && i < d->n; i++) {
+		struct dynev *ev = &d->ev[i];
+
+		if (!ev->dev)
+			continue;
+		snprintf(file, sizeof(file), "events/%s/%s/enable", d->group, ev->name);
+		if (tracefs_instance_file_write(inst, file, on ? "1" : "0") < 0) {
+			ret = errno ? -errno : -EIO;
+			snprintf(err, len, "cannot %s %s %s (event %s/%s) in our instance: %s",
+				 on ? "enable" : "disable", kind_str(ev->kind), ev->symbol,
+				 d->group, ev->name, strerror(-ret));
+			return ret;
+		}
+	}
+	return 0;
+}
+
 int lb_dynevents_remove(struct lb_dynevents *d)
 {
 	int ret = 0;

@@ -11,6 +11,7 @@
 #ifndef LB_DYNEVENT_H
 #define LB_DYNEVENT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "probeset.h"
@@ -40,6 +41,15 @@ size_t lb_dynevents_count(const struct lb_dynevents *d);
  */
 int lb_dynevents_create(struct lb_dynevents *d, struct tracefs_instance *inst, char *err,
 			size_t len);
+
+/*
+ * lb_dynevents_enable - enable (@on) or disable every created event of @d in
+ * @inst. Disabled in every instance, the kernel unregisters the kprobe or
+ * uprobe: nothing is left in the probed code. Returns 0, or -errno with the
+ * reason in @err.
+ */
+int lb_dynevents_enable(struct lb_dynevents *d, struct tracefs_instance *inst, bool on,
+			char *err, size_t len);
 
 /*
  * lb_dynevents_remove - remove every event lb_dynevents_create() created.

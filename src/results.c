@@ -73,6 +73,16 @@ static void lb_summary_init(struct lb_summary *s)
 	s->overwritten_events = 0;
 	s->read_events = 0;
 	s->read_bytes = 0;
+	s->units = 0;
+	s->dropped_units = 0;
+	s->ci_half_width = NAN;
+	s->precision_reached = false;
+	s->off_throughput = NAN;
+	s->residue_pct = NAN;
+	s->switch_on_ms = NAN;
+	s->switch_off_ms = NAN;
+	s->off_events = 0;
+	s->seconds = NAN;
 }
 
 static void lb_probeset_result_release(struct lb_probeset_result *psr)
@@ -91,6 +101,8 @@ static void lb_probeset_result_release(struct lb_probeset_result *psr)
 		free(psr->runs[i].flow_ops);
 	}
 	free(psr->runs);
+	free(psr->slices);
+	free(psr->off_residue);
 	memset(psr, 0, sizeof(*psr));
 }
 
@@ -132,6 +144,7 @@ void lb_results_free(struct lb_results *res)
 	free(res->config.command_line);
 	free(res->config.topology);
 	free(res->config.flow_placement);
+	free(res->config.method);
 	free(res->config.count_with);
 	free(res->config.pcap_filter);
 	lb_probeset_result_release(&res->baseline);
@@ -205,6 +218,27 @@ int lb_probeset_result_add_run(struct lb_probeset_result *psr, const struct lb_r
 	psr->runs = arr;
 	psr->runs[psr->nruns++] = copy;
 	return 0;
+}
+
+int lb_probeset_result_add_slices(struct lb_probeset_result *psr, const struct lb_slice *s,
+				  size_t n)
+{
+	struct lb_slice *arr;
+
+	if (!n)
+		return 0;
+	arr = realloc(psr->slices, (psr->nslices + n) * sizeof(*arr));
+	if (!arr)
+		return -ENOMEM;
+	memcpy(arr + psr->nslices, s, n * sizeof(*s));
+	psr->slices = arr;
+	psr->nslices += n;
+	return 0;
+}
+
+bool lb_results_alternate(const struct lb_results *res)
+{
+	return res->config.method && !strcmp(res->config.method, "alternate");
 }
 
 /* Append @msg (taking ownership) unless the same text is already there. */

@@ -50,6 +50,29 @@ struct lb_run {
 };
 
 /*
+ * --method alternate: one slice of one running workload in one state, the
+ * probes of one set on or every set of the alternation off. A unit visits
+ * every state twice in mirrored order (off on on off, or on off off on; with
+ * a compare-with pair off/base/set then set/base/off, in a random order), so
+ * a drift linear over the unit cancels inside it.
+ */
+struct lb_slice {
+	int unit;		/* 0-based unit of the alternation */
+	int on;			/* index in lb_results.probesets of the set on; -1 = all off */
+	double start;		/* seconds from the alternation's first slice to this one's window */
+	double seconds;		/* length of the measured window (the settle time excluded) */
+	double switch_s;	/* seconds the switch into this state took */
+	uint64_t ops;		/* operations in the window */
+	uint64_t events;	/* events the set that was on handled in the window */
+	uint64_t lost_events;	/* of those, never recorded */
+	uint64_t overwritten_events;
+	uint64_t read_events;
+	uint64_t off_events;	/* events counted by the sets that were off: 0 when off is off */
+	uint64_t edge_spread_ops; /* operations done while its edges were read (the larger) */
+	bool dropped;		/* left out of the statistics (its unit was) */
+};
+
+/*
  * The tolerance of --count-with pcap: the capture's count agrees with the
  * workload's (ops + server_drops) when they differ by at most
  * LB_PCAP_TOL_PACKETS + LB_PCAP_TOL_PCT % of the workload's. The two are read
@@ -80,6 +103,17 @@ struct lb_summary {
 	uint64_t overwritten_events;	/* sum over runs */
 	uint64_t read_events;		/* sum over runs */
 	uint64_t read_bytes;		/* sum over runs */
+	/* --method alternate (NAN / 0 under --method runs): */
+	int units;			/* units used (not dropped) */
+	int dropped_units;		/* units left out (a slice's edge too uncertain) */
+	double ci_half_width;		/* (high - low) / 2 of slowdown_ci95, percentage points */
+	bool precision_reached;		/* ci_half_width <= config.precision */
+	double off_throughput;		/* ops/s over the off slices of its alternation */
+	double residue_pct;		/* 100 * (1 - off / the plain baseline run beside it) */
+	double switch_on_ms;		/* median time to switch the set on */
+	double switch_off_ms;		/* median time to switch it off */
+	uint64_t off_events;		/* events its tracer counted while off: 0 when off is off */
+	double seconds;			/* the alternation's wall time, arm to disarm */
 };
 
 struct lb_probeset_result {
@@ -92,6 +126,9 @@ struct lb_probeset_result {
 	char *added_for;	/* measured because this named set compares with it; may be NULL */
 	struct lb_run *runs;
 	size_t nruns;
+	struct lb_slice *slices;	/* --method alternate: every slice of its alternation */
+	size_t nslices;
+	char *off_residue;	/* what its tracer leaves in the kernel while off; may be NULL */
 	struct lb_summary summary;
 };
 
@@ -128,6 +165,11 @@ struct lb_config {
 	struct lb_flow_place *flow_placement; /* where each flow ran, flows entries */
 	size_t nflow_placement;
 	int window;		/* icmp-flood: echoes outstanding (0 = not recorded) */
+	char *method;		/* "alternate" or "runs"; NULL in older results (= runs) */
+	double slice;		/* alternate: measured seconds per slice */
+	double settle;		/* alternate: seconds after each switch left unmeasured */
+	double precision;	/* alternate: target CI half-width, percentage points */
+	double max_time;	/* alternate: seconds of alternation per set at most */
 	char *count_with;	/* "pcap", or NULL */
 	char *pcap_filter;	/* the capture's filter expression, or NULL */
 };
@@ -166,6 +208,16 @@ void lb_results_free(struct lb_results *res);
  */
 struct lb_probeset_result *lb_results_add_probeset(struct lb_results *res, const char *name,
 						   const char *tracer);
+
+/*
+ * lb_probeset_result_add_slices - append copies of @n slices to @psr.
+ * Returns 0 or -ENOMEM.
+ */
+int lb_probeset_result_add_slices(struct lb_probeset_result *psr, const struct lb_slice *s,
+				  size_t n);
+
+/* lb_results_alternate - whether @res was measured with --method alternate. */
+bool lb_results_alternate(const struct lb_results *res);
 
 /*
  * lb_probeset_result_add_run - append a copy of @run (samples copied) to

@@ -267,3 +267,60 @@ double lb_stats_ns_per_event(double base, double traced, double events_per_op)
 		return NAN;
 	return (1 / traced - 1 / base) / events_per_op * 1e9;
 }
+
+double lb_stats_ratio_slowdown_pct(const double *ratio, size_t n)
+{
+	if (!n)
+		return NAN;
+	return 100 * (1 - lb_stats_mean(ratio, n));
+}
+
+size_t lb_stats_block_len(size_t n)
+{
+	size_t l = (size_t)lround(cbrt((double)n));
+
+	return l ? l : 1;
+}
+
+int lb_stats_block_ci95(const double *ratio, size_t n, unsigned int resamples,
+			unsigned long long seed, double *lo, double *hi)
+{
+	size_t block = lb_stats_block_len(n), starts, i;
+	struct lb_rng rng;
+	double *stat;
+
+	*lo = NAN;
+	*hi = NAN;
+	if (n < 2 || !resamples)
+		return -EINVAL;
+	stat = malloc(resamples * sizeof(*stat));
+	if (!stat)
+		return -ENOMEM;
+	starts = n - block + 1;
+	lb_rng_seed(&rng, seed);
+	for (i = 0; i < resamples; i++) {
+		double sum = 0;
+		size_t got = 0;
+
+		while (got < n) {
+			size_t k = lb_rng_below(&rng, starts);
+
+			for (size_t j = 0; j < block && got < n; j++, got++)
+				sum += ratio[k + j];
+		}
+		stat[i] = 100 * (1 - sum / n);
+	}
+	qsort(stat, resamples, sizeof(*stat), lb_double_cmp);
+	*lo = lb_quantile_sorted(stat, resamples, 0.025);
+	*hi = lb_quantile_sorted(stat, resamples, 0.975);
+	free(stat);
+	return 0;
+}
+
+size_t lb_stats_rand_below(unsigned long long *state, size_t n)
+{
+	uint64_t x = *state, r = lb_splitmix64(&x);
+
+	*state = x;
+	return n ? r % n : 0;
+}

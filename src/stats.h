@@ -44,6 +44,39 @@ int lb_stats_slowdown_ci95(const double *base, const double *traced, size_t n,
 			   double *lo, double *hi);
 
 /*
+ * lb_stats_ratio_slowdown_pct - 100 * (1 - mean(@ratio)) over @n paired
+ * units, each ratio traced/untraced throughput within one unit. NAN when
+ * @n == 0.
+ */
+double lb_stats_ratio_slowdown_pct(const double *ratio, size_t n);
+
+/*
+ * lb_stats_block_len - the block length lb_stats_block_ci95() uses for @n
+ * units: n^(1/3) rounded, at least 1 (the usual rate for a moving-block
+ * bootstrap of a mean).
+ */
+size_t lb_stats_block_len(size_t n);
+
+/*
+ * lb_stats_block_ci95 - 95% confidence interval of
+ * lb_stats_ratio_slowdown_pct() by a moving-block bootstrap: each resample
+ * strings together blocks of lb_stats_block_len(@n) consecutive units,
+ * starting at uniformly drawn units, up to @n units, so that correlation
+ * between neighbouring units survives resampling. @resamples resamples,
+ * deterministic for @seed; 2.5th and 97.5th percentiles in @lo and @hi.
+ * Returns 0, or -EINVAL when @n < 2 (then NAN), -ENOMEM.
+ */
+int lb_stats_block_ci95(const double *ratio, size_t n, unsigned int resamples,
+			unsigned long long seed, double *lo, double *hi);
+
+/*
+ * lb_stats_rand_below - a pseudo-random number in [0, @n) from *@state
+ * (splitmix64; advances it), for orders that must not follow a pattern.
+ * Returns 0 when @n == 0.
+ */
+size_t lb_stats_rand_below(unsigned long long *state, size_t n);
+
+/*
  * lb_stats_ns_per_event - cost per event in nanoseconds:
  * (1/traced - 1/base) / events_per_op * 1e9, with @base and @traced in
  * operations per second. NAN when any input is <= 0.

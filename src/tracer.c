@@ -143,6 +143,38 @@ int lb_tracer_snapshot(struct lb_tracer *t, struct lb_tracer_counts *c)
 	return t->ops->snapshot(t->priv, c);
 }
 
+bool lb_tracer_can_switch(const struct lb_tracer *t)
+{
+	return t->ops->enable && t->ops->disable;
+}
+
+int lb_tracer_enable(struct lb_tracer *t, char *err, size_t len)
+{
+	if (!lb_tracer_can_switch(t)) {
+		snprintf(err, len, "the %s tracer cannot be switched on and off", t->ops->name);
+		return -EOPNOTSUPP;
+	}
+	if (!t->armed)
+		return -EINVAL;
+	return t->ops->enable(t->priv, err, len);
+}
+
+int lb_tracer_disable(struct lb_tracer *t, char *err, size_t len)
+{
+	if (!lb_tracer_can_switch(t)) {
+		snprintf(err, len, "the %s tracer cannot be switched on and off", t->ops->name);
+		return -EOPNOTSUPP;
+	}
+	if (!t->armed)
+		return -EINVAL;
+	return t->ops->disable(t->priv, err, len);
+}
+
+const char *lb_tracer_off_residue(const struct lb_tracer *t)
+{
+	return t->ops->off_residue;
+}
+
 int lb_tracer_disarm(struct lb_tracer *t)
 {
 	int ret;

@@ -9,10 +9,15 @@
  * once it runs; only tracers that have the op) -> snapshot ... snapshot ->
  * disarm (removes everything arm and attach created) -> collect (the window's
  * counts, for tracers that have the op) -> destroy.
+ *
+ * --method alternate keeps one run armed and switches it: arm -> attach ->
+ * disable -> (enable ... disable)* with snapshots at every slice edge ->
+ * disarm. Counts stay cumulative since arm across switches.
  */
 #ifndef LB_TRACER_H
 #define LB_TRACER_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/types.h>
@@ -50,6 +55,19 @@ struct lb_tracer_ops {
 	 */
 	int (*attach)(void *priv, const pid_t *pids, int n, char *err, size_t len);
 	int (*snapshot)(void *priv, struct lb_tracer_counts *c);
+	/*
+	 * Optional (--method alternate): switch an armed tracer's probes off
+	 * and on again inside one run. Off must cost what no tracer costs:
+	 * events disabled (their static keys off), kprobes and uprobes
+	 * disabled, BPF links detached, ptrace detached; recording paused
+	 * with the probes still firing is not off. A tracer that cannot get
+	 * all the way says what stays in @off_residue. arm leaves the tracer
+	 * on. Both return 0 or -errno with the reason in @err.
+	 */
+	int (*enable)(void *priv, char *err, size_t len);
+	int (*disable)(void *priv, char *err, size_t len);
+	/* What stays in the kernel while switched off; NULL when nothing does. */
+	const char *off_residue;
 	/* Remove everything arm created; safe when not armed. */
 	int (*disarm)(void *priv);
 	/*
@@ -106,6 +124,20 @@ int lb_tracer_attach(struct lb_tracer *t, const pid_t *pids, int n, char *err, s
 
 /* lb_tracer_snapshot - cumulative counts since arm into @c. Returns 0 or -errno. */
 int lb_tracer_snapshot(struct lb_tracer *t, struct lb_tracer_counts *c);
+
+/* lb_tracer_can_switch - whether @t has enable and disable (--method alternate). */
+bool lb_tracer_can_switch(const struct lb_tracer *t);
+
+/*
+ * lb_tracer_enable, lb_tracer_disable - switch an armed tracer's probes on
+ * or off (see enable/disable in the ops). Return 0, -EOPNOTSUPP for a tracer
+ * without the ops, or -errno with the reason in @err.
+ */
+int lb_tracer_enable(struct lb_tracer *t, char *err, size_t len);
+int lb_tracer_disable(struct lb_tracer *t, char *err, size_t len);
+
+/* lb_tracer_off_residue - what @t leaves in the kernel while off, or NULL. */
+const char *lb_tracer_off_residue(const struct lb_tracer *t);
 
 /* lb_tracer_disarm - stop and remove what arm created. Returns 0 or the first -errno. */
 int lb_tracer_disarm(struct lb_tracer *t);

@@ -115,6 +115,31 @@ err:
 	return ret;
 }
 
+/* Write @val ("1" or "0") to the enable file of every tracepoint of @f in its instance. */
+static int events_write(struct ftrace *f, const char *val, char *err, size_t len)
+{
+	char file[512];
+	int ret;
+
+	for (size_t i = 0; i < f->nevents; i++) {
+		const struct lb_tracefs_event *ev = &f->events[i];
+
+		if (ev->event)
+			snprintf(file, sizeof(file), "events/%s/%s/enable", ev->system, ev->event);
+		else
+			snprintf(file, sizeof(file), "events/%s/enable", ev->system);
+		if (tracefs_instance_file_write(f->inst, file, val) < 0) {
+			ret = errno ? -errno : -EIO;
+			snprintf(err, len, "cannot %s %s:%s in instance %s: %s",
+				 *val == '1' ? "enable" : "disable", ev->system,
+				 ev->event ? ev->event : "*", tracefs_instance_get_name(f->inst),
+				 strerror(-ret));
+			return ret;
+		}
+	}
+	return 0;
+}
+
 static int ftrace_disarm(void *priv)
 {
 	struct ftrace *f = priv;
@@ -151,7 +176,7 @@ static int ftrace_disarm(void *priv)
 static int ftrace_arm(void *priv, char *err, size_t len)
 {
 	struct ftrace *f = priv;
-	char name[64], file[512];
+	char name[64];
 	int ret;
 
 	snprintf(name, sizeof(name), "loadbench_%d", (int)getpid());
@@ -178,20 +203,9 @@ static int ftrace_arm(void *priv, char *err, size_t len)
 	if ((f->overwrite ? tracefs_option_enable(f->inst, TRACEFS_OPTION_OVERWRITE)
 			  : tracefs_option_disable(f->inst, TRACEFS_OPTION_OVERWRITE)) < 0)
 		goto fail;
-	for (size_t i = 0; i < f->nevents; i++) {
-		const struct lb_tracefs_event *ev = &f->events[i];
-
-		if (ev->event)
-			snprintf(file, sizeof(file), "events/%s/%s/enable", ev->system, ev->event);
-		else
-			snprintf(file, sizeof(file), "events/%s/enable", ev->system);
-		if (tracefs_instance_file_write(f->inst, file, "1") < 0) {
-			ret = errno ? -errno : -EIO;
-			snprintf(err, len, "cannot enable %s:%s in instance %s: %s", ev->system,
-				 ev->event ? ev->event : "*", name, strerror(-ret));
-			goto out;
-		}
-	}
+	ret = events_write(f, "1", err, len);
+	if (ret)
+		goto out;
 	ret = lb_dynevents_create(f->dyn, f->inst, err, len);
 	if (ret)
 		goto out;
@@ -214,6 +228,29 @@ fail:
 out:
 	ftrace_disarm(f);
 	return ret;
+}
+
+/*
+ * --method alternate: the events off in our instance (the last instance
+ * that enables a tracepoint turns its static key off, so the traced code
+ * runs as untraced; the kprobes and uprobes are unregistered). The buffer,
+ * set_event_pid and the consumer's readers stay: they cost nothing while
+ * nothing is written.
+ */
+static int ftrace_disable(void *priv, char *err, size_t len)
+{
+	struct ftrace *f = priv;
+	int ret = lb_dynevents_enable(f->dyn, f->inst, false, err, len);
+
+	return ret ? ret : events_write(f, "0", err, len);
+}
+
+static int ftrace_enable(void *priv, char *err, size_t len)
+{
+	struct ftrace *f = priv;
+	int ret = events_write(f, "1", err, len);
+
+	return ret ? ret : lb_dynevents_enable(f->dyn, f->inst, true, err, len);
 }
 
 /* "0-1,3" for @set, into @buf. */
@@ -384,6 +421,8 @@ const struct lb_tracer_ops lb_tracer_ftrace = {
 	.arm = ftrace_arm,
 	.attach = ftrace_attach,
 	.snapshot = ftrace_snapshot,
+	.enable = ftrace_enable,
+	.disable = ftrace_disable,
 	.disarm = ftrace_disarm,
 	.destroy = ftrace_destroy,
 };
