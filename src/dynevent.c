@@ -153,6 +153,7 @@ static int find_exe(struct lb_dynevents *d, char *err, size_t len)
 int lb_dynevents_resolve(const struct lb_probeset *ps, struct lb_dynevents **out, char *err,
 			 size_t len)
 {
+	static int serial;	/* dynamic-event groups made by this process */
 	struct lb_kallsyms *ks = NULL;
 	struct lb_dynevents *d;
 	bool kernel = false, user = false;
@@ -162,7 +163,16 @@ int lb_dynevents_resolve(const struct lb_probeset *ps, struct lb_dynevents **out
 	d = calloc(1, sizeof(*d));
 	if (!d)
 		return -ENOMEM;
-	snprintf(d->group, sizeof(d->group), "loadbench_%d", (int)getpid());
+	/*
+	 * One group per probe set: two sets alternated together each create
+	 * theirs (ftrace+kprobe beside ftrace+kretprobe name the same
+	 * functions). The first keeps the plain name.
+	 */
+	if (serial)
+		snprintf(d->group, sizeof(d->group), "loadbench_%d_%d", (int)getpid(), serial);
+	else
+		snprintf(d->group, sizeof(d->group), "loadbench_%d", (int)getpid());
+	serial++;
 	for (size_t i = 0; i < ps->nprobes; i++) {
 		kernel |= is_kernel(ps->probes[i].kind);
 		user |= is_dynamic(ps->probes[i].kind) && !is_kernel(ps->probes[i].kind);

@@ -29,7 +29,6 @@
 #include "tracer.h"
 #include "util.h"
 
-#define LB_MAX_PROBESETS 64
 
 enum {
 	OPT_WORKLOAD = 256,
@@ -50,6 +49,11 @@ enum {
 	OPT_COUNT_WITH,
 	OPT_ENGINE,
 	OPT_ALONE,
+	OPT_METHOD,
+	OPT_SLICE,
+	OPT_SETTLE,
+	OPT_PRECISION,
+	OPT_MAX_TIME,
 };
 
 struct lb_option {
@@ -109,6 +113,21 @@ static const struct lb_option options[] = {
 	{ { "mode", required_argument, NULL, OPT_MODE }, "overwrite|discard|consumer",
 	  "buffer-full policy for every probe set; consumer: ftrace reads the buffer while the "
 	  "workload runs (default: each probe set's own)" },
+	{ { "method", required_argument, NULL, OPT_METHOD }, "alternate|runs",
+	  "alternate (default): per probe set, one running workload whose probes are switched "
+	  "off and on in short slices, each on slice paired with the off slices beside it; "
+	  "runs: a fresh workload per run, baseline and probe sets interleaved over "
+	  "--repeat rounds of --duration (for tracers that cannot be switched, e.g. lttng)" },
+	{ { "slice", required_argument, NULL, OPT_SLICE }, "SEC",
+	  "alternate: measured seconds per slice (default 0.1)" },
+	{ { "settle", required_argument, NULL, OPT_SETTLE }, "SEC",
+	  "alternate: seconds after each switch not measured (default 0.02)" },
+	{ { "precision", required_argument, NULL, OPT_PRECISION }, "PP",
+	  "alternate: alternate until every 95% CI half-width is at most PP percentage "
+	  "points (default 1.0)" },
+	{ { "max-time", required_argument, NULL, OPT_MAX_TIME }, "SEC",
+	  "alternate: seconds of alternation per probe set at most (default 60); the summary "
+	  "says which sets did not reach --precision" },
 	{ { "sample-interval", required_argument, NULL, OPT_SAMPLE_INTERVAL }, "SEC",
 	  "throughput sample period within a run (default 0.25)" },
 	{ { "output", required_argument, NULL, 'o' }, "DIR",
@@ -133,6 +152,9 @@ struct cli {
 	int nspecs;
 	double duration, warmup, sample_interval;
 	int repeat;
+	bool alternate;		/* --method alternate */
+	bool method_given;	/* --method was given (else alternate when every tracer can) */
+	double slice, settle, precision, max_time;
 	struct lb_workload_config wl;
 	struct lb_tracer_opts topts;
 	const char *output;
@@ -310,6 +332,11 @@ static int parse_args(int argc, char **argv, struct cli *c)
 	c->warmup = 0.5;
 	c->repeat = 5;
 	c->sample_interval = 0.25;
+	c->alternate = true;
+	c->slice = 0.1;
+	c->settle = 0.02;
+	c->precision = 1.0;
+	c->max_time = 60;
 	lb_workload_config_init(&c->wl);
 	c->wl.syscalls_per_op = 4;
 	c->wl.server_cpu = c->wl.client_cpu = ncpus > 0 ? (int)ncpus - 1 : -1;
@@ -407,6 +434,27 @@ static int parse_args(int argc, char **argv, struct cli *c)
 				ret = -EINVAL;
 			}
 			break;
+		case OPT_METHOD:
+			c->method_given = true;
+			if (!strcmp(optarg, "alternate") || !strcmp(optarg, "runs")) {
+				c->alternate = !strcmp(optarg, "alternate");
+			} else {
+				lb_err("--method '%s': expected alternate or runs", optarg);
+				ret = -EINVAL;
+			}
+			break;
+		case OPT_SLICE:
+			ret = parse_double("slice", optarg, 0.01, 60, &c->slice);
+			break;
+		case OPT_SETTLE:
+			ret = parse_double("settle", optarg, 0, 10, &c->settle);
+			break;
+		case OPT_PRECISION:
+			ret = parse_double("precision", optarg, 0.01, 100, &c->precision);
+			break;
+		case OPT_MAX_TIME:
+			ret = parse_double("max-time", optarg, 1, 86400, &c->max_time);
+			break;
 		case OPT_SAMPLE_INTERVAL:
 			ret = parse_double("sample-interval", optarg, 0.01, 3600, &c->sample_interval);
 			break;
@@ -463,6 +511,9 @@ static int parse_args(int argc, char **argv, struct cli *c)
 		c->sample_interval = c->duration;
 	/* The workload processes stop by themselves if loadbench ever fails to stop them. */
 	c->wl.max_seconds = c->warmup + c->duration + 60;
+	/* Alternating: the units started before max-time, each switch and settle included. */
+	if (c->alternate)
+		c->wl.max_seconds = c->warmup + 2 * c->max_time + 120;
 	return 0;
 }
 
@@ -577,6 +628,15 @@ static int fill_results(struct lb_results *res, const struct cli *c, struct lb_w
 	res->config.duration = c->duration;
 	res->config.warmup = c->warmup;
 	res->config.repeat = c->repeat;
+	res->config.method = strdup(c->alternate ? "alternate" : "runs");
+	if (!res->config.method)
+		return -ENOMEM;
+	if (c->alternate) {
+		res->config.slice = c->slice;
+		res->config.settle = c->settle;
+		res->config.precision = c->precision;
+		res->config.max_time = c->max_time;
+	}
 	res->config.syscalls_per_op = c->wl.syscalls_per_op;
 	res->config.msg_size = (int)c->wl.msg_size;
 	res->config.server_cpu = c->wl.server_cpu;
@@ -774,7 +834,7 @@ static bool probeset_unavailable(const struct lb_probeset *ps, int ret)
 	       ret == -EACCES;
 }
 
-static int cmd_run(int argc, char **argv, const struct cli *c)
+static int cmd_run(int argc, char **argv, struct cli *c)
 {
 	struct lb_probeset *sets[LB_MAX_PROBESETS] = { NULL };
 	struct lb_tracer *tracers[LB_MAX_PROBESETS] = { NULL };
@@ -854,6 +914,26 @@ static int cmd_run(int argc, char **argv, const struct cli *c)
 		}
 	}
 
+	/* Alternating needs every tracer to switch; without --method, one that cannot means runs. */
+	if (!nsets)
+		c->alternate = false;	/* the baseline alone: fresh runs */
+	for (int i = 0; c->alternate && i < nsets; i++) {
+		if (lb_tracer_can_switch(tracers[i]))
+			continue;
+		if (c->method_given) {
+			lb_err("--method alternate: probe set %s: the %s tracer cannot be switched off "
+			       "and on inside one run: use --method runs", sets[i]->name,
+			       lb_tracer_name(tracers[i]));
+			goto out;
+		}
+		if (!c->quiet)
+			lb_warn("probe set %s: the %s tracer cannot be switched off and on inside one "
+				"run: measuring every set with --method runs", sets[i]->name,
+				lb_tracer_name(tracers[i]));
+		c->alternate = false;
+		c->wl.max_seconds = c->warmup + c->duration + 60;
+	}
+
 	{
 		bool remove = false;
 
@@ -917,7 +997,12 @@ static int cmd_run(int argc, char **argv, const struct cli *c)
 		}
 	}
 
-	if (!c->quiet)
+	if (!c->quiet && c->alternate && nsets)
+		fprintf(stderr, "loadbench: %s; baseline + %d probe set(s), each alternated off/on "
+			"in %.2f s slices until its 95%% CI is +-%.1f pp (at most %.0f s); "
+			"results in %s\n", res->config.placement, nsets, c->slice, c->precision,
+			c->max_time, out);
+	else if (!c->quiet)
 		fprintf(stderr, "loadbench: %s; baseline + %d probe set(s), %d round(s) of "
 			"%.1f s warm-up + %.1f s measured; results in %s\n", res->config.placement,
 			nsets, c->repeat, c->warmup, c->duration, out);
@@ -932,6 +1017,11 @@ static int cmd_run(int argc, char **argv, const struct cli *c)
 	b.progress = !c->quiet;
 	b.stop = &stop_signal;
 	b.pcap = pcap;
+	b.alternate = c->alternate;
+	b.slice = c->slice;
+	b.settle = c->settle;
+	b.precision = c->precision;
+	b.max_time = c->max_time;
 	ret = lb_bench_run(&b, res, err, sizeof(err));
 	lb_tracer_disarm_all();
 	measured = true;

@@ -59,6 +59,11 @@ static char *lb_strdup_null(const char *s, int *ret)
 	return d;
 }
 
+static const char *lb_or(const char *s, const char *dflt)
+{
+	return s && *s ? s : dflt;
+}
+
 static void lb_summary_init(struct lb_summary *s)
 {
 	s->throughput_median = NAN;
@@ -234,6 +239,33 @@ int lb_probeset_result_add_slices(struct lb_probeset_result *psr, const struct l
 	psr->slices = arr;
 	psr->nslices += n;
 	return 0;
+}
+
+size_t lb_slices_unit_ratios(const struct lb_slice *s, size_t n, int on, int ref, double *out,
+			     size_t max)
+{
+	size_t i = 0, got = 0;
+
+	while (i < n && got < max) {
+		double on_ops = 0, on_s = 0, ref_ops = 0, ref_s = 0;
+		bool dropped = false;
+		int unit = s[i].unit;
+
+		for (; i < n && s[i].unit == unit; i++) {
+			dropped |= s[i].dropped;
+			if (s[i].on == on) {
+				on_ops += s[i].ops;
+				on_s += s[i].seconds;
+			} else if (s[i].on == ref) {
+				ref_ops += s[i].ops;
+				ref_s += s[i].seconds;
+			}
+		}
+		if (dropped || !(on_s > 0) || !(ref_s > 0) || !(ref_ops > 0))
+			continue;
+		out[got++] = (on_ops / on_s) / (ref_ops / ref_s);
+	}
+	return got;
 }
 
 bool lb_results_alternate(const struct lb_results *res)
@@ -429,6 +461,146 @@ static int lb_results_warn(struct lb_results *res, size_t max_pairs, const char 
 	return 0;
 }
 
+/* The index of @psr in @res->probesets. */
+static int lb_probeset_index(const struct lb_results *res, const struct lb_probeset_result *psr)
+{
+	return (int)(psr - res->probesets);
+}
+
+/*
+ * --method alternate: @psr's summary from its slices. The slowdown is
+ * 100 * (1 - the mean over units of on/off throughput), its CI a
+ * moving-block bootstrap over the units; the counts are those of its on
+ * slices; the residue compares its off slices with the plain baseline run
+ * measured just before its alternation.
+ */
+static int lb_summary_slices(const struct lb_results *res, struct lb_probeset_result *psr)
+{
+	struct lb_summary *s = &psr->summary;
+	int me = lb_probeset_index(res, psr);
+	double on_ops = 0, on_s = 0, off_ops = 0, off_s = 0, mean, *v;
+	double *on_ms, *off_ms;
+	size_t n = psr->nslices, nr, non = 0, nsw_on = 0, nsw_off = 0, units = 0;
+	int prev = -2, prev_unit = -1, ret = 0;
+	bool unit_dropped = false;
+
+	v = calloc(n + 1, sizeof(*v));
+	on_ms = calloc(n + 1, sizeof(*on_ms));
+	off_ms = calloc(n + 1, sizeof(*off_ms));
+	if (!v || !on_ms || !off_ms) {
+		ret = -ENOMEM;
+		goto out;
+	}
+	for (size_t i = 0; i < n; i++) {
+		const struct lb_slice *sl = &psr->slices[i];
+
+		if (sl->unit != prev_unit) {
+			units++;
+			prev_unit = sl->unit;
+			unit_dropped = false;
+		}
+		/* A unit is dropped with any of its slices. */
+		if (sl->dropped && !unit_dropped) {
+			s->dropped_units++;
+			unit_dropped = true;
+		}
+		/* A switch into this set from another state, or out of it. */
+		if (sl->on == me && prev != me)
+			on_ms[nsw_on++] = 1e3 * sl->switch_s;
+		else if (sl->on != me && prev == me)
+			off_ms[nsw_off++] = 1e3 * sl->switch_s;
+		prev = sl->on;
+		if (sl->dropped)
+			continue;
+		if (sl->on == me) {
+			on_ops += sl->ops;
+			on_s += sl->seconds;
+			s->events += sl->events;
+			s->lost_events += sl->lost_events;
+			s->overwritten_events += sl->overwritten_events;
+			s->read_events += sl->read_events;
+			if (sl->seconds > 0)
+				v[non++] = sl->ops / sl->seconds;
+		} else if (sl->on < 0) {
+			off_ops += sl->ops;
+			off_s += sl->seconds;
+		}
+		if (sl->on != me)
+			s->off_events += sl->off_events;
+	}
+	s->units = (int)(units - (size_t)s->dropped_units);
+	if (n)
+		s->seconds = psr->slices[n - 1].start + psr->slices[n - 1].seconds;
+	s->throughput_median = lb_stats_median(v, non);
+	s->throughput_cv = lb_stats_cv(v, non);
+	s->off_throughput = off_s > 0 ? off_ops / off_s : NAN;
+	s->events_per_op = on_ops > 0 ? s->events / on_ops : NAN;
+	s->switch_on_ms = lb_stats_median(on_ms, nsw_on);
+	s->switch_off_ms = lb_stats_median(off_ms, nsw_off);
+	if (psr->nruns) {
+		const struct lb_run *br = lb_round_run(&res->baseline, psr->runs[0].round);
+
+		if (br && br->throughput > 0 && off_s > 0)
+			s->residue_pct = 100 * (1 - s->off_throughput / br->throughput);
+	}
+
+	nr = lb_slices_unit_ratios(psr->slices, n, me, -1, v, n + 1);
+	s->slowdown_pct = lb_stats_ratio_slowdown_pct(v, nr);
+	if (nr >= 2) {
+		ret = lb_stats_block_ci95(v, nr, LB_CI_RESAMPLES, LB_CI_SEED, &s->slowdown_ci95[0],
+					  &s->slowdown_ci95[1]);
+		if (ret)
+			goto out;
+		s->ci_half_width = (s->slowdown_ci95[1] - s->slowdown_ci95[0]) / 2;
+		s->precision_reached = s->ci_half_width <= res->config.precision;
+	}
+	mean = nr ? lb_stats_mean(v, nr) : NAN;
+	if (on_s > 0 && mean > 0)
+		s->ns_per_event = lb_stats_ns_per_event(on_ops / on_s / mean, on_ops / on_s,
+							s->events_per_op);
+out:
+	free(v);
+	free(on_ms);
+	free(off_ms);
+	return ret;
+}
+
+/* --method alternate: every summary from the slices; warnings where precision was not reached. */
+static int lb_results_summarize_alternate(struct lb_results *res)
+{
+	double *scratch = calloc(res->baseline.nruns + 1, sizeof(*scratch));
+	char *msg;
+	int ret = 0;
+
+	if (!scratch)
+		return -ENOMEM;
+	lb_summary_own(&res->baseline, scratch);
+	free(scratch);
+	for (size_t i = 0; i < res->nprobesets && !ret; i++) {
+		struct lb_probeset_result *psr = &res->probesets[i];
+		struct lb_summary *s;
+
+		lb_summary_init(&psr->summary);
+		ret = lb_summary_slices(res, psr);
+		s = &psr->summary;
+		if (ret || !psr->nslices)
+			continue;
+		msg = NULL;
+		if (!isfinite(s->ci_half_width))
+			ret = asprintf(&msg, "%s: fewer than 2 units of alternation: no confidence "
+				       "interval", lb_or(psr->name, "?"));
+		else if (!s->precision_reached)
+			ret = asprintf(&msg, "%s did not reach the precision asked: its 95%% CI is "
+				       "+-%.2f pp after %d units (%.0f s), not +-%.2f pp: give it "
+				       "more --max-time or quieten the machine", lb_or(psr->name, "?"),
+				       s->ci_half_width, s->units, s->seconds, res->config.precision);
+		else
+			continue;
+		ret = ret < 0 || lb_results_take_warning(res, msg) ? -ENOMEM : 0;
+	}
+	return ret;
+}
+
 int lb_results_summarize(struct lb_results *res)
 {
 	struct lb_probeset_result *base = &res->baseline;
@@ -438,6 +610,9 @@ int lb_results_summarize(struct lb_results *res)
 	size_t few_len = 0;
 	FILE *few = NULL;
 	int ret = -ENOMEM;
+
+	if (lb_results_alternate(res))
+		return lb_results_summarize_alternate(res);
 
 	for (i = 0; i < res->nprobesets; i++) {
 		if (res->probesets[i].nruns > maxruns)
@@ -1721,10 +1896,6 @@ static void lb_row_print(FILE *f, const char *const *cell, const int *width)
 	}
 }
 
-static const char *lb_or(const char *s, const char *dflt)
-{
-	return s && *s ? s : dflt;
-}
 
 /* Whether |pcap - (ops + server drops)| <= 512 + 1%; the difference in *@diff. */
 bool lb_run_pcap_agrees(const struct lb_run *r, int64_t *diff)
@@ -1830,8 +2001,24 @@ int lb_results_pair(const struct lb_results *res, const struct lb_probeset_resul
 	out->extra_events_per_op = psr->summary.events_per_op - base->summary.events_per_op;
 	out->ns_per_extra_event = lb_stats_ns_per_event(tb, t, out->extra_events_per_op);
 
-	/* The set against its base, run by run in the same round: neighbours in time. */
 	out->vs_base_ci95[0] = out->vs_base_ci95[1] = NAN;
+	out->units = 0;
+	if (lb_results_alternate(res)) {
+		/* Alternated together: the set against its base unit by unit. */
+		pt = calloc(psr->nslices + 1, sizeof(*pt));
+		if (!pt)
+			return -ENOMEM;
+		n = lb_slices_unit_ratios(psr->slices, psr->nslices, lb_probeset_index(res, psr),
+					  lb_probeset_index(res, base), pt, psr->nslices + 1);
+		out->units = n;
+		out->vs_base_pct = lb_stats_ratio_slowdown_pct(pt, n);
+		if (n >= 2)
+			lb_stats_block_ci95(pt, n, LB_CI_RESAMPLES, LB_CI_SEED, &out->vs_base_ci95[0],
+					    &out->vs_base_ci95[1]);
+		free(pt);
+		return 0;
+	}
+	/* The set against its base, run by run in the same round: neighbours in time. */
 	pb = calloc(psr->nruns + 1, sizeof(*pb));
 	pt = calloc(psr->nruns + 1, sizeof(*pt));
 	if (!pb || !pt) {
@@ -1855,6 +2042,42 @@ out:
 	free(pb);
 	free(pt);
 	return ret;
+}
+
+/*
+ * --method alternate: per set, how precise it got, what switching cost, and
+ * the checks that the method is honest (off really off, the armed-but-off
+ * tracer against the plain baseline beside it).
+ */
+static void lb_results_print_alternation(const struct lb_results *res, FILE *f)
+{
+	bool first = true;
+
+	if (!lb_results_alternate(res))
+		return;
+	for (size_t k = 0; k < res->nprobesets; k++) {
+		const struct lb_probeset_result *psr = &res->probesets[k];
+		const struct lb_summary *s = &psr->summary;
+
+		if (!psr->nslices)
+			continue;
+		fprintf(f, "%s%s: %d units in %.1f s, CI +-%.2f pp%s", first ? "\n" : "",
+			lb_or(psr->name, "?"), s->units, s->seconds, s->ci_half_width,
+			s->precision_reached ? "" : " (precision NOT reached)");
+		if (s->dropped_units)
+			fprintf(f, ", %d units dropped", s->dropped_units);
+		fprintf(f, "; switch on %.1f ms, off %.1f ms (median)", s->switch_on_ms,
+			s->switch_off_ms);
+		if (isfinite(s->residue_pct))
+			fprintf(f, "; off slices %.1f%% below the plain baseline run beside them "
+				"(across time, not paired)", s->residue_pct);
+		if (s->off_events)
+			fprintf(f, "; %" PRIu64 " events counted while off", s->off_events);
+		fputc('\n', f);
+		if (psr->off_residue)
+			fprintf(f, "  while off: %s\n", psr->off_residue);
+		first = false;
+	}
 }
 
 /* Each probe set beside the one it builds on: the 2006 "kprobes doubles the impact" line. */
@@ -1914,7 +2137,13 @@ void lb_results_print_table(const struct lb_results *res, FILE *f)
 	fprintf(f, "kernel: %s (%s), virtualization: %s\n", lb_or(h->kernel_release, "?"),
 		lb_or(h->machine, "?"), lb_or(h->virtualization, "unknown"));
 	fprintf(f, "CPU: %s, %d online\n", lb_or(h->cpu_model, "?"), h->ncpus);
-	fprintf(f, "runs: %d x %g s (warm-up %g s)", c->repeat, c->duration, c->warmup);
+	if (lb_results_alternate(res))
+		fprintf(f, "method: alternate, %g s slices (%g s settle after each switch), each "
+			"set until its 95%% CI is +-%g pp or %g s; plain baseline runs of %g s "
+			"(warm-up %g s)", c->slice, c->settle, c->precision, c->max_time,
+			c->duration, c->warmup);
+	else
+		fprintf(f, "runs: %d x %g s (warm-up %g s)", c->repeat, c->duration, c->warmup);
 	if (res->started)
 		fprintf(f, ", started %s", res->started);
 	fprintf(f, "%s\n\n", res->complete ? "" : "; INTERRUPTED: partial results");
@@ -1936,6 +2165,7 @@ void lb_results_print_table(const struct lb_results *res, FILE *f)
 		lb_row_print(f, row.cell, width);
 	}
 	lb_results_print_pairs(res, f);
+	lb_results_print_alternation(res, f);
 	lb_print_pcap(res, f);
 	lb_results_print_readers(res, f);
 	for (k = 0; k < res->nwarnings; k++)

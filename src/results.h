@@ -216,6 +216,17 @@ struct lb_probeset_result *lb_results_add_probeset(struct lb_results *res, const
 int lb_probeset_result_add_slices(struct lb_probeset_result *psr, const struct lb_slice *s,
 				  size_t n);
 
+/*
+ * lb_slices_unit_ratios - for each unit of the @n slices @s (in order, units
+ * contiguous), the throughput of state @on over that of state @ref (indices
+ * in lb_results.probesets, -1 = all off), each state's throughput being the
+ * ops over the seconds of its slices in that unit. Units with a dropped
+ * slice, or without both states, are left out. Writes at most @max ratios to
+ * @out; returns how many.
+ */
+size_t lb_slices_unit_ratios(const struct lb_slice *s, size_t n, int on, int ref, double *out,
+			     size_t max);
+
 /* lb_results_alternate - whether @res was measured with --method alternate. */
 bool lb_results_alternate(const struct lb_results *res);
 
@@ -267,6 +278,7 @@ int lb_results_write_summary(const struct lb_results *res, const char *path);
 
 /* A probe set beside the set it builds on (its 'compare-with' line). */
 struct lb_pair {
+	size_t units;			/* alternate: units pairing the set with its base; 0 = runs */
 	const struct lb_probeset_result *set;
 	const struct lb_probeset_result *base;	/* the set named by set->compare_with */
 	double slowdown_ratio;		/* set's slowdown / base's; NAN when base's is <= 0 */

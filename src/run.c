@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include <errno.h>
 #include <inttypes.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +12,7 @@
 #include "pcap_count.h"
 #include "results.h"
 #include "run.h"
+#include "stats.h"
 #include "tracer.h"
 #include "util.h"
 
@@ -292,6 +294,435 @@ static int bench_rounds(const struct lb_bench *b, struct lb_results *res, struct
 	return 0;
 }
 
+/* ---- --method alternate -------------------------------------------------------------------- */
+
+/* Units before the precision is first checked: fewer give a bootstrap too coarse to trust. */
+#define LB_ALT_MIN_UNITS 8
+/* Resamples of the stopping rule's check (the summary's final CI uses 10,000). */
+#define LB_ALT_CHECK_RESAMPLES 1000
+/* A slice whose edges took more than this share of its operations is dropped with its unit. */
+#define LB_ALT_EDGE_DROP 0.01
+
+int lb_bench_groups(const struct lb_results *res, int *group)
+{
+	int n = 0;
+
+	for (size_t i = 0; i < res->nprobesets; i++)
+		group[i] = -1;
+	for (size_t i = 0; i < res->nprobesets; i++) {
+		const char *base = res->probesets[i].compare_with;
+
+		if (group[i] >= 0)
+			continue;
+		/* A set that builds on another present here joins that one's group. */
+		for (size_t j = 0; base && j < res->nprobesets; j++) {
+			if (j != i && res->probesets[j].name && !strcmp(res->probesets[j].name, base)) {
+				if (group[j] < 0)
+					group[j] = n++;
+				group[i] = group[j];
+				break;
+			}
+		}
+		if (group[i] < 0)
+			group[i] = n++;
+		/* And every later set that builds on this one. */
+		for (size_t j = i + 1; j < res->nprobesets; j++) {
+			const char *bj = res->probesets[j].compare_with;
+
+			if (group[j] < 0 && bj && res->probesets[i].name &&
+			    !strcmp(bj, res->probesets[i].name))
+				group[j] = group[i];
+		}
+	}
+	return n;
+}
+
+/* One alternation: the sets of one group armed in one running workload. */
+struct alt {
+	const struct lb_bench *b;
+	struct lb_results *res;
+	int member[LB_MAX_PROBESETS];	/* indices in res->probesets */
+	int n;
+	int cur;			/* member on, -1 = all off */
+	struct lb_slice *slices;
+	size_t nslices, cap;
+	double origin;			/* lb_now() at the first slice */
+	unsigned long long rng;
+};
+
+static struct lb_tracer *alt_tracer(const struct alt *a, int k)
+{
+	return a->b->tracers[a->member[k]];
+}
+
+/* Switch from the current state to @state (-1 = off); *@took gets the seconds it took. */
+static int alt_switch(struct alt *a, int state, double *took, char *err, size_t len)
+{
+	double t0 = lb_now();
+	int ret = 0;
+
+	*took = 0;
+	if (state == a->cur)
+		return 0;
+	if (a->cur >= 0) {
+		ret = lb_tracer_disable(alt_tracer(a, a->cur), err, len);
+		if (ret)
+			return ret;
+		a->cur = -1;
+	}
+	if (state >= 0) {
+		ret = lb_tracer_enable(alt_tracer(a, state), err, len);
+		if (ret)
+			return ret;
+		a->cur = state;
+	}
+	*took = lb_now() - t0;
+	return 0;
+}
+
+/* A slice edge: as window_edge(), with every tracer of the group read between the two reads. */
+static int alt_edge(struct alt *a, double *t, uint64_t *ops, uint64_t *spread,
+		    struct lb_tracer_counts *c, char *err, size_t len)
+{
+	double ta = lb_now();
+	uint64_t oa = lb_workload_ops(a->b->workload), ob;
+
+	for (int k = 0; k < a->n; k++) {
+		int ret = lb_tracer_snapshot(alt_tracer(a, k), &c[k]);
+
+		if (ret) {
+			snprintf(err, len, "cannot read the tracer's counts: %s", strerror(-ret));
+			return ret;
+		}
+	}
+	ob = lb_workload_ops(a->b->workload);
+	*t = (ta + lb_now()) / 2;
+	*ops = oa + (ob - oa) / 2;
+	*spread = ob - oa;
+	return 0;
+}
+
+/* Switch to @state, let it settle, measure one slice of unit @unit and append it. */
+static int alt_slice(struct alt *a, int unit, int state, char *err, size_t len)
+{
+	const struct lb_bench *b = a->b;
+	struct lb_tracer_counts c0[LB_MAX_PROBESETS], c1[LB_MAX_PROBESETS];
+	uint64_t ops0, ops1, sp0, sp1;
+	struct lb_slice sl = { .unit = unit };
+	double took, t0, t1;
+	int ret;
+
+	ret = alt_switch(a, state, &took, err, len);
+	if (ret)
+		return ret;
+	if (!lb_sleep_until(lb_now() + b->settle, b->stop))
+		return -EINTR;
+	ret = alt_edge(a, &t0, &ops0, &sp0, c0, err, len);
+	if (ret)
+		return ret;
+	if (!a->nslices && !a->origin)
+		a->origin = t0;
+	if (!lb_sleep_until(t0 + b->slice, b->stop))
+		return -EINTR;
+	ret = alt_edge(a, &t1, &ops1, &sp1, c1, err, len);
+	if (ret)
+		return ret;
+	sl.on = state < 0 ? -1 : a->member[state];
+	sl.start = t0 - a->origin;
+	sl.seconds = t1 - t0;
+	sl.switch_s = took;
+	sl.ops = ops1 - ops0;
+	sl.edge_spread_ops = sp0 > sp1 ? sp0 : sp1;
+	for (int k = 0; k < a->n; k++) {
+		uint64_t ev = c1[k].events - c0[k].events;
+
+		if (k == state) {
+			sl.events = ev;
+			sl.lost_events = c1[k].lost - c0[k].lost;
+			sl.overwritten_events = c1[k].overwritten - c0[k].overwritten;
+			sl.read_events = c1[k].read - c0[k].read;
+		} else {
+			sl.off_events += ev;
+		}
+	}
+	/*
+	 * Left out with its unit: edges that took over 1% of the slice's
+	 * operations (loadbench was held up), or a switch longer than the
+	 * slice itself (the kernel's text patching stalled the machine).
+	 */
+	sl.dropped = !sl.ops || (double)sl.edge_spread_ops > LB_ALT_EDGE_DROP * sl.ops ||
+		     took > b->slice;
+	if (a->nslices == a->cap) {
+		size_t cap = a->cap ? 2 * a->cap : 256;
+		struct lb_slice *arr = realloc(a->slices, cap * sizeof(*arr));
+
+		if (!arr)
+			return -ENOMEM;
+		a->slices = arr;
+		a->cap = cap;
+	}
+	a->slices[a->nslices++] = sl;
+	return 0;
+}
+
+/* The widest 95% CI half-width of the group's slowdowns and of each set against its base. */
+static double alt_widest(const struct alt *a)
+{
+	double *r = malloc((a->nslices + 1) * sizeof(*r)), widest = 0, lo, hi;
+
+	if (!r)
+		return INFINITY;
+	for (int k = 0; k < a->n; k++) {
+		const char *base = a->res->probesets[a->member[k]].compare_with;
+		int refs[2] = { -1, -2 };
+
+		for (int j = 0; base && j < a->n; j++)
+			if (!strcmp(a->res->probesets[a->member[j]].name, base))
+				refs[1] = a->member[j];
+		for (int i = 0; i < 2; i++) {
+			size_t n;
+
+			if (refs[i] == -2)
+				continue;
+			n = lb_slices_unit_ratios(a->slices, a->nslices, a->member[k], refs[i], r,
+						  a->nslices + 1);
+			if (n < 2 || lb_stats_block_ci95(r, n, LB_ALT_CHECK_RESAMPLES, 1, &lo, &hi)) {
+				widest = INFINITY;
+				continue;
+			}
+			if ((hi - lo) / 2 > widest)
+				widest = (hi - lo) / 2;
+		}
+	}
+	free(r);
+	return widest;
+}
+
+static void alt_progress(const struct alt *a, const struct progress *p, int units, double widest)
+{
+	struct winsize ws;
+	char line[256], names[128] = "";
+	int width = sizeof(line) - 1;
+	size_t off = 0;
+
+	if (!p->on)
+		return;
+	for (int k = 0; k < a->n && off < sizeof(names); k++)
+		off += snprintf(names + off, sizeof(names) - off, "%s%s", k ? " vs " : "",
+				a->res->probesets[a->member[k]].name);
+	if (isfinite(widest))
+		snprintf(line, sizeof(line), "loadbench: %s, alternating: %d units, CI +-%.2f pp "
+			 "(asked %.2f), %.0f s of at most %.0f s", names, units, widest,
+			 a->b->precision, lb_now() - a->origin, a->b->max_time);
+	else
+		snprintf(line, sizeof(line), "loadbench: %s, alternating: %d units, %.0f s of at "
+			 "most %.0f s", names, units, a->nslices ? lb_now() - a->origin : 0,
+			 a->b->max_time);
+	if (!ioctl(STDERR_FILENO, TIOCGWINSZ, &ws) && ws.ws_col > 1 && ws.ws_col - 1 < width)
+		width = ws.ws_col - 1;
+	fprintf(stderr, "\r\033[K%.*s", width, line);
+	fflush(stderr);
+}
+
+/* Units of mirrored slices until every CI is narrow enough or the time is up. */
+static int alt_units(struct alt *a, const struct progress *p, char *err, size_t len)
+{
+	const struct lb_bench *b = a->b;
+	int order[LB_MAX_PROBESETS + 1], nstates = a->n + 1, ret;
+
+	for (int unit = 0;; unit++) {
+		double widest = INFINITY;
+
+		for (int i = 0; i < nstates; i++)
+			order[i] = i - 1;
+		for (int i = nstates - 1; i > 0; i--) {
+			int j = (int)lb_stats_rand_below(&a->rng, (size_t)i + 1), t = order[i];
+
+			order[i] = order[j];
+			order[j] = t;
+		}
+		for (int i = 0; i < 2 * nstates; i++) {
+			int state = i < nstates ? order[i] : order[2 * nstates - 1 - i];
+
+			ret = alt_slice(a, unit, state, err, len);
+			if (ret)
+				return ret;
+		}
+		if (unit + 1 >= LB_ALT_MIN_UNITS)
+			widest = alt_widest(a);
+		alt_progress(a, p, unit + 1, widest);
+		if (widest <= b->precision || lb_now() - a->origin >= b->max_time)
+			return 0;
+	}
+}
+
+/*
+ * Hand the alternation to the results: every member gets all its slices and
+ * one run, its on slices summed, in round @round (the plain baseline run
+ * measured before it has the same round).
+ */
+static int alt_store(struct alt *a, int round, const struct lb_workload_stats *st)
+{
+	for (int k = 0; k < a->n; k++) {
+		struct lb_probeset_result *psr = &a->res->probesets[a->member[k]];
+		const char *residue = lb_tracer_off_residue(alt_tracer(a, k));
+		struct lb_run run = { .round = round };
+		size_t nsamples = 0;
+		int ret;
+
+		run.samples = calloc(a->nslices + 1, sizeof(double));
+		if (!run.samples)
+			return -ENOMEM;
+		for (size_t i = 0; i < a->nslices; i++) {
+			const struct lb_slice *sl = &a->slices[i];
+
+			if (sl->on != a->member[k] || sl->dropped)
+				continue;
+			run.seconds += sl->seconds;
+			run.ops += sl->ops;
+			run.events += sl->events;
+			run.lost_events += sl->lost_events;
+			run.overwritten_events += sl->overwritten_events;
+			run.read_events += sl->read_events;
+			if (sl->edge_spread_ops > run.edge_spread_ops)
+				run.edge_spread_ops = sl->edge_spread_ops;
+			if (sl->seconds > 0)
+				run.samples[nsamples++] = sl->ops / sl->seconds;
+		}
+		run.nsamples = nsamples;
+		run.sample_interval = a->b->slice;
+		run.throughput = run.seconds > 0 ? run.ops / run.seconds : 0;
+		run.timeouts = st->timeouts;
+		run.sent = st->sent;
+		run.received = st->received;
+		run.dropped = st->dropped;
+		run.mismatches = st->mismatches;
+		ret = lb_probeset_result_add_run(psr, &run);
+		free(run.samples);
+		if (!ret)
+			ret = lb_probeset_result_add_slices(psr, a->slices, a->nslices);
+		if (!ret && residue && !psr->off_residue && !(psr->off_residue = strdup(residue)))
+			ret = -ENOMEM;
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+/*
+ * One group: a plain baseline run, then the group's tracers armed in one
+ * running workload, switched off, warmed up, and alternated.
+ */
+static int alt_group(const struct lb_bench *b, struct lb_results *res, const int *group, int g,
+		     struct progress *p, char *err, size_t len)
+{
+	struct lb_workload_stats st = {0};
+	struct alt a = { .b = b, .res = res, .cur = -1 };
+	int armed = 0, ret, sret;
+	struct lb_run run;
+
+	for (size_t i = 0; i < res->nprobesets; i++)
+		if (group[i] == g)
+			a.member[a.n++] = (int)i;
+	a.rng = 0x6c62616c74ULL + (unsigned long long)g * 7919 + (unsigned long long)getpid();
+
+	/* The plain baseline beside this alternation: nothing armed. */
+	p->name = "baseline";
+	p->round = g + 1;
+	p->run++;
+	progress_show(p, 0);
+	ret = run_once(b, NULL, g + 1, p, &run, err, len);
+	if (ret)
+		return ret;
+	ret = lb_probeset_result_add_run(&res->baseline, &run);
+	free(run.samples);
+	free(run.flow_ops);
+	if (ret)
+		return ret;
+	if (stopped(b))
+		return -EINTR;
+
+	for (; armed < a.n; armed++) {
+		ret = lb_tracer_arm(alt_tracer(&a, armed), err, len);
+		if (ret)
+			goto out_disarm;
+	}
+	ret = lb_workload_start(b->workload);
+	if (ret) {
+		snprintf(err, len, "%s", lb_workload_error(b->workload));
+		goto out_disarm;
+	}
+	{
+		pid_t pids[LB_RUN_MAX_PIDS];
+		int npids = lb_workload_pids(b->workload, pids, LB_RUN_MAX_PIDS);
+
+		for (int k = 0; k < a.n && !ret; k++)
+			ret = lb_tracer_attach(alt_tracer(&a, k), pids, npids, err, len);
+		/* Armed is on: all off before the warm-up. */
+		for (int k = 0; k < a.n && !ret; k++)
+			ret = lb_tracer_disable(alt_tracer(&a, k), err, len);
+	}
+	if (!ret && !lb_sleep_until(lb_now() + b->warmup, b->stop))
+		ret = -EINTR;
+	if (!ret)
+		ret = alt_units(&a, p, err, len);
+	sret = lb_workload_stop(b->workload, &st);
+	if (sret && !ret) {
+		ret = sret;
+		snprintf(err, len, "%s", lb_workload_error(b->workload));
+	}
+	/* What was measured is kept, also when interrupted. */
+	if ((!ret || ret == -EINTR) && a.nslices) {
+		int sr = alt_store(&a, g + 1, &st);
+
+		if (sr)
+			ret = sr;
+	}
+out_disarm:
+	while (armed-- > 0) {
+		int dret = lb_tracer_disarm(alt_tracer(&a, armed));
+
+		if (dret && !ret) {
+			ret = dret;
+			snprintf(err, len, "cannot remove the %s tracer's kernel state: %s: run "
+				 "'loadbench cleanup' once loadbench has exited",
+				 lb_tracer_name(alt_tracer(&a, armed)), strerror(-dret));
+		}
+	}
+	free(a.slices);
+	return ret;
+}
+
+static int bench_alternate(const struct lb_bench *b, struct lb_results *res, struct progress *p,
+			   char *err, size_t len)
+{
+	int group[LB_MAX_PROBESETS], ngroups = lb_bench_groups(res, group), ret;
+
+	for (int g = 0; g < ngroups; g++) {
+		ret = alt_group(b, res, group, g, p, err, len);
+		if (ret == -EINTR || (ret && stopped(b)))
+			return -EINTR;
+		if (ret) {
+			char msg[512];
+
+			snprintf(msg, sizeof(msg), "%s", err);
+			for (size_t i = 0; i < res->nprobesets; i++) {
+				if (group[i] == g) {
+					snprintf(err, len, "%s: %s", res->probesets[i].name, msg);
+					break;
+				}
+			}
+			return ret;
+		}
+		if (stopped(b))
+			return -EINTR;
+	}
+	/* The baseline alone (--probeset none): its runs, as under --method runs. */
+	if (!ngroups)
+		return bench_rounds(b, res, p, err, len);
+	return 0;
+}
+
 int lb_bench_run(const struct lb_bench *b, struct lb_results *res, char *err, size_t len)
 {
 	int nruns = b->repeat * ((int)res->nprobesets + 1);
@@ -305,7 +736,7 @@ int lb_bench_run(const struct lb_bench *b, struct lb_results *res, char *err, si
 	int ret;
 
 	res->complete = false;
-	ret = bench_rounds(b, res, &p, err, len);
+	ret = b->alternate ? bench_alternate(b, res, &p, err, len) : bench_rounds(b, res, &p, err, len);
 	/* Clear the line, so that what follows starts in column 0. */
 	if (p.on)
 		fputs("\r\033[K", stderr);

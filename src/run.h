@@ -9,6 +9,9 @@
 
 #include <stdbool.h>
 
+/* Probe sets one invocation measures at most. */
+#define LB_MAX_PROBESETS 64
+
 struct lb_pcap_count;
 struct lb_results;
 struct lb_tracer;
@@ -24,13 +27,32 @@ struct lb_bench {
 	bool progress;			/* live progress line on stderr, when it is a tty */
 	volatile int *stop;		/* set by a signal handler: finish cleanly now */
 	struct lb_pcap_count *pcap;	/* --count-with pcap: read at the window's edges; or NULL */
+	/* --method alternate (alternate true): */
+	bool alternate;
+	double slice;			/* measured seconds per slice */
+	double settle;			/* seconds after each switch before a slice is measured */
+	double precision;		/* stop once every CI half-width is this narrow (pp) */
+	double max_time;		/* seconds of alternation per group at most */
 };
+
+/*
+ * lb_bench_groups - the alternation groups of @res's probe sets: a set alone,
+ * or a set with every set whose compare-with names it (alternated together,
+ * so that each is paired with its base). group[i] gets the group number of
+ * probe set i, 0-based in order of first appearance. Returns the number of
+ * groups.
+ */
+int lb_bench_groups(const struct lb_results *res, int *group);
 
 /*
  * lb_bench_run - measure: for every round, the baseline then each probe
  * set, appending one run each to @res. On an interrupt (*stop set) the
  * current run is abandoned, every tracer disarmed and the workload stopped;
- * the runs so far stay in @res and res->complete is false.
+ * the runs so far stay in @res and res->complete is false. With
+ * b->alternate, each group (lb_bench_groups()) is measured in one running
+ * workload instead: a plain baseline run, then the group's tracers armed and
+ * switched between off and each set in units of mirrored slices until every
+ * CI is b->precision narrow or b->max_time has passed.
  * Returns 0, -EINTR when interrupted, or -errno with a message in @err.
  */
 int lb_bench_run(const struct lb_bench *b, struct lb_results *res, char *err, size_t len);

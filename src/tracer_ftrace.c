@@ -42,8 +42,12 @@ struct ftrace {
 	enum lb_reader_cpu reader_cpu;
 	int ncpus;		/* possible CPUs: per_cpu/cpuN directories to read */
 	struct tracefs_instance *inst;
+	int slot;		/* armed: its bit in armed_slots, 0 = the plain instance name */
 	struct lb_ftrace_reader *reader;	/* armed, mode consumer */
 };
+
+/* The instance-name slots of the ftrace tracers armed right now. */
+static unsigned int armed_slots;
 
 static int ftrace_available(char *why, size_t len)
 {
@@ -167,6 +171,7 @@ static int ftrace_disarm(void *priv)
 		}
 		tracefs_instance_free(f->inst);
 		f->inst = NULL;
+		armed_slots &= ~(1u << f->slot);
 	}
 	/* After the instance: a dynamic event enabled there is busy. */
 	ret2 = lb_dynevents_remove(f->dyn);
@@ -179,7 +184,20 @@ static int ftrace_arm(void *priv, char *err, size_t len)
 	char name[64];
 	int ret;
 
-	snprintf(name, sizeof(name), "loadbench_%d", (int)getpid());
+	/*
+	 * Sets alternated together are armed at once, each in its own
+	 * instance: the first armed has the plain name, the others a slot.
+	 */
+	for (f->slot = 0; f->slot < 32 && (armed_slots & (1u << f->slot)); f->slot++)
+		;
+	if (f->slot == 32) {
+		snprintf(err, len, "more than 32 ftrace probe sets armed at once");
+		return -EBUSY;
+	}
+	if (f->slot)
+		snprintf(name, sizeof(name), "loadbench_%d_%d", (int)getpid(), f->slot);
+	else
+		snprintf(name, sizeof(name), "loadbench_%d", (int)getpid());
 	if (tracefs_instance_exists(name)) {
 		snprintf(err, len, "a tracefs instance named %s already exists: remove it with "
 			 "'rmdir %s/instances/%s'", name, lb_tracefs_dir(), name);
@@ -192,6 +210,7 @@ static int ftrace_arm(void *priv, char *err, size_t len)
 			 strerror(-ret));
 		return ret;
 	}
+	armed_slots |= 1u << f->slot;
 	if (tracefs_trace_off(f->inst) < 0)
 		goto fail;
 	if (f->buffer_kb && tracefs_instance_set_buffer_size(f->inst, f->buffer_kb, -1) < 0) {

@@ -164,9 +164,10 @@ static void check_baseline(const struct lb_results *res)
 	const struct lb_probeset_result *b = &res->baseline;
 	size_t i;
 
-	if ((int)b->nruns != res->config.repeat)
-		fail("baseline: %zu runs, expected config.repeat = %d", b->nruns,
-		     res->config.repeat);
+	/* Alternating: one plain run before each alternation; otherwise one a round. */
+	if (lb_results_alternate(res) ? !b->nruns : (int)b->nruns != res->config.repeat)
+		fail("baseline: %zu runs, expected %s", b->nruns,
+		     lb_results_alternate(res) ? "one or more" : "config.repeat");
 	for (i = 0; i < b->nruns; i++) {
 		if (!(b->runs[i].throughput > 0))
 			fail("baseline: run %zu (round %d): throughput %g, expected > 0", i + 1,
@@ -174,6 +175,78 @@ static void check_baseline(const struct lb_results *res)
 	}
 	printf("check-results: baseline: %zu runs, %.0f ops/s (median), CV %.2f%%\n", b->nruns,
 	       b->summary.throughput_median, 100 * b->summary.throughput_cv);
+}
+
+static bool same_slice(const struct lb_slice *a, const struct lb_slice *b)
+{
+	return a->unit == b->unit && a->on == b->on && a->start == b->start &&
+	       a->seconds == b->seconds && a->ops == b->ops && a->events == b->events &&
+	       a->off_events == b->off_events && a->dropped == b->dropped;
+}
+
+/*
+ * --method alternate: one run (its on slices) that pairs with a plain
+ * baseline run; slices in order, every unit with each state twice; the set's
+ * tracer counted events in its on slices and next to none while off (off is
+ * off: at most 0.1% of what it counted on, the events in flight at a
+ * switch); at least 2 units used, a finite CI.
+ */
+static void check_slices(const struct lb_results *res, const struct lb_probeset_result *p)
+{
+	const struct lb_summary *s = &p->summary;
+	int me = (int)(p - res->probesets), on = 0, off = 0;
+	bool paired = false;
+
+	if (p->nruns != 1)
+		fail("%s: %zu runs under --method alternate, expected 1", p->name, p->nruns);
+	for (size_t i = 0; p->nruns && i < res->baseline.nruns; i++)
+		paired |= res->baseline.runs[i].round == p->runs[0].round;
+	if (!paired)
+		fail("%s: no plain baseline run in its round", p->name);
+	for (size_t i = 0; i < p->nslices; i++) {
+		const struct lb_slice *sl = &p->slices[i];
+
+		if (i && (sl->unit < p->slices[i - 1].unit || sl->start < p->slices[i - 1].start))
+			fail("%s: slice %zu out of order", p->name, i);
+		if (!(sl->seconds > 0) || (!sl->dropped && !sl->ops))
+			fail("%s: slice %zu: %g s, %" PRIu64 " ops", p->name, i, sl->seconds,
+			     sl->ops);
+		on += sl->on == me;
+		off += sl->on == -1;
+	}
+	if (on < 4 || off < 4 || on != off)
+		fail("%s: %d on and %d off slices, expected as many of each, 4 or more", p->name,
+		     on, off);
+	/* A set and the set it builds on are alternated together: the same slices. */
+	for (size_t k = 0; p->compare_with && k < res->nprobesets; k++) {
+		const struct lb_probeset_result *b = &res->probesets[k];
+
+		if (!b->name || strcmp(b->name, p->compare_with))
+			continue;
+		bool same = b->nslices == p->nslices;
+
+		for (size_t i = 0; same && i < p->nslices; i++)
+			same = same_slice(&b->slices[i], &p->slices[i]);
+		if (!same)
+			fail("%s: its slices are not those of %s, the set it builds on: not "
+			     "alternated in one workload", p->name, b->name);
+		for (size_t i = 0; i < p->nslices; i++) {
+			int st = p->slices[i].on;
+
+			if (st != -1 && st != me && st != (int)k)
+				fail("%s: slice %zu has a set on that is neither it nor %s", p->name,
+				     i, b->name);
+		}
+	}
+	if (s->units < 2 || !isfinite(s->ci_half_width))
+		fail("%s: %d units used, CI half-width %g", p->name, s->units, s->ci_half_width);
+	if (s->off_events > s->events / 1000)
+		fail("%s: %" PRIu64 " events counted while off against %" PRIu64 " on: off is not "
+		     "off", p->name, s->off_events, s->events);
+	printf("check-results: %s: %d units (%d dropped), CI +-%.2f pp, %" PRIu64 " events while "
+	       "off, switch on %.2f ms, off %.2f ms, off slices %.1f%% below the plain baseline\n",
+	       p->name, s->units, s->dropped_units, s->ci_half_width, s->off_events,
+	       s->switch_on_ms, s->switch_off_ms, s->residue_pct);
 }
 
 static void check_probeset(const struct lb_results *res, const char *name)
@@ -189,7 +262,9 @@ static void check_probeset(const struct lb_results *res, const char *name)
 	s = &p->summary;
 	if (!p->tracer || !*p->tracer)
 		fail("%s: empty tracer", name);
-	if ((int)p->nruns != res->config.repeat)
+	if (lb_results_alternate(res))
+		check_slices(res, p);
+	else if ((int)p->nruns != res->config.repeat)
 		fail("%s: %zu runs, expected config.repeat = %d", name, p->nruns,
 		     res->config.repeat);
 	for (i = 0; i < p->nruns; i++) {

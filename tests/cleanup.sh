@@ -18,7 +18,7 @@ trap 'stop_run "$pid"; other_tool_stop "$other"; rm -rf "$tmp"' EXIT
 # Another tool's tracing, which loadbench must leave alone.
 other_tool_start "$other"
 
-"$LOADBENCH" --probeset ftrace --duration 3 --warmup 0 --repeat 1 --quiet --no-plot \
+"$LOADBENCH" --probeset ftrace --duration 3 --warmup 0 --method runs --repeat 1 --quiet --no-plot \
 	--output "$tmp/killed" >/dev/null 2>&1 &
 pid=$!
 for _ in $(seq 1 200); do  # the baseline runs first
@@ -35,7 +35,7 @@ sleep 0.3
 pgrep -f "^$LOADBENCH" >/dev/null && fail "workload processes outlived the SIGKILLed run"
 
 note "a new run warns about the leftover"
-"$LOADBENCH" --probeset syscalls --duration 0.2 --warmup 0 --repeat 1 --quiet --no-plot \
+"$LOADBENCH" --probeset syscalls --duration 0.2 --warmup 0 --method runs --repeat 1 --quiet --no-plot \
 	--output "$tmp/next" >/dev/null 2>"$tmp/warn"
 grep -q "loadbench_$pid was left by a loadbench that no longer runs.*loadbench cleanup" \
 	"$tmp/warn" || fail "no leftover warning: $(cat "$tmp/warn")"
@@ -50,7 +50,7 @@ assert_no_leftovers
 	fail "another tool's instance was changed"
 
 note "cleanup leaves a running loadbench's state and names of live pids alone"
-"$LOADBENCH" --probeset ftrace --duration 2 --warmup 0 --repeat 1 --quiet --no-plot \
+"$LOADBENCH" --probeset ftrace --duration 2 --warmup 0 --method runs --repeat 1 --quiet --no-plot \
 	--output "$tmp/live" >/dev/null 2>"$tmp/live.err" &
 pid=$!
 for _ in $(seq 1 200); do
@@ -82,7 +82,7 @@ note "a leftover bearing the new run's own pid (pids are reused) is removed, not
 if unshare --pid --fork --mount-proc true 2>/dev/null; then
 	mkdir "$TRACING/instances/loadbench_1"
 	unshare --pid --fork --mount-proc "$LOADBENCH" --probeset ftrace --duration 0.3 --warmup 0 \
-		--repeat 1 --quiet --no-plot --output "$tmp/reused" >/dev/null 2>"$tmp/reused.err" ||
+		--method runs --repeat 1 --quiet --no-plot --output "$tmp/reused" >/dev/null 2>"$tmp/reused.err" ||
 		fail "a run whose pid a killed run had failed: $(cat "$tmp/reused.err")"
 	grep -q "removed tracefs instance loadbench_1, left by an earlier loadbench that had this pid" \
 		"$tmp/reused.err" || fail "the run did not say it removed loadbench_1: $(cat "$tmp/reused.err")"
@@ -93,7 +93,7 @@ fi
 
 if [[ -e $TRACING/uprobe_events ]]; then
 	note "a SIGKILLed uprobe run leaves a uprobe (p: line in dynamic_events); cleanup removes it"
-	"$LOADBENCH" --probeset uprobe --duration 1 --warmup 0 --repeat 1 --quiet --no-plot \
+	"$LOADBENCH" --probeset uprobe --duration 1 --warmup 0 --method runs --repeat 1 --quiet --no-plot \
 		--output "$tmp/killed-uprobe" >/dev/null 2>&1 &
 	pid=$!
 	for _ in $(seq 1 200); do  # after the 1 s baseline

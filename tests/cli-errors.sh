@@ -63,7 +63,7 @@ expect_error "cannot read|No such file" lb --probeset "$tmp/missing.probeset"
 note "port in use"
 mkdir -p "$tmp/busy"
 port=$((20000 + RANDOM % 20000))
-"$LOADBENCH" --probeset none --port "$port" --duration 4 --warmup 0 --repeat 1 --quiet \
+"$LOADBENCH" --probeset none --port "$port" --duration 4 --warmup 0 --method runs --repeat 1 --quiet \
 	--no-plot --output "$tmp/busy/first" >/dev/null 2>&1 &
 first=$!
 sleep 1
@@ -162,7 +162,7 @@ if unshare -m --propagation private true 2>/dev/null; then
 	unshare -m --propagation private bash -c '
 		umount '"$TRACING"' 2>/dev/null || true
 		grep -q " '"$TRACING"' tracefs" /proc/mounts && exit 3
-		"$0" --quiet --no-plot --probeset syscalls --duration 0.3 --warmup 0.1 --repeat 1 \
+		"$0" --quiet --no-plot --probeset syscalls --duration 0.3 --warmup 0.1 --method runs --repeat 1 \
 			--output "$1" >/dev/null' "$LOADBENCH" "$tmp/mounted" ||
 		fail "loadbench did not run with tracefs unmounted (rc $?)"
 	[[ -s $tmp/mounted/results.json ]] || fail "no results with tracefs unmounted"

@@ -46,7 +46,7 @@ recorded() {
 state >"$tmp/before"
 note "other instance and top level before: $(wc -l <"$tmp/before") settings"
 
-LB_TEST_TAG=$LB_TAG "$LOADBENCH" --probeset "$sets" --duration 1 --warmup 0.2 --repeat 1 \
+LB_TEST_TAG=$LB_TAG "$LOADBENCH" --probeset "$sets" --duration 1 --warmup 0.2 --method runs --repeat 1 \
 	--quiet --no-plot --output "$tmp/r" >"$tmp/out" 2>"$tmp/err" &
 pid=$!
 samples=0 during=0 rec0=$(recorded)

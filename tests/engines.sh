@@ -21,7 +21,7 @@ trap 'rm -rf "$tmp"' EXIT
 # Skip when this build or kernel cannot run the uring engine, saying why (one line).
 rc=0
 "$LOADBENCH" --workload udp-rr --engine uring --probeset none --duration 0.1 --warmup 0 \
-	--repeat 1 --quiet --no-plot --output "$tmp/probe" >/dev/null 2>"$tmp/probe.err" || rc=$?
+	--method runs --repeat 1 --quiet --no-plot --output "$tmp/probe" >/dev/null 2>"$tmp/probe.err" || rc=$?
 if [[ $rc -ne 0 ]]; then
 	grep -q '^loadbench: error: engine uring unavailable: ' "$tmp/probe.err" ||
 		fail "engine uring failed without saying it is unavailable: $(cat "$tmp/probe.err")"
@@ -34,7 +34,7 @@ run() { # run WORKLOAD ENGINE
 	local w=$1 e=$2 out=$tmp/$1-$2
 	note "workload $w, engine $e"
 	"$LOADBENCH" --workload "$w" --engine "$e" --probeset ftrace,syscalls-pid --duration 1 \
-		--warmup 0.2 --repeat 3 --quiet --no-plot --output "$out" >"$out.txt"
+		--warmup 0.2 --method runs --repeat 3 --quiet --no-plot --output "$out" >"$out.txt"
 	# syscalls-pid costs ~10-20% here, inside the noise of 3 rounds of 1 s
 	# (CI saw syscalls at -0.3%): its sign is not asserted, its events are.
 	"$top_builddir/tests/check-results" "$out" ftrace | tee "$out.check"

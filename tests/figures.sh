@@ -21,7 +21,7 @@ command -v gnuplot >/dev/null || skip "gnuplot is not installed (apt-get install
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-short=(--probeset ftrace --duration 0.5 --warmup 0.2 --repeat 2)
+short=(--probeset ftrace --duration 0.5 --warmup 0.2 --method runs --repeat 2)
 
 note "a run with stderr on a terminal: the progress line there, not on stdout"
 LB_TEST_TAG=$LB_TAG script -qefc "stty cols 200; $(printf '%q ' "$LOADBENCH" "${short[@]}" --output "$tmp/tty") >$(printf '%q' "$tmp/tty.out")" \

@@ -29,7 +29,7 @@ grep -q '^ftrace ' "$tmp/list.txt" || fail "installed catalog lists no ftrace pr
 # Data resolution follows the binary: a changed installed template is the one used.
 # (A baseline-only run needs no root.)
 echo '# installed-template-marker' >>"$prefix/share/loadbench/plots/slowdown.gp"
-"$bin" --probeset none --duration 0.2 --warmup 0 --repeat 1 --quiet --output "$tmp/r" >/dev/null
+"$bin" --probeset none --duration 0.2 --warmup 0 --method runs --repeat 1 --quiet --output "$tmp/r" >/dev/null
 grep -q installed-template-marker "$tmp/r/slowdown.gp" ||
 	fail "the installed binary did not use the installed plot template"
 make -C "$top_builddir" uninstall DESTDIR="$tmp/dest" >/dev/null

@@ -228,7 +228,7 @@ scoped_flows() {
 	local set=$1 n=$2 dir=$3 start secs ev rc=0
 	shift 3
 	start=$(date +%s%N)
-	lb --probeset "$set" --alone --flows "$n" --cpus none --duration 0.5 --warmup 0.3 --repeat 2 \
+	lb --probeset "$set" --alone --flows "$n" --cpus none --duration 0.5 --warmup 0.3 --method runs --repeat 2 \
 		--quiet --no-plot --output "$dir" "$@" >"$dir.txt" 2>&1 || rc=$?
 	secs=$(awk -v a="$start" -v b="$(date +%s%N)" 'BEGIN { printf "%.1f", (b - a) / 1e9 }')
 	cat "$dir.txt"

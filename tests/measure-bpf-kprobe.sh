@@ -32,12 +32,12 @@ if [[ ! -e $TRACING/kprobe_events ]]; then
 		[[ $listed == "cannot run here: $reason" ]] ||
 			fail "loadbench list says for $set: '$listed'; expected the kprobe reason"
 		expect_error "^loadbench: error: needs kprobes: this kernel has no $TRACING/kprobe_events" \
-			lb --probeset "$set" --duration 0.3 --repeat 1 --quiet --no-plot \
+			lb --probeset "$set" --duration 0.3 --method runs --repeat 1 --quiet --no-plot \
 			--output "$tmp/$set"
 	done
 	note "--skip-unavailable skips them, with the reason in results.json"
 	lb --probeset bpf+kprobe,bpf+kretprobe,bpf --skip-unavailable --duration 0.3 --warmup 0.1 \
-		--repeat 1 --quiet --no-plot --output "$tmp/skip" >/dev/null 2>"$tmp/skip.err" ||
+		--method runs --repeat 1 --quiet --no-plot --output "$tmp/skip" >/dev/null 2>"$tmp/skip.err" ||
 		fail "--skip-unavailable did not skip the kprobe sets: $(cat "$tmp/skip.err")"
 	for set in bpf+kprobe bpf+kretprobe; do
 		grep -q "\"name\": \"$set\"" "$tmp/skip/results.json" &&
@@ -56,7 +56,7 @@ expect_error "typo.probeset:2: unknown kernel symbol __netif_receive_skb_core_ty
 assert_no_bpf_leftovers
 
 note "bpf, bpf+kprobe, bpf+kretprobe"
-lb --probeset bpf,bpf+kprobe,bpf+kretprobe --duration 1 --warmup 0.3 --repeat 3 \
+lb --probeset bpf,bpf+kprobe,bpf+kretprobe --duration 1 --warmup 0.3 --method runs --repeat 3 \
 	--output "$tmp/k" --quiet --no-plot | tee "$tmp/k.txt"
 rc=0
 "$top_builddir/tests/check-results" "$tmp/k" bpf bpf+kprobe bpf+kretprobe \

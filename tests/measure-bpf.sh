@@ -36,7 +36,7 @@ expect_error "uprobe.probeset:3: uprobe lb_server_request: the bpf tracer attach
 assert_no_bpf_leftovers
 
 note "bpf, bpf-raw, bpf-syscalls beside ftrace"
-lb --probeset ftrace,bpf,bpf-raw,bpf-syscalls --duration 1 --warmup 0.3 --repeat 3 \
+lb --probeset ftrace,bpf,bpf-raw,bpf-syscalls --duration 1 --warmup 0.3 --method runs --repeat 3 \
 	--output "$tmp/bpf" --quiet | tee "$tmp/bpf.txt"
 # ftrace (~30% here) must slow the workload down. The bpf probe sets cost
 # 5-20% here, inside what a shared machine's noise does to 3 rounds of 1 s:
@@ -59,7 +59,7 @@ check=$tmp/check.txt
 for attempt in 1 2 3; do
 	if [[ $attempt -gt 1 ]]; then
 		note "measuring bpf, bpf-raw and ftrace again (attempt $attempt)"
-		lb --probeset bpf,bpf-raw,ftrace --duration 1 --warmup 0.3 --repeat 3 \
+		lb --probeset bpf,bpf-raw,ftrace --duration 1 --warmup 0.3 --method runs --repeat 3 \
 			--output "$tmp/again$attempt" --quiet --no-plot >/dev/null
 		check=$tmp/check$attempt.txt
 		"$top_builddir/tests/check-results" --any-slowdown "$tmp/again$attempt" bpf bpf-raw ftrace \
@@ -86,7 +86,7 @@ if [[ -r $TRACING/events/ftrace/function/id ]]; then
 	printf 'tracer bpf\ntracepoint net:netif_rx\ntracepoint ftrace:function\n' \
 		>"$tmp/halfway.probeset"
 	rc=0
-	lb --probeset "$tmp/halfway.probeset" --duration 0.3 --warmup 0.1 --repeat 1 \
+	lb --probeset "$tmp/halfway.probeset" --duration 0.3 --warmup 0.1 --method runs --repeat 1 \
 		--output "$tmp/halfway" --quiet --no-plot >/dev/null 2>"$tmp/halfway.err" || rc=$?
 	note "exit $rc: $(cat "$tmp/halfway.err")"
 	[[ $rc -ne 0 ]] || note "the kernel attached ftrace:function: not a half-way failure here"

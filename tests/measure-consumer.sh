@@ -31,7 +31,7 @@ trap 'rm -rf "$tmp"' EXIT
 
 note "ftrace, ftrace-consumer and ftrace-consumer-other"
 lb --probeset ftrace,ftrace-consumer,ftrace-consumer-other --duration 1 --warmup 0.3 \
-	--repeat 3 --output "$tmp/c" --quiet --no-plot | tee "$tmp/c.txt"
+	--method runs --repeat 3 --output "$tmp/c" --quiet --no-plot | tee "$tmp/c.txt"
 rc=0
 "$top_builddir/tests/check-results" "$tmp/c" ftrace ftrace-consumer ftrace-consumer-other \
 	>"$tmp/check.txt" || rc=$?
@@ -52,7 +52,7 @@ done
 note "reader-cpu other, with the workload free to run on every CPU"
 expect_error "reader-cpu other: the workload may run on every CPU .*--cpus" \
 	lb --probeset ftrace-consumer-other --cpus none --duration 0.3 --warmup 0.1 \
-	--repeat 1 --quiet --no-plot --output "$tmp/other"
+	--method runs --repeat 1 --quiet --no-plot --output "$tmp/other"
 assert_nothing_left
 
 note "SIGINT during a consumer run"
@@ -60,7 +60,7 @@ note "SIGINT during a consumer run"
 # ftrace-consumer until 4.6 s: the signal comes at 3.5 s, with the readers busy.
 rc=0
 LB_TEST_TAG=$LB_TAG setsid "$LOADBENCH" --probeset ftrace-consumer --duration 2 --warmup 0.3 \
-	--repeat 1 --quiet --no-plot --output "$tmp/int" >/dev/null 2>"$tmp/int.err" &
+	--method runs --repeat 1 --quiet --no-plot --output "$tmp/int" >/dev/null 2>"$tmp/int.err" &
 pid=$!
 sleep 3.5
 held=$(ls -l /proc/$pid/fd 2>/dev/null | grep -c trace_pipe_raw || true)

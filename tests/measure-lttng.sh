@@ -41,7 +41,7 @@ require_root
 assert_no_leftovers
 
 note "lttng and lttng+kprobe: events recorded (read back from the trace) and a slowdown"
-"$LOADBENCH" --probeset lttng,lttng+kprobe --duration 2 --warmup 0.3 --repeat 3 --quiet \
+"$LOADBENCH" --probeset lttng,lttng+kprobe --duration 2 --warmup 0.3 --method runs --repeat 3 --quiet \
 	--no-plot --output "$tmp/run" | tee "$tmp/run.txt"
 "$top_builddir/tests/check-results" "$tmp/run" lttng lttng+kprobe | tee "$tmp/check.txt"
 assert_no_leftovers
@@ -64,7 +64,7 @@ expect_error "nosym.probeset:2: unknown kernel symbol no_such_function_xyz" \
 assert_no_leftovers
 
 note "SIGTERM during an lttng run: the session is destroyed, the trace directory removed"
-"$LOADBENCH" --probeset lttng --duration 5 --warmup 0.3 --repeat 1 --quiet --no-plot \
+"$LOADBENCH" --probeset lttng --duration 5 --warmup 0.3 --method runs --repeat 1 --quiet --no-plot \
 	--output "$tmp/term" >/dev/null 2>&1 &
 pid=$!
 for _ in $(seq 50); do

@@ -25,7 +25,7 @@ note "syscalls-pid, perf-syscalls-pid, perf-count-pid"
 printf '# the workload'"'"'s syscalls, counted per thread (perf stat -p)\ndescription perf-count, scope workload\ntracer perf-count\nsyscall all\nscope workload\n' \
 	>"$tmp/perf-count-pid.probeset"
 lb --probeset syscalls-pid,perf-syscalls-pid,"$tmp/perf-count-pid.probeset" --duration 1 \
-	--warmup 0.3 --repeat 3 --output "$tmp/pid" --quiet --no-plot | tee "$tmp/pid.txt"
+	--warmup 0.3 --method runs --repeat 3 --output "$tmp/pid" --quiet --no-plot | tee "$tmp/pid.txt"
 rc=0
 "$top_builddir/tests/check-results" "$tmp/pid" syscalls-pid perf-syscalls-pid perf-count-pid \
 	>"$tmp/check.txt" || rc=$?

@@ -29,7 +29,7 @@ expect_error "sys.probeset:2: unknown syscall 'no_such_call'" \
 
 note "perf, perf-count, perf-syscalls beside ftrace"
 lb --probeset perf,perf-count,perf-syscalls,ftrace --duration 1 --warmup 0.3 \
-	--repeat 3 --output "$tmp/perf" --quiet | tee "$tmp/perf.txt"
+	--method runs --repeat 3 --output "$tmp/perf" --quiet | tee "$tmp/perf.txt"
 rc=0
 "$top_builddir/tests/check-results" "$tmp/perf" perf perf-count perf-syscalls ftrace \
 	>"$tmp/check.txt" || rc=$?
@@ -44,7 +44,7 @@ check=$tmp/check.txt
 for attempt in 1 2 3; do
 	if [[ $attempt -gt 1 ]]; then
 		note "measuring perf-count and ftrace again (attempt $attempt)"
-		lb --probeset perf-count,ftrace --duration 1 --warmup 0.3 --repeat 3 \
+		lb --probeset perf-count,ftrace --duration 1 --warmup 0.3 --method runs --repeat 3 \
 			--output "$tmp/again$attempt" --quiet --no-plot >/dev/null
 		check=$tmp/check$attempt.txt
 		"$top_builddir/tests/check-results" "$tmp/again$attempt" perf-count ftrace >"$check" ||
@@ -74,7 +74,7 @@ if [[ -r $TRACING/events/ftrace/function/id ]]; then
 		>"$tmp/halfway-pid.probeset"
 	for set in halfway halfway-pid; do
 		rc=0
-		lb --probeset "$tmp/$set.probeset" --duration 0.3 --warmup 0.1 --repeat 1 \
+		lb --probeset "$tmp/$set.probeset" --duration 0.3 --warmup 0.1 --method runs --repeat 1 \
 			--output "$tmp/$set" --quiet --no-plot >/dev/null 2>"$tmp/$set.err" || rc=$?
 		note "$set: exit $rc: $(cat "$tmp/$set.err")"
 		assert_no_perf_leftovers

@@ -26,7 +26,7 @@ events_per_op() {
 }
 
 note "uprobe: one event per request of the server"
-"$LOADBENCH" --probeset uprobe --duration 1 --warmup 0.3 --repeat 3 --quiet \
+"$LOADBENCH" --probeset uprobe --duration 1 --warmup 0.3 --method runs --repeat 3 --quiet \
 	--output "$tmp/uprobe" | tee "$tmp/uprobe.txt"
 "$top_builddir/tests/check-results" "$tmp/uprobe" uprobe
 epo=$(events_per_op uprobe)
@@ -55,7 +55,7 @@ printf 'tracer ftrace\ntracepoint sched:sched_switch\nuprobe lb_server_request\n
 rc=0
 LB="$LOADBENCH" TMP="$tmp" bash -c '
 	echo $$ >"$TMP/two.pid"
-	exec "$LB" --probeset "$TMP/two.probeset" --duration 1.5 --warmup 0 --repeat 1 --quiet \
+	exec "$LB" --probeset "$TMP/two.probeset" --duration 1.5 --warmup 0 --method runs --repeat 1 --quiet \
 		--no-plot --output "$TMP/two"' >/dev/null 2>"$tmp/two.err" &
 job=$!
 for _ in $(seq 100); do
@@ -78,7 +78,7 @@ assert_no_leftovers
 if [[ -e $TRACING/kprobe_events ]]; then
 	note "kprobes: this kernel has them, run both sets for real"
 	"$LOADBENCH" --probeset ftrace+kprobe,ftrace+kretprobe --duration 1 --warmup 0.3 \
-		--repeat 3 --quiet --no-plot --output "$tmp/kprobe"
+		--method runs --repeat 3 --quiet --no-plot --output "$tmp/kprobe"
 	"$top_builddir/tests/check-results" "$tmp/kprobe" ftrace+kprobe ftrace+kretprobe
 	assert_no_leftovers
 	printf 'tracer ftrace\nkprobe no_such_function_xyz\n' >"$tmp/nosym.probeset"

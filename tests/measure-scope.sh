@@ -54,7 +54,7 @@ bg=$!
 trap 'kill $bg 2>/dev/null || true; rm -rf "$tmp"' EXIT
 
 note "syscalls, syscalls-pid, strace (with a dd making syscalls beside the workload)"
-"$LOADBENCH" --probeset syscalls,syscalls-pid,strace --duration 1 --warmup 0.3 --repeat 3 \
+"$LOADBENCH" --probeset syscalls,syscalls-pid,strace --duration 1 --warmup 0.3 --method runs --repeat 3 \
 	--quiet --output "$tmp/scope" | tee "$tmp/scope.txt"
 kill $bg 2>/dev/null || true
 wait $bg 2>/dev/null || true
@@ -93,7 +93,7 @@ awk -v a="$strace_slow" -v b="$pid_slow" 'BEGIN { exit !(a > b) }' ||
 for flows in 24 64; do
 	note "syscalls-pid with $flows flows: set_event_pid holds every one of the $((2 * flows)) workload pids"
 	"$LOADBENCH" --probeset syscalls-pid --alone --flows $flows --cpus none --duration 1 \
-		--warmup 0.3 --repeat 1 --quiet --no-plot --output "$tmp/flows$flows" >/dev/null &
+		--warmup 0.3 --method runs --repeat 1 --quiet --no-plot --output "$tmp/flows$flows" >/dev/null &
 	lb=$!
 	most=0
 	while kill -0 $lb 2>/dev/null; do
@@ -111,7 +111,7 @@ note "a reader holding a file of loadbench's instance open during its teardown"
 # Held for 1 s: the teardown waits for it and succeeds. Held for 4 s: it gives up after 2 s,
 # names the process that holds it, and the instance is removable once it lets go.
 for hold in 1 4; do
-	"$LOADBENCH" --probeset syscalls-pid --alone --duration 0.5 --warmup 0.2 --repeat 1 --quiet \
+	"$LOADBENCH" --probeset syscalls-pid --alone --duration 0.5 --warmup 0.2 --method runs --repeat 1 --quiet \
 		--no-plot --output "$tmp/hold$hold" >/dev/null 2>"$tmp/hold$hold.err" &
 	lb=$!
 	inst=$TRACING/instances/loadbench_$lb
@@ -146,7 +146,7 @@ printf 'tracer ftrace\ntracepoint sched:loadbench_no_such_event\n' >"$tmp/absent
 expect_error "absent.probeset:2: unknown tracepoint sched:loadbench_no_such_event" \
 	"$LOADBENCH" --probeset "$tmp/absent.probeset" --quiet --no-plot --output "$tmp/err1"
 "$LOADBENCH" --probeset "$tmp/absent.probeset",syscalls-pid --skip-unavailable --duration 0.3 \
-	--warmup 0.1 --repeat 1 --quiet --no-plot --output "$tmp/skip" >/dev/null 2>"$tmp/skip.err"
+	--warmup 0.1 --method runs --repeat 1 --quiet --no-plot --output "$tmp/skip" >/dev/null 2>"$tmp/skip.err"
 cat "$tmp/skip.err"
 grep -q "skipping absent: .*unknown tracepoint" "$tmp/skip.err" || fail "no skip warning"
 grep -A3 '"skipped"' "$tmp/skip/results.json" | grep -q '"name": "absent"' ||
@@ -178,7 +178,7 @@ if id nobody >/dev/null 2>&1 && nobody_can_run; then
 	mkdir -m 777 "$tmp/nobody"
 	rc=0
 	setpriv --reuid=nobody --regid="$(id -g nobody)" --clear-groups "$LOADBENCH" \
-		--probeset syscalls-pid --skip-unavailable --duration 0.3 --warmup 0.1 --repeat 1 \
+		--probeset syscalls-pid --skip-unavailable --duration 0.3 --warmup 0.1 --method runs --repeat 1 \
 		--quiet --no-plot --output "$tmp/nobody/out" >/dev/null 2>"$tmp/nobody.err" || rc=$?
 	cat "$tmp/nobody.err"
 	[[ $rc -eq 0 ]] || fail "the run as nobody failed (exit $rc)"

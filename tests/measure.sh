@@ -15,7 +15,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 note "explicit probe sets: ftrace, syscalls"
-"$LOADBENCH" --probeset ftrace,syscalls --duration 1 --warmup 0.3 --repeat 5 \
+"$LOADBENCH" --probeset ftrace,syscalls --duration 1 --warmup 0.3 --method runs --repeat 5 \
 	--output "$tmp/explicit" --quiet | tee "$tmp/explicit.txt"
 "$top_builddir/tests/check-results" "$tmp/explicit" ftrace syscalls
 grep -q "baseline" "$tmp/explicit.txt" || fail "summary table has no baseline row"
@@ -30,7 +30,7 @@ if command -v gnuplot >/dev/null; then
 fi
 
 note "default run: the whole catalog"
-"$LOADBENCH" --duration 0.5 --warmup 0.2 --repeat 2 --output "$tmp/default" --quiet \
+"$LOADBENCH" --duration 0.5 --warmup 0.2 --method runs --repeat 2 --output "$tmp/default" --quiet \
 	>"$tmp/default.txt"
 # The catalog sets `loadbench list' says run here (kprobes need a kernel that has them).
 names=$("$LOADBENCH" list | awk '/^[^ ]/ { n = $1 } /^ +runs here$/ { print n }')
@@ -41,7 +41,7 @@ assert_no_leftovers
 
 note "discard mode with a tiny buffer loses events, and says so"
 "$LOADBENCH" --probeset syscalls --mode discard --buffer-kb 8 --duration 0.5 --warmup 0.2 \
-	--repeat 2 --output "$tmp/discard" --quiet --no-plot >/dev/null
+	--method runs --repeat 2 --output "$tmp/discard" --quiet --no-plot >/dev/null
 lost=$(sed -n 's/^.*"lost_events": *\([0-9]*\).*$/\1/p' "$tmp/discard/results.json" | sort -n | tail -1)
 [[ ${lost:-0} -gt 0 ]] || fail "an 8 KiB buffer in discard mode reported no lost events"
 note "lost events with an 8 KiB discard buffer: $lost"
@@ -51,7 +51,7 @@ printf '%s\n' '# syscalls plus the packet path and the scheduler: what they add'
 	'description  syscalls + net:* + sched_switch and sched_wakeup' 'tracer ftrace' \
 	'compare-with syscalls' 'syscall all' 'tracepoint net:*' 'tracepoint sched:sched_switch' \
 	'tracepoint sched:sched_wakeup' >"$tmp/sys+sched.probeset"
-"$LOADBENCH" --probeset "$tmp/sys+sched.probeset" --duration 0.5 --warmup 0.2 --repeat 3 \
+"$LOADBENCH" --probeset "$tmp/sys+sched.probeset" --duration 0.5 --warmup 0.2 --method runs --repeat 3 \
 	--output "$tmp/pair" --quiet --no-plot >"$tmp/pair.txt"
 cat "$tmp/pair.txt"
 "$top_builddir/tests/check-results" --any-slowdown "$tmp/pair" syscalls sys+sched | tee "$tmp/pair.check"
@@ -70,7 +70,7 @@ a=$(per_op sys+sched "$tmp/pair.check") b=$(per_op syscalls "$tmp/pair.check")
 awk -v a="$a" -v b="$b" 'BEGIN { exit !(a > b + 1) }' ||
 	fail "sys+sched ($a events/op) does not record more than syscalls ($b)"
 "$LOADBENCH" --probeset "$tmp/sys+sched.probeset" --alone --duration 0.3 --warmup 0.1 \
-	--repeat 1 --output "$tmp/alone" --quiet --no-plot >/dev/null
+	--method runs --repeat 1 --output "$tmp/alone" --quiet --no-plot >/dev/null
 grep -q '"name": "syscalls"' "$tmp/alone/results.json" && fail "--alone still measured syscalls"
 grep -q '"name": "sys+sched"' "$tmp/alone/results.json" || fail "--alone did not measure sys+sched"
 sed -i 's/^compare-with syscalls$/compare-with sycalls/' "$tmp/sys+sched.probeset"

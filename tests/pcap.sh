@@ -44,11 +44,11 @@ tmp=$(mktemp -d)
 nob=$(mktemp -d "${TMPDIR:-/tmp}/pcap-nobody.XXXXXX") # where nobody may write results
 chmod 1777 "$nob"
 trap 'rm -rf "$tmp" "$nob"' EXIT
-run=(--duration 0.5 --warmup 0.2 --repeat 2 --quiet --no-plot)
+run=(--duration 0.5 --warmup 0.2 --method runs --repeat 2 --quiet --no-plot)
 
 note "pcap-flood with ftrace, counted by a capture"
 # 3 rounds of 1 s: an open-loop workload's slowdown is smaller than a request/response one's.
-lb --workload pcap-flood --probeset ftrace --count-with pcap --duration 1 --warmup 0.3 --repeat 3 \
+lb --workload pcap-flood --probeset ftrace --count-with pcap --duration 1 --warmup 0.3 --method runs --repeat 3 \
 	--quiet --no-plot --output "$tmp/pcap-flood" >"$tmp/pcap-flood.txt"
 "$top_builddir/tests/check-results" "$tmp/pcap-flood" ftrace | tee "$tmp/check.txt"
 grep -q '^check-results: pcap counts' "$tmp/check.txt" || fail "pcap-flood: no pcap counts checked"
@@ -69,7 +69,7 @@ done
 
 note "icmp-flood with --window 4"
 # 1 s windows: a 0.5 s one can see no reply at all while other runs starve the CPU.
-lb --workload icmp-flood --window 4 --probeset none --duration 1 --warmup 0.2 --repeat 2 --quiet \
+lb --workload icmp-flood --window 4 --probeset none --duration 1 --warmup 0.2 --method runs --repeat 2 --quiet \
 	--no-plot --output "$tmp/icmp" >/dev/null
 "$top_builddir/tests/check-results" "$tmp/icmp"
 grep -q '"window": *4' "$tmp/icmp/results.json" || fail "icmp-flood: config.window 4 not recorded"

@@ -171,8 +171,74 @@ static void test_ns_per_event(void)
 	T_CHECK(isnan(lb_stats_ns_per_event(100000, NAN, 10)));
 }
 
+static void test_block_ci95(void)
+{
+	double r[200], same[10], lo, hi, lo2, hi2, point, w_iid, w_corr;
+	int ret;
+
+	/* Ratios around 0.75 with deterministic noise: slowdown 25%. */
+	for (size_t i = 0; i < ARRAY_SIZE(r); i++)
+		r[i] = 0.75 + 0.02 * sin(i * 1.7 + 0.3);
+	point = lb_stats_ratio_slowdown_pct(r, ARRAY_SIZE(r));
+	T_CHECK_NEAR(point, 25, 0.1);
+	T_CHECK(isnan(lb_stats_ratio_slowdown_pct(r, 0)));
+
+	ret = lb_stats_block_ci95(r, ARRAY_SIZE(r), 10000, 42, &lo, &hi);
+	T_CHECK(ret == 0);
+	T_CHECK(lo <= point && point <= hi && lo < hi);
+	/* A mean of 200 values of sd ~0.014: a half-width near 1.96 * 0.014 / sqrt(200) * 100. */
+	T_CHECK(hi - lo > 0.2 && hi - lo < 0.8);
+	ret = lb_stats_block_ci95(r, ARRAY_SIZE(r), 10000, 42, &lo2, &hi2);
+	T_CHECK(ret == 0 && lo == lo2 && hi == hi2);
+	w_iid = hi - lo;
+
+	/*
+	 * The same values in long runs of equal ones (serially correlated):
+	 * the blocks keep the runs together, so the interval is wider than
+	 * for the shuffled ones, as it must be.
+	 */
+	for (size_t i = 0; i < ARRAY_SIZE(r); i++)
+		r[i] = 0.75 + 0.02 * ((i / 20) % 2 ? 1 : -1);
+	ret = lb_stats_block_ci95(r, ARRAY_SIZE(r), 10000, 42, &lo, &hi);
+	T_CHECK(ret == 0);
+	w_corr = hi - lo;
+	T_CHECK(w_corr > w_iid);
+
+	/* Block length: n^(1/3), at least 1. */
+	T_CHECK(lb_stats_block_len(1) == 1);
+	T_CHECK(lb_stats_block_len(8) == 2);
+	T_CHECK(lb_stats_block_len(27) == 3);
+	T_CHECK(lb_stats_block_len(1000) == 10);
+
+	/* Identical ratios: a zero-width interval; too few: -EINVAL and NAN. */
+	for (size_t i = 0; i < ARRAY_SIZE(same); i++)
+		same[i] = 0.5;
+	ret = lb_stats_block_ci95(same, ARRAY_SIZE(same), 1000, 1, &lo, &hi);
+	T_CHECK(ret == 0 && lo == 50 && hi == 50);
+	ret = lb_stats_block_ci95(same, 1, 1000, 1, &lo, &hi);
+	T_CHECK(ret == -EINVAL && isnan(lo) && isnan(hi));
+}
+
+static void test_rand_below(void)
+{
+	unsigned long long st = 7;
+	int seen[4] = { 0 };
+
+	for (int i = 0; i < 400; i++) {
+		size_t v = lb_stats_rand_below(&st, 4);
+
+		T_CHECK(v < 4);
+		seen[v]++;
+	}
+	for (int i = 0; i < 4; i++)
+		T_CHECK(seen[i] > 50);
+	T_CHECK(lb_stats_rand_below(&st, 0) == 0);
+}
+
 int main(void)
 {
+	test_block_ci95();
+	test_rand_below();
 	test_median();
 	test_mean_stddev_cv();
 	test_t975();

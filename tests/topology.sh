@@ -68,7 +68,7 @@ own_netns() {
 for w in udp-rr tcp-rr; do
 	note "$w over veth, ftrace"
 	lb --workload "$w" --topology veth --probeset ftrace --duration 1 --warmup 0.3 \
-		--repeat 3 --quiet --no-plot --output "$tmp/$w-veth" >"$tmp/$w-veth.txt"
+		--method runs --repeat 3 --quiet --no-plot --output "$tmp/$w-veth" >"$tmp/$w-veth.txt"
 	# The point here is the path, not the slowdown, which others' load can hide.
 	"$top_builddir/tests/check-results" --any-slowdown "$tmp/$w-veth" ftrace |
 		tee "$tmp/$w-veth.check"
@@ -82,7 +82,7 @@ for w in udp-rr tcp-rr; do
 done
 
 note "two flows on lo, each with its own server"
-lb --workload udp-rr --flows 2 --probeset none --duration 0.5 --warmup 0.2 --repeat 2 \
+lb --workload udp-rr --flows 2 --probeset none --duration 0.5 --warmup 0.2 --method runs --repeat 2 \
 	--quiet --no-plot --output "$tmp/flows2" >"$tmp/flows2.txt"
 "$top_builddir/tests/check-results" "$tmp/flows2" | tee "$tmp/flows2.check"
 grep -q "\"flows\": *2" "$tmp/flows2/results.json" || fail "config.flows is not 2"
@@ -94,7 +94,7 @@ assert_none_left
 
 note "a live veth run with two flows: its interfaces and namespace exist; SIGINT removes them"
 LB_TEST_TAG=$LB_TAG "$LOADBENCH" --workload udp-rr --topology veth --flows 2 --probeset none \
-	--duration 5 --warmup 0 --repeat 1 --quiet --no-plot --output "$tmp/int" \
+	--duration 5 --warmup 0 --method runs --repeat 1 --quiet --no-plot --output "$tmp/int" \
 	>/dev/null 2>"$tmp/int.err" &
 pid=$!
 for _ in $(seq 1 100); do
@@ -113,7 +113,7 @@ note "live: $(wc -l <<<"$live") interface lines, servers in $ns"
 note "a second veth run meanwhile takes another /24 of 198.18.0.0/15 and works"
 # Read the first run's /24 now: on a loaded machine the second run can outlast it.
 first=$(sed -n 's/.*inet \(198\.1[89]\.[0-9]*\)\.1\/30 .*/\1/p' <<<"$(ip -o addr show "lb${pid}h0")")
-lb --workload tcp-rr --topology veth --probeset none --duration 0.3 --warmup 0 --repeat 1 \
+lb --workload tcp-rr --topology veth --probeset none --duration 0.3 --warmup 0 --method runs --repeat 1 \
 	--quiet --no-plot --output "$tmp/second" >"$tmp/second.txt"
 second=$(sed -n 's/^workload: tcp-rr \(198\.1[89]\.[0-9]*\)\.2:.*/\1/p' "$tmp/second.txt")
 [[ -n $first && -n $second && $first != "$second" ]] ||
@@ -143,7 +143,7 @@ wait_for_veth() {
 
 note "SIGTERM mid-run of icmp-flood over veth: exit 143, nothing left"
 "$LOADBENCH" --workload icmp-flood --topology veth --probeset none --duration 5 --warmup 0 \
-	--repeat 1 --quiet --no-plot --output "$tmp/term" >/dev/null 2>"$tmp/term.err" &
+	--method runs --repeat 1 --quiet --no-plot --output "$tmp/term" >/dev/null 2>"$tmp/term.err" &
 pid=$!
 wait_for_veth "$pid"
 kill -TERM "$pid"
@@ -156,7 +156,7 @@ assert_none_left
 
 note "SIGKILL mid-run: the namespace dies with loadbench; cleanup removes any host end left"
 "$LOADBENCH" --workload tcp-rr --topology veth --probeset none --duration 5 --warmup 0 \
-	--repeat 1 --quiet --no-plot --output "$tmp/kill" >/dev/null 2>&1 &
+	--method runs --repeat 1 --quiet --no-plot --output "$tmp/kill" >/dev/null 2>&1 &
 pid=$!
 wait_for_veth "$pid"
 kill -KILL "$pid"

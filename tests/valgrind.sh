@@ -25,7 +25,7 @@ rc=0
 valgrind --quiet --leak-check=full --show-leak-kinds=definite --errors-for-leak-kinds=definite \
 	--error-exitcode=42 --child-silent-after-fork=yes \
 	--suppressions="$top_srcdir/tests/valgrind.supp" --log-file="$tmp/vg.log" \
-	"$LOADBENCH" --probeset "$probes" --duration 0.5 --warmup 0.2 --repeat 2 --quiet \
+	"$LOADBENCH" --probeset "$probes" --duration 0.5 --warmup 0.2 --method runs --repeat 2 --quiet \
 	--output "$tmp/r" >/dev/null || rc=$?
 cat "$tmp/vg.log"
 [[ $rc -ne 42 ]] || fail "valgrind found memory errors or definite leaks (above)"
@@ -37,4 +37,19 @@ cat "$tmp/vg.log"
 	$([[ $probes == none ]] || echo "${probes//,/ }") ||
 	fail "results under valgrind do not check out"
 assert_no_leftovers
-echo "PASS (probe set: $probes; valgrind clean)"
+if [[ $probes != none ]]; then
+	# The default method too: the alternation's switching, slices and their statistics.
+	rc=0
+	valgrind --quiet --leak-check=full --show-leak-kinds=definite --errors-for-leak-kinds=definite \
+		--error-exitcode=42 --child-silent-after-fork=yes \
+		--suppressions="$top_srcdir/tests/valgrind.supp" --log-file="$tmp/vg-alt.log" \
+		"$LOADBENCH" --probeset ftrace --max-time 3 --duration 0.5 --warmup 0.2 --quiet \
+		--output "$tmp/alt" >/dev/null || rc=$?
+	cat "$tmp/vg-alt.log"
+	[[ $rc -ne 42 ]] || fail "valgrind found memory errors or definite leaks in --method alternate"
+	[[ $rc -eq 0 ]] || fail "loadbench --method alternate under valgrind exited $rc"
+	"$top_builddir/tests/check-results" --any-slowdown "$tmp/alt" ftrace ||
+		fail "alternate results under valgrind do not check out"
+	assert_no_leftovers
+fi
+echo "PASS (probe set: $probes; valgrind clean, also alternating)"

@@ -52,7 +52,7 @@ mkdir "$tmp/t"
 start=$(date +%s)
 rc=0
 TMPDIR=$tmp/t LOADBENCH_BUILDDIR=$top_builddir "$top_srcdir/scripts/loadbench-vm" --lttng-check -- \
-	--probeset "$list" --duration 1 --warmup 1 --repeat 5 \
+	--probeset "$list" --duration 1 --warmup 1 --method runs --repeat 5 \
 	--output "$tmp/results" >"$tmp/out.txt" 2>"$tmp/err.txt" || rc=$?
 cat "$tmp/err.txt" "$tmp/out.txt"
 note "loadbench-vm took $(($(date +%s) - start)) s"

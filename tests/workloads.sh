@@ -16,7 +16,7 @@ trap 'rm -rf "$tmp"' EXIT
 
 for w in tcp-rr icmp-flood udp-stream; do
 	note "workload $w"
-	"$LOADBENCH" --workload "$w" --probeset ftrace --duration 0.5 --warmup 0.2 --repeat 2 \
+	"$LOADBENCH" --workload "$w" --probeset ftrace --duration 0.5 --warmup 0.2 --method runs --repeat 2 \
 		--quiet --no-plot --output "$tmp/$w" >"$tmp/$w.txt"
 	"$top_builddir/tests/check-results" "$tmp/$w" ftrace
 	grep -q "\"placement\": *\"$w " "$tmp/$w/results.json" ||

@@ -1,0 +1,95 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Root integration test of --method alternate, the default: every probe set
+# that can be switched here is alternated off/on inside one running workload
+# and checked by tests/check-results (slices in order, as many on as off,
+# next to no events while off, a finite CI from 2 or more units); syscalls
+# (~16 events per round trip, a slowdown of tens of percent) must come out
+# slower than the baseline. The two methods measure the same thing: the same
+# events per operation within 2%, and CIs that overlap. A set with a
+# compare-with line is alternated with the set it builds on (off / base /
+# set), and its paired slowdown against the base is there. An interrupt in
+# the middle of a slice leaves nothing behind and writes incomplete results.
+# Nothing here is timed: precision is bench/precision's business.
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+require_root
+require_tracefs
+require_runs_here syscalls
+
+assert_no_leftovers
+tmp=$(mktemp -d)
+chmod 755 "$tmp"
+trap 'rm -rf "$tmp"' EXIT
+
+switchable=$(running_here syscalls ftrace syscalls-pid perf-count perf bpf bpf-raw strace)
+sets=$(echo $switchable | tr ' ' ,)
+note "alternating: $sets"
+lb --probeset "$sets" --alone --max-time 4 --duration 0.5 --warmup 0.3 --quiet --no-plot \
+	--output "$tmp/alt" | tee "$tmp/alt.txt"
+grep -q '"method": *"alternate"' "$tmp/alt/results.json" || fail "results.json does not say alternate"
+grep -q '^method: alternate' "$tmp/alt.txt" || fail "the summary does not say alternate"
+rc=0
+# The sign is checked for syscalls only (below): cheap sets can read negative on a loaded machine.
+"$top_builddir/tests/check-results" --any-slowdown "$tmp/alt" $switchable >"$tmp/check.txt" || rc=$?
+cat "$tmp/check.txt"
+[[ $rc -eq 0 ]] || fail "check-results failed on the alternating run (exit $rc)"
+assert_no_leftovers
+
+note "syscalls under both methods: the same events per operation, overlapping CIs"
+lb --probeset syscalls --max-time 6 --precision 0.5 --duration 0.5 --warmup 0.3 --quiet \
+	--no-plot --output "$tmp/a" >/dev/null
+lb --probeset syscalls --method runs --duration 0.5 --warmup 0.3 --repeat 5 --quiet --no-plot \
+	--output "$tmp/r" >/dev/null
+"$top_builddir/tests/check-results" "$tmp/a" syscalls >"$tmp/a.check" ||
+	{ cat "$tmp/a.check"; fail "check-results failed on the alternating syscalls run"; }
+"$top_builddir/tests/check-results" --any-slowdown "$tmp/r" syscalls >"$tmp/r.check" ||
+	{ cat "$tmp/r.check"; fail "check-results failed on the syscalls runs"; }
+cat "$tmp/a.check" "$tmp/r.check"
+ci() { sed -n 's/^check-results: syscalls (.*slowdown \([-0-9.]*\)% \[\([-0-9.]*\), \([-0-9.]*\)\].*/\1 \2 \3/p' "$1"; }
+read -r sa la ha <<<"$(ci "$tmp/a.check")"
+read -r sr lr hr <<<"$(ci "$tmp/r.check")"
+ea=$(per_op syscalls "$tmp/a.check")
+er=$(per_op syscalls "$tmp/r.check")
+note "alternate: $sa% [$la, $ha], $ea events/op; runs: $sr% [$lr, $hr], $er events/op"
+awk -v a="$ea" -v b="$er" 'BEGIN { d = a - b; if (d < 0) d = -d; exit !(a > 0 && d <= 0.02 * b) }' ||
+	fail "events/op differ between the methods: alternate $ea, runs $er"
+awk -v la="$la" -v ha="$ha" -v lr="$lr" -v hr="$hr" 'BEGIN { exit !(la <= hr && lr <= ha) }' ||
+	fail "the methods' CIs do not overlap: alternate [$la, $ha], runs [$lr, $hr]"
+assert_no_leftovers
+
+note "a set with compare-with, alternated with its base: off / syscalls / syscalls+ftrace"
+{
+	grep -v '^description' "$top_srcdir/probesets/ftrace.probeset"
+	printf 'description the ftrace set and every syscall\n'
+	printf 'tracepoint raw_syscalls:sys_enter\ntracepoint raw_syscalls:sys_exit\ncompare-with ftrace\n'
+} >"$tmp/both.probeset"
+lb --probeset "$tmp/both.probeset" --max-time 4 --duration 0.5 --warmup 0.3 --quiet --no-plot \
+	--output "$tmp/pair" | tee "$tmp/pair.txt"
+"$top_builddir/tests/check-results" --any-slowdown "$tmp/pair" ftrace both >"$tmp/pair.check" ||
+	{ cat "$tmp/pair.check"; fail "check-results failed on the pair"; }
+cat "$tmp/pair.check"
+grep -q '^both vs ftrace (the set it builds on): .*slowdown against ftrace -\?[0-9.]*% \[' \
+	"$tmp/pair.txt" || fail "no paired slowdown against the base with a CI"
+eb=$(per_op both "$tmp/pair.check")
+ef=$(per_op ftrace "$tmp/pair.check")
+awk -v b="$eb" -v f="$ef" 'BEGIN { exit !(b - f > 10) }' ||
+	fail "both ($eb events/op) does not add the ~16 syscall events to ftrace's ($ef)"
+# check-results checked that both were alternated in one workload: their slices are the same.
+assert_no_leftovers
+
+note "an interrupt mid-slice"
+lb --probeset syscalls --max-time 30 --precision 0.01 --quiet --no-plot --output "$tmp/int" \
+	>/dev/null 2>"$tmp/int.err" &
+pid=$!
+sleep 2.3
+kill -INT $pid
+rc=0
+wait $pid || rc=$?
+cat "$tmp/int.err"
+[[ $rc -eq 130 ]] || fail "interrupted alternation exited $rc, not 130"
+grep -q '"complete": *false' "$tmp/int/results.json" || fail "interrupted results not marked incomplete"
+grep -q '"slices"' "$tmp/int/results.json" || fail "the slices measured before the interrupt are not kept"
+assert_no_leftovers
+echo "PASS"

@@ -1,0 +1,142 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Unit tests of --method alternate's statistics (src/results.c): per-unit
+ * ratios from slices, the summary of a set and of a compare-with pair
+ * alternated together, dropped units, events counted while off, and the
+ * precision verdict, on slices built by hand.
+ */
+#include <math.h>
+#include <string.h>
+
+#include "helpers.h"
+#include "results.h"
+
+/* One slice of @unit with set @on (-1 = off): @rate ops/s over 0.1 s, @ev events per op. */
+static struct lb_slice slice(int unit, int on, double rate, double ev, uint64_t off_ev)
+{
+	static double t;
+	struct lb_slice s = { .unit = unit, .on = on, .start = t, .seconds = 0.1,
+			      .switch_s = on < 0 ? 0.002 : 0.001 };
+
+	t += 0.12;
+	s.ops = (uint64_t)(rate * 0.1);
+	s.events = on < 0 ? 0 : (uint64_t)(s.ops * ev);
+	s.off_events = off_ev;
+	return s;
+}
+
+static struct lb_results *results(void)
+{
+	struct lb_results *res = lb_results_new();
+	struct lb_run b = { .round = 1, .seconds = 2, .ops = 200000, .throughput = 100000 };
+
+	T_CHECK(res != NULL);
+	res->config.method = strdup("alternate");
+	res->config.precision = 1.0;
+	T_CHECK(!lb_probeset_result_add_run(&res->baseline, &b));
+	return res;
+}
+
+/* A set alone: off 100k, on 75k with a drift inside each unit that the mirror cancels. */
+static void test_single(void)
+{
+	struct lb_results *res = results();
+	struct lb_probeset_result *p = lb_results_add_probeset(res, "set", "ftrace");
+	struct lb_slice s[4 * 40];
+	struct lb_run run = { .round = 1 };
+	size_t n = 0;
+	double r[64];
+
+	for (int u = 0; u < 40; u++) {
+		double d = 1 + 0.001 * u;	/* a slow rise across the units */
+		bool abba = u % 3;
+
+		s[n++] = slice(u, abba ? -1 : 0, (abba ? 100000 : 75000) * d * 1.00, 16, 0);
+		s[n++] = slice(u, abba ? 0 : -1, (abba ? 75000 : 100000) * d * 1.01, 16, 0);
+		s[n++] = slice(u, abba ? 0 : -1, (abba ? 75000 : 100000) * d * 1.02, 16, 0);
+		s[n++] = slice(u, abba ? -1 : 0, (abba ? 100000 : 75000) * d * 1.03, 16, 0);
+	}
+	T_CHECK(lb_slices_unit_ratios(s, n, 0, -1, r, 64) == 40);
+	T_CHECK_NEAR(r[0], 0.75, 0.001);
+	/* One unit has a dropped slice: left out. */
+	s[5].dropped = true;
+	T_CHECK(lb_slices_unit_ratios(s, n, 0, -1, r, 64) == 39);
+	/* Off events: 3 in one off slice. */
+	s[8].off_events = 3;
+	T_CHECK(!lb_probeset_result_add_slices(p, s, n));
+	T_CHECK(!lb_probeset_result_add_run(p, &run));
+	T_CHECK(!lb_results_summarize(res));
+	p = &res->probesets[0];
+	T_CHECK_NEAR(p->summary.slowdown_pct, 25, 0.05);
+	T_CHECK(p->summary.slowdown_ci95[0] <= p->summary.slowdown_pct &&
+		p->summary.slowdown_pct <= p->summary.slowdown_ci95[1]);
+	T_CHECK(p->summary.ci_half_width < 0.2);
+	T_CHECK(p->summary.precision_reached);
+	T_CHECK(p->summary.units == 39 && p->summary.dropped_units == 1);
+	T_CHECK_NEAR(p->summary.events_per_op, 16, 0.01);
+	T_CHECK(p->summary.off_events == 3);
+	T_CHECK_NEAR(p->summary.switch_on_ms, 1, 1e-9);
+	T_CHECK_NEAR(p->summary.switch_off_ms, 2, 1e-9);
+	/* The off slices (~103.5k with the drift) against the plain run (100k): -3.5%. */
+	T_CHECK(p->summary.residue_pct < -2 && p->summary.residue_pct > -5);
+	/* (1/77.6k - 1/103.5k) / 16: the rates with their drift, 201 ns. */
+	T_CHECK_NEAR(p->summary.ns_per_event, 201.3, 1);
+	T_CHECK(res->nwarnings == 0);
+
+	/* Asked for more precision than reached: the summary says so. */
+	res->config.precision = 1e-6;
+	T_CHECK(!lb_results_summarize(res));
+	T_CHECK(!res->probesets[0].summary.precision_reached);
+	T_CHECK(res->nwarnings == 1 && strstr(res->warnings[0], "did not reach the precision"));
+	lb_results_free(res);
+}
+
+/* A pair alternated together: off 100k, base 80k, set 60k; set vs base 25%. */
+static void test_pair(void)
+{
+	struct lb_results *res = results();
+	struct lb_probeset_result *base, *set;
+	struct lb_slice s[6 * 20];
+	struct lb_run run = { .round = 1 };
+	struct lb_pair pr;
+	size_t n = 0;
+
+	for (int u = 0; u < 20; u++) {
+		int order[3] = { -1, 0, 1 };
+		double rate[3] = { 100000, 80000, 60000 };
+
+		if (u % 2) {
+			order[0] = 1;
+			order[2] = -1;
+		}
+		for (int i = 0; i < 6; i++) {
+			int st = order[i < 3 ? i : 5 - i];
+
+			s[n++] = slice(u, st, rate[st + 1] * (1 + 0.003 * (i % 3)), st == 1 ? 40 : 24, 0);
+		}
+	}
+	base = lb_results_add_probeset(res, "base", "ftrace");
+	T_CHECK(!lb_probeset_result_add_slices(base, s, n) && !lb_probeset_result_add_run(base, &run));
+	set = lb_results_add_probeset(res, "set", "ftrace");
+	set->compare_with = strdup("base");
+	T_CHECK(!lb_probeset_result_add_slices(set, s, n) && !lb_probeset_result_add_run(set, &run));
+	T_CHECK(!lb_results_summarize(res));
+	base = &res->probesets[0];
+	set = &res->probesets[1];
+	T_CHECK_NEAR(base->summary.slowdown_pct, 20, 0.3);
+	T_CHECK_NEAR(set->summary.slowdown_pct, 40, 0.3);
+	T_CHECK_NEAR(set->summary.events_per_op, 40, 0.01);
+	T_CHECK(!lb_results_pair(res, set, &pr));
+	T_CHECK(pr.units == 20);
+	T_CHECK_NEAR(pr.vs_base_pct, 25, 0.3);
+	T_CHECK(pr.vs_base_ci95[0] <= pr.vs_base_pct && pr.vs_base_pct <= pr.vs_base_ci95[1]);
+	T_CHECK_NEAR(pr.extra_events_per_op, 16, 0.01);
+	lb_results_free(res);
+}
+
+int main(void)
+{
+	test_single();
+	test_pair();
+	return t_exit();
+}
