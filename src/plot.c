@@ -342,19 +342,24 @@ static int write_cost_dat(const void *arg, FILE *f)
 	return 0;
 }
 
-/* The environment of @res in one line: kernel, machine, CPU, CPUs, virtualization. */
+/*
+ * The environment of @res in one line: kernel, machine, CPU, CPUs, virtualization, and the
+ * VM runner's accelerator.
+ */
 static const char *environment(const struct lb_results *res, char *buf, size_t len)
 {
 	const struct lb_host *h = &res->host;
-	const char *virt;
+	const char *virt, *accel;
 	char cpus[32];
 
 	virt = h->virtualization && strcmp(h->virtualization, "none") ? h->virtualization : NULL;
+	accel = h->vm_accelerator && *h->vm_accelerator ? h->vm_accelerator : NULL;
 	snprintf(cpus, sizeof(cpus), h->ncpus > 0 ? ", %d CPUs" : "", h->ncpus);
-	snprintf(buf, len, "Linux %s %s, %s%s%s%s%s",
+	snprintf(buf, len, "Linux %s %s, %s%s%s%s%s%s%s",
 		 or_unknown(h->kernel_release), or_unknown(h->machine), or_unknown(h->cpu_model),
 		 cpus, virt ? ", virtualization " : "", virt ? virt : "",
-		 lb_results_emulated(res) ? " (emulated: timings are not real)" : "");
+		 lb_results_emulated(res) ? " (emulated: timings are not real)" : "",
+		 accel ? ", VM accelerator " : "", accel ? accel : "");
 	return buf;
 }
 

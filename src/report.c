@@ -150,6 +150,10 @@ static void print_markdown(const struct lb_results *res, FILE *f)
 	fputs("), virtualization: ", f);
 	md_cell(f, or_unknown(h->virtualization));
 	fputs(emulated(res), f);
+	if (h->vm_accelerator && *h->vm_accelerator) {
+		fputs(", VM accelerator: ", f);
+		md_cell(f, h->vm_accelerator);
+	}
 	fputs("\n- CPU: ", f);
 	md_cell(f, or_unknown(h->cpu_model));
 	fprintf(f, ", %d online\n", h->ncpus);
@@ -268,6 +272,10 @@ static void print_latex(const struct lb_results *res, FILE *f)
 		fputs(")", f);
 	}
 	tex(f, emulated(res));
+	if (h->vm_accelerator && *h->vm_accelerator) {
+		fputs(", VM accelerator ", f);
+		tex(f, h->vm_accelerator);
+	}
 	fprintf(f, "; median of %d rounds of %g\\,s. Slowdown with its paired bootstrap 95\\%% "
 		"confidence interval; ns/event $= (1/\\mathit{traced} - 1/\\mathit{baseline}) / "
 		"\\mathit{events\\ per\\ op}$; overwritten: recorded, then overwritten by the "

@@ -143,6 +143,7 @@ void lb_results_free(struct lb_results *res)
 	free(res->host.machine);
 	free(res->host.cpu_model);
 	free(res->host.virtualization);
+	free(res->host.vm_accelerator);
 	free(res->config.workload);
 	free(res->config.placement);
 	free(res->config.engine);
@@ -930,6 +931,8 @@ static struct json_object *lb_results_to_json(const struct lb_results *res)
 	lb_jb_str(&jb, o, "cpu_model", res->host.cpu_model);
 	lb_jb_str(&jb, o, "virtualization", res->host.virtualization);
 	lb_jb_int(&jb, o, "ncpus", res->host.ncpus);
+	if (res->host.vm_accelerator)
+		lb_jb_str(&jb, o, "vm_accelerator", res->host.vm_accelerator);
 
 	o = lb_jb_child(&jb, root, "config", false);
 	lb_jb_str(&jb, o, "workload", res->config.workload);
@@ -1455,6 +1458,8 @@ static int lb_read_host_config(struct lb_reader *rd, const struct json_object *r
 			ret = lb_get_str(rd, o, "host", "virtualization", &h->virtualization);
 		if (!ret)
 			ret = lb_get_int(rd, o, "host", "ncpus", &h->ncpus);
+		if (!ret)
+			ret = lb_get_str(rd, o, "host", "vm_accelerator", &h->vm_accelerator);
 	}
 	if (ret)
 		return ret;
@@ -2134,8 +2139,10 @@ void lb_results_print_table(const struct lb_results *res, FILE *f)
 	if (c->engine && (!c->placement || !strstr(c->placement, "engine=")))
 		fprintf(f, ", engine %s", c->engine);
 	fputc('\n', f);
-	fprintf(f, "kernel: %s (%s), virtualization: %s\n", lb_or(h->kernel_release, "?"),
-		lb_or(h->machine, "?"), lb_or(h->virtualization, "unknown"));
+	fprintf(f, "kernel: %s (%s), virtualization: %s%s%s\n", lb_or(h->kernel_release, "?"),
+		lb_or(h->machine, "?"), lb_or(h->virtualization, "unknown"),
+		h->vm_accelerator && *h->vm_accelerator ? ", VM accelerator " : "",
+		lb_or(h->vm_accelerator, ""));
 	fprintf(f, "CPU: %s, %d online\n", lb_or(h->cpu_model, "?"), h->ncpus);
 	if (lb_results_alternate(res))
 		fprintf(f, "method: alternate, %g s slices (%g s settle after each switch), each "

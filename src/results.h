@@ -139,6 +139,7 @@ struct lb_host {
 	char *cpu_model;	/* /proc/cpuinfo "model name" */
 	char *virtualization;	/* "none", "kvm", "qemu-tcg", ... or "unknown" */
 	int ncpus;		/* online CPUs */
+	char *vm_accelerator;	/* scripts/loadbench-vm's "tcg: why"; NULL when not run by it */
 };
 
 /* Where one flow's processes ran: CPU numbers, -1 = not pinned (or no such process). */

@@ -14,6 +14,8 @@
 #include "sysinfo.h"
 #include "util.h"
 
+#define LB_VM_ACCEL_MAX	256	/* bytes of LOADBENCH_VM_ACCEL kept */
+
 /* The value of the first "@key : value" line of /proc/cpuinfo, malloc'd, or NULL. */
 static char *cpuinfo_value(const char *cpuinfo, const char *key)
 {
@@ -82,6 +84,7 @@ static char *virtualization(const char *cpuinfo)
 
 int lb_sysinfo_read(struct lb_host *host)
 {
+	const char *accel = getenv("LOADBENCH_VM_ACCEL");
 	struct utsname u;
 	char *cpuinfo;
 
@@ -100,6 +103,17 @@ int lb_sysinfo_read(struct lb_host *host)
 	if (!host->virtualization)
 		host->virtualization = strdup("unknown");
 	host->ncpus = (int)sysconf(_SC_NPROCESSORS_ONLN);
+	/* Set by scripts/loadbench-vm's /init: which accelerator QEMU ran and why. */
+	if (accel && *accel) {
+		char *p = strndup(accel, LB_VM_ACCEL_MAX);
+
+		if (!p)
+			return -ENOMEM;
+		host->vm_accelerator = p;
+		for (; *p; p++)	/* one printable line: it goes into every summary's host line */
+			if ((unsigned char)*p < 0x20 || (unsigned char)*p >= 0x7f)
+				*p = '?';
+	}
 	if (!host->kernel_release || !host->kernel_version || !host->machine ||
 	    !host->cpu_model || !host->virtualization)
 		return -ENOMEM;

@@ -7,8 +7,8 @@ struct lb_host;
 
 /*
  * lb_sysinfo_read - fill @host (strings malloc'd; freed with the results)
- * from uname(2), /proc/cpuinfo and the CPUID hypervisor leaf. Returns 0 or
- * -ENOMEM.
+ * from uname(2), /proc/cpuinfo, the CPUID hypervisor leaf and
+ * $LOADBENCH_VM_ACCEL (the VM runner's accelerator). Returns 0 or -ENOMEM.
  */
 int lb_sysinfo_read(struct lb_host *host);
 

@@ -240,6 +240,17 @@ static void check_texts(void)
 	T_CHECK(!strcmp(gp_var(dir, "throughput.gp", "note", buf, sizeof(buf)), "''"));
 	T_CHECK(!strcmp(gp_var(dir, "slowdown.gp", "noise_pct", buf, sizeof(buf)), "NaN"));
 
+	/* scripts/loadbench-vm's accelerator and why close the environment line. */
+	res->host.vm_accelerator = strdup("kvm: asked for with --accel kvm");
+	T_CHECK(lb_plot_write(res, dir, LB_SRCDIR "/plots", err, sizeof(err)) == 0);
+	gp_var(dir, "throughput.gp", "footer", buf, sizeof(buf));
+	{
+		static const char want[] = "'Linux 6.18.44-test x86_64, Test CPU@ 3.0GHz, 2 CPUs, "
+			"virtualization kvm, VM accelerator kvm: asked for with --accel kvm' . ";
+
+		T_CHECK(!strncmp(buf, want, sizeof(want) - 1));
+	}
+
 	t_remove_dir(dir);
 	lb_results_free(res);
 }

@@ -130,6 +130,30 @@ static void check_pair(struct lb_results *res)
 	d->compare_with = NULL;
 }
 
+/*
+ * scripts/loadbench-vm's accelerator and why, in every format's host line (the lines
+ * format has none). @res is changed and restored.
+ */
+static void check_vm_accelerator(struct lb_results *res)
+{
+	char *out;
+
+	res->host.vm_accelerator = "tcg: /dev/kvm is kvm_pvm (runs only PVM guests)";
+	out = report(res, LB_REPORT_MARKDOWN);
+	T_CHECK(out && strstr(out, "), virtualization: kvm, VM accelerator: tcg: /dev/kvm is kvm_pvm "
+			      "(runs only PVM guests)\n- CPU: "));
+	free(out);
+	out = report(res, LB_REPORT_LATEX);
+	T_CHECK(out && strstr(out, " (kvm), VM accelerator tcg: /dev/kvm is kvm\\_pvm (runs only "
+			      "PVM guests); median of "));
+	free(out);
+	out = report(res, LB_REPORT_TEXT);
+	T_CHECK(out && strstr(out, "\nkernel: 6.18.44-test (x86_64), virtualization: kvm, VM "
+			      "accelerator tcg: /dev/kvm is kvm_pvm (runs only PVM guests)\n"));
+	free(out);
+	res->host.vm_accelerator = NULL;
+}
+
 int main(void)
 {
 	char dir[] = "/tmp/test-report.XXXXXX", path[4096], err[512];
@@ -147,6 +171,7 @@ int main(void)
 	check_format(res, "lines", FIXTURES "report-lines.txt.golden");
 	check_flags(res);
 	check_pair(res);
+	check_vm_accelerator(res);
 	T_CHECK(lb_report_format_parse("html", &fmt) == -EINVAL);
 	T_CHECK(lb_report_format_parse("", &fmt) == -EINVAL);
 

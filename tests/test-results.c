@@ -19,6 +19,7 @@
 #include "helpers.h"
 #include "results.h"
 #include "stats.h"
+#include "sysinfo.h"
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
@@ -76,6 +77,7 @@ static struct lb_results *build(void)
 	res->host.cpu_model = strdup("Intel(R) Xeon(R) \u201cGold\u201d 6230, \u00fcber \"fast\"");
 	res->host.virtualization = strdup("kvm");
 	res->host.ncpus = 8;
+	res->host.vm_accelerator = strdup("tcg: /dev/kvm is kvm_pvm (runs only PVM guests)");
 	res->config.workload = strdup("udp-rr");
 	res->config.placement = strdup("server on CPU 2, client on CPU 3 (\"pinned\")");
 	res->config.engine = strdup("uring");
@@ -374,6 +376,7 @@ static void compare_results(const struct lb_results *a, const struct lb_results 
 	T_CHECK(same_str(a->host.cpu_model, b->host.cpu_model));
 	T_CHECK(same_str(a->host.virtualization, b->host.virtualization));
 	T_CHECK(a->host.ncpus == b->host.ncpus);
+	T_CHECK(same_str(a->host.vm_accelerator, b->host.vm_accelerator));
 	T_CHECK(same_str(a->config.workload, b->config.workload));
 	T_CHECK(same_str(a->config.placement, b->config.placement));
 	T_CHECK(same_str(a->config.engine, b->config.engine));
@@ -473,6 +476,8 @@ static void test_json(struct lb_results *res, const char *dir)
 				     "probeset\"") != NULL);
 		T_CHECK(strstr(text, "\"seconds\": 9.5,") != NULL);
 		T_CHECK(strstr(text, "\"loadbench_version\": \"0.1.0\"") != NULL);
+		T_CHECK(strstr(text, "\"ncpus\": 8,\n    \"vm_accelerator\": \"tcg: /dev/kvm is "
+				     "kvm_pvm (runs only PVM guests)\"\n  },") != NULL);
 		T_CHECK(text[strlen(text) - 1] == '\n');
 	}
 
@@ -534,6 +539,8 @@ static void test_json_bad(const char *dir)
 		  "skipped[0]: expected an object, found string" },
 		{ "{ \"probesets\": [], \"skipped\": [ { \"name\": \"x\", \"reason\": 1 } ] }",
 		  "skipped[0].reason: expected a string" },
+		{ "{ \"probesets\": [], \"host\": { \"vm_accelerator\": 1 } }",
+		  "host.vm_accelerator: expected a string" },
 		{ "{ \"probesets\": [] } x", "trailing data" },
 		{ "hello", "not valid JSON" },
 		{ "", "empty" },
@@ -640,6 +647,8 @@ static void test_table(const struct lb_results *res)
 	T_CHECK(strstr(buf, "workload: udp-rr, server on CPU 2") != NULL);
 	T_CHECK(strstr(buf, "(\"pinned\"), engine uring\n") != NULL);
 	T_CHECK(strstr(buf, "6.1.0-18-amd64") != NULL);
+	T_CHECK(strstr(buf, "\nkernel: 6.1.0-18-amd64 (x86_64), virtualization: kvm, VM accelerator "
+			"tcg: /dev/kvm is kvm_pvm (runs only PVM guests)\n") != NULL);
 	T_CHECK(strstr(buf, "Xeon") != NULL);
 	T_CHECK(strstr(buf, "3 x 10 s") != NULL);
 	T_CHECK(strstr(buf, "probe set") != NULL);
@@ -662,6 +671,54 @@ static void test_table(const struct lb_results *res)
 	T_CHECK(strstr(buf, "\nbaseline ") < strstr(buf, "\nftrace "));
 	T_CHECK(strstr(buf, "\nftrace ") < strstr(buf, "\nlttng+kprobe"));
 	free(buf);
+}
+
+/*
+ * The VM runner's accelerator: from $LOADBENCH_VM_ACCEL, made one printable line; no key
+ * in results.json and no words in the host line without it; a JSON null reads as none.
+ */
+static void test_vm_accelerator(const char *dir)
+{
+	char *p = path_in(dir, "accel.json"), *text, *buf = NULL, err[512];
+	struct lb_results *res = lb_results_new(), *back = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	T_CHECK(res && p);
+	if (!res || !p)
+		goto out;
+	T_CHECK(setenv("LOADBENCH_VM_ACCEL", "kvm: asked\nwith --accel \xe2\x9c\x93", 1) == 0);
+	T_CHECK(lb_sysinfo_read(&res->host) == 0);
+	T_CHECK_STR(res->host.vm_accelerator, "kvm: asked?with --accel ???");
+	lb_results_free(res);
+	res = lb_results_new();
+	T_CHECK(unsetenv("LOADBENCH_VM_ACCEL") == 0);
+	T_CHECK(res && lb_sysinfo_read(&res->host) == 0 && !res->host.vm_accelerator);
+	if (!res)
+		goto out;
+
+	T_CHECK(lb_results_write_json(res, p) == 0);
+	text = t_read_all(p, NULL);
+	T_CHECK(text && !strstr(text, "vm_accelerator"));
+	free(text);
+	f = open_memstream(&buf, &len);
+	T_CHECK(f != NULL);
+	if (f) {
+		lb_results_print_table(res, f);
+		fclose(f);
+		T_CHECK(buf && !strstr(buf, "accelerator"));
+		free(buf);
+	}
+
+	text = "{ \"probesets\": [], \"host\": { \"vm_accelerator\": null } }";
+	T_CHECK(write_text(p, text, strlen(text)) == 0);
+	T_CHECK(lb_results_read_json(p, &back, err, sizeof(err)) == 0);
+	T_CHECK(back && !back->host.vm_accelerator);
+	lb_results_free(back);
+	unlink(p);
+out:
+	lb_results_free(res);
+	free(p);
 }
 
 /* Shares readable however small or close to all. */
@@ -791,6 +848,7 @@ int main(void)
 	test_csv(res, dir);
 	test_write_fail(res, dir);
 	test_table(res);
+	test_vm_accelerator(dir);
 	test_pairs();
 	test_share();
 	check_dir_clean(dir);

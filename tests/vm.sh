@@ -11,7 +11,10 @@
 # that the lttng command recorded a kprobe and a kretprobe in the guest
 # (--lttng-check); that the VM brought its results back, the guest loaded
 # the LTTng modules, stopped lttng-sessiond, left nothing loadbench_* in its
-# kernel and powered off cleanly; and that nothing is left on the host.
+# kernel and powered off cleanly; that the runner stated its accelerator
+# decision, the guest got it and results.json's host records it
+# (vm_accelerator; TCG naming kvm_pvm on a kvm_pvm host); and that nothing is
+# left on the host.
 # Not part of make check: its first run downloads and builds the kernel and
 # lttng-modules (several minutes), cached in /var/cache/loadbench-vm, outside
 # the clone.
@@ -76,6 +79,36 @@ for ev in lbvm_kprobe_udp_sendmsg lbvm_func_udp_sendmsg_entry lbvm_func_udp_send
 done
 grep -q '"virtualization": *"qemu-' "$tmp/results/results.json" ||
 	fail "results.json does not record the QEMU virtualization"
+
+# The accelerator: decided before booting and said in one line, passed into the guest
+# and recorded in results.json's host (and the summary), consistent with the guest's CPUID.
+decision=$(grep -E '^loadbench-vm: .*: using (KVM|TCG)( \(.*\))?$' "$tmp/err.txt" | head -n 1 || true)
+[[ -n $decision ]] || fail "the runner's output does not state the accelerator decision"
+note "decision: $decision"
+vm_accel=$(sed -n 's/^ *"vm_accelerator": *"\(.*\)",\{0,1\}$/\1/p' "$tmp/results/results.json")
+[[ $vm_accel =~ ^(kvm|tcg):\ . ]] ||
+	fail "results.json's host has no vm_accelerator \"kvm|tcg: why\" (found '$vm_accel')"
+note "host.vm_accelerator: $vm_accel"
+grep -a -m1 'LOADBENCH-VM: ' "$console" | grep -q 'LOADBENCH-VM: init' ||
+	fail "the guest's /init did not print LOADBENCH-VM: init first"
+grep -a -q -F "LOADBENCH-VM: accelerator: $vm_accel" "$console" ||
+	fail "the guest console does not show the accelerator it was given"
+grep -q -F "VM accelerator $vm_accel" "$tmp/results/summary.txt" ||
+	fail "the summary's host line does not show the VM accelerator"
+if [[ $vm_accel == tcg:* ]]; then
+	grep -q '"virtualization": *"qemu-tcg"' "$tmp/results/results.json" ||
+		fail "vm_accelerator says TCG but the guest's CPUID does not"
+fi
+if [[ -e /sys/module/kvm_pvm && ! -e /sys/module/kvm_intel && ! -e /sys/module/kvm_amd ]]; then
+	# This host's KVM runs only PVM-built guests: TCG from the start, no KVM boot tried.
+	[[ $decision == *kvm_pvm*"using TCG" ]] ||
+		fail "on a kvm_pvm host the decision does not name kvm_pvm and TCG: $decision"
+	[[ $vm_accel == tcg:*kvm_pvm* ]] || fail "on a kvm_pvm host vm_accelerator is '$vm_accel'"
+	if grep -q 'under QEMU (kvm)' "$tmp/err.txt"; then
+		fail "on a kvm_pvm host the runner booted under KVM first"
+	fi
+	note "kvm_pvm host: TCG, and the reason names kvm_pvm"
+fi
 if grep -q '"virtualization": *"qemu-tcg"' "$tmp/results/results.json"; then
 	grep -q 'timings under qemu-tcg are emulated' "$tmp/out.txt" "$tmp/results/summary.txt" ||
 		fail "a TCG run's output does not say that timings are emulated"
