@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Results of one loadbench invocation: the in-memory model, its summary
- * statistics, results.json (json-c), results.csv and the text table.
+ * statistics, results.json (json-c), results.csv, slices.csv and the text
+ * table.
  *
  * Numbers are written in the shortest form that reads back to the same
  * double ("%.15g", else "%.16g", else "%.17g"), so files stay readable and
  * round-trip exactly. NaN and infinities are JSON null (read back as NAN) and
- * empty CSV fields. Both files are written atomically: a mkstemp() file
+ * empty CSV fields. Every file is written atomically: a mkstemp() file
  * beside the target, fsync(), rename().
  */
 #include "config.h"
@@ -41,6 +42,11 @@
 #define LB_CSV_HEADER \
 	"probeset,tracer,round,seconds,ops,throughput,events,lost_events,timeouts," \
 	"overwritten_events\n"
+
+/* slices.csv: "state" is the name of the set that was on, or "off". */
+#define LB_SLICES_CSV_HEADER \
+	"probeset,unit,state,start,seconds,switch_s,ops,throughput,events,lost_events," \
+	"off_events,edge_spread_ops,dropped\n"
 
 /* Largest file lb_results_read_json() accepts. */
 #define LB_JSON_MAX (256UL << 20)
@@ -1788,6 +1794,68 @@ int lb_results_write_csv(const struct lb_results *res, const char *path)
 	for (i = 0; i < res->nprobesets; i++)
 		lb_csv_runs(f, res->probesets[i].name, res->probesets[i].tracer,
 			    &res->probesets[i]);
+	if (ferror(f)) {
+		fclose(f);
+		goto out;
+	}
+	if (fclose(f))
+		goto out;
+	ret = lb_write_file_atomic(path, data, len);
+out:
+	free(data);
+	return ret;
+}
+
+bool lb_results_has_slices(const struct lb_results *res)
+{
+	size_t i;
+
+	for (i = 0; i < res->nprobesets; i++)
+		if (res->probesets[i].nslices)
+			return true;
+	return false;
+}
+
+static void lb_csv_slices(FILE *f, const struct lb_results *res,
+			  const struct lb_probeset_result *psr)
+{
+	size_t i;
+
+	for (i = 0; i < psr->nslices; i++) {
+		const struct lb_slice *sl = &psr->slices[i];
+		bool on = sl->on >= 0 && (size_t)sl->on < res->nprobesets;
+
+		lb_csv_str(f, psr->name);
+		fprintf(f, ",%d,", sl->unit);
+		lb_csv_str(f, on ? res->probesets[sl->on].name : "off");
+		fputc(',', f);
+		lb_csv_double(f, sl->start);
+		fputc(',', f);
+		lb_csv_double(f, sl->seconds);
+		fputc(',', f);
+		lb_csv_double(f, sl->switch_s);
+		fprintf(f, ",%" PRIu64 ",", sl->ops);
+		lb_csv_double(f, sl->seconds > 0 ? sl->ops / sl->seconds : NAN);
+		fprintf(f, ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%d\n", sl->events,
+			sl->lost_events, sl->off_events, sl->edge_spread_ops, sl->dropped ? 1 : 0);
+	}
+}
+
+int lb_results_write_slices_csv(const struct lb_results *res, const char *path)
+{
+	char *data = NULL;
+	size_t len = 0, i;
+	FILE *f;
+	int ret = -ENOMEM;
+
+	if (!lb_results_has_slices(res))
+		return 0;
+	f = open_memstream(&data, &len);
+	if (!f)
+		return -ENOMEM;
+	fputs(LB_SLICES_CSV_HEADER, f);
+	for (i = 0; i < res->nprobesets; i++)
+		lb_csv_slices(f, res, &res->probesets[i]);
 	if (ferror(f)) {
 		fclose(f);
 		goto out;

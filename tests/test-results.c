@@ -2,7 +2,7 @@
 /*
  * Unit tests of src/results.c: summary numbers against hand-computed values,
  * the JSON round trip (--method alternate's slices too, and files older than
- * it), the CSV text, bad input, atomic writes, the table.
+ * it), the CSV texts, bad input, atomic writes, the table.
  */
 #include "config.h"
 
@@ -825,7 +825,8 @@ static void test_json_old(const struct lb_results *runs, const char *dir)
 			T_CHECK(isnan(s->ci_half_width) && isnan(s->off_throughput));
 			T_CHECK(isnan(s->seconds) && !s->off_events);
 		}
-			}
+		T_CHECK(!lb_results_has_slices(res));
+	}
 	lb_results_free(res);
 
 	T_CHECK(lb_results_write_json(runs, path) == 0);
@@ -947,6 +948,55 @@ static void test_csv(const struct lb_results *res, const char *dir)
 	T_CHECK_STR(text, expect);
 	T_CHECK(stat(path, &st) == 0 && (st.st_mode & 0777) == 0644);
 	free(text);
+	free(path);
+}
+
+/*
+ * slices.csv: one row per slice of each probe set, the state named; a
+ * throughput beside the ops; nothing written for results without slices.
+ */
+static void test_slices_csv(const struct lb_results *runs, const char *dir)
+{
+	static const char head[] =
+		"probeset,unit,state,start,seconds,switch_s,ops,throughput,events,lost_events,"
+		"off_events,edge_spread_ops,dropped\n"
+		"ftrace,0,off,0,0.1,,7600,76000,0,0,0,0,0\n"
+		"ftrace,0,ftrace,0.12000000000000001,0.2,0.0003333333333333333,10640,53200,"
+		"12346,0,0,1,0\n";
+	struct lb_results *res = build_alternate();
+	char *path = path_in(dir, "slices.csv"), *text;
+	size_t rows = 0;
+	struct stat st;
+	const char *p;
+
+	T_CHECK(res && lb_results_has_slices(res));
+	if (!res)
+		goto out;
+	T_CHECK(lb_results_write_slices_csv(res, path) == 0);
+	text = t_read_all(path, NULL);
+	T_CHECK(text && !strncmp(text, head, strlen(head)));
+	if (text && strncmp(text, head, strlen(head)))
+		fprintf(stderr, "slices.csv starts:\n%.400s\n", text);
+	for (p = text; p && *p; p++)
+		rows += *p == '\n';
+	T_CHECK(rows == 1 + 12 + 18 + 18);
+	/* A dropped unit's slice, and the pair's states by name. */
+	T_CHECK(text && strstr(text, "\nftrace,1,ftrace,0.7800000000000001,0.1,0.0003,5321,53210,"
+			      "12352,3,0,1,1\n"));
+	T_CHECK(text && strstr(text, "\nsyscalls,0,syscalls+kprobe,0.34,"));
+	T_CHECK(text && strstr(text, "\nsyscalls+kprobe,0,syscalls,0.12000000000000001,0.2,"));
+	T_CHECK(text && strstr(text, "\nsyscalls+kprobe,2,off,"));
+	T_CHECK(stat(path, &st) == 0 && (st.st_mode & 0777) == 0644);
+	free(text);
+	T_CHECK(unlink(path) == 0);
+
+	/* No slices: no file. */
+	T_CHECK(!lb_results_has_slices(runs));
+	T_CHECK(lb_results_write_slices_csv(runs, path) == 0);
+	T_CHECK(access(path, F_OK) && errno == ENOENT);
+	T_CHECK(lb_results_write_slices_csv(res, "/nonexistent/slices.csv") == -ENOENT);
+out:
+	lb_results_free(res);
 	free(path);
 }
 
@@ -1132,6 +1182,7 @@ int main(void)
 	test_json_old(res, dir);
 	test_json_bad(dir);
 	test_csv(res, dir);
+	test_slices_csv(res, dir);
 	test_write_fail(res, dir);
 	test_table(res);
 	test_pairs();
