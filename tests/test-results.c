@@ -757,6 +757,24 @@ static void test_json_alternate(const char *dir)
 	/* The baseline has no slices and no alternate summary. */
 	T_CHECK(strstr(t1, "\"units\"") > strstr(t1, "\"probesets\""));
 
+	/* The fixture of the figures and reports, as loadbench wrote it, reads back the same. */
+	lb_results_free(back);
+	back = NULL;
+	ret = lb_results_read_json(LB_SRCDIR "/tests/fixtures/results-alternate.json", &back, err,
+				   sizeof(err));
+	T_CHECK(ret == 0);
+	if (!ret) {
+		char *want = t_read_all(LB_SRCDIR "/tests/fixtures/results-alternate.json", NULL);
+		char *got;
+
+		T_CHECK(lb_results_alternate(back) && lb_results_has_slices(back));
+		T_CHECK(lb_results_write_json(back, path2) == 0);
+		got = t_read_all(path2, NULL);
+		T_CHECK(want && got && !strcmp(want, got));
+		free(want);
+		free(got);
+	}
+
 	/* A slice naming a set that is not in the file. */
 	bad = replace(t1, "\"on\": \"ftrace\"", "\"on\": \"nosuch\"");
 	T_CHECK(bad != NULL);
