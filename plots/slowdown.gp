@@ -9,8 +9,12 @@
 # emulated timings, or '') and op_name, and the number noise_pct (NaN when
 # unknown), followed by this file; gnuplot runs there and reads slowdown.dat from the
 # working directory (columns: name, slowdown_pct, ci95_low, ci95_high,
-# throughput_median). It writes slowdown.png, slowdown.svg and, when gnuplot
-# has cairo's PDF terminal, slowdown.pdf.
+# throughput_median). Under --method alternate the header also sets
+# alternate = 1 and the whisker texts ci_label and no_ci_label, and
+# slowdown.dat has the columns units, ci_half_width and precision_reached:
+# each bar's label says over how many units its interval is. It writes
+# slowdown.png, slowdown.svg and, when gnuplot has cairo's PDF terminal,
+# slowdown.pdf.
 
 if (!exists('title')) title = 'Throughput slowdown under tracing'
 if (!exists('subtitle')) subtitle = ''
@@ -18,6 +22,9 @@ if (!exists('footer')) footer = ''
 if (!exists('footer_lines')) footer_lines = 2
 if (!exists('note')) note = ''
 if (!exists('noise_pct')) noise_pct = NaN
+if (!exists('alternate')) alternate = 0
+if (!exists('ci_label')) ci_label = 'whiskers: 95% confidence interval'
+if (!exists('no_ci_label')) no_ci_label = 'no confidence interval: it needs 2 or more rounds'
 
 data = 'slowdown.dat'
 set datafile missing 'NaN'
@@ -66,8 +73,9 @@ ymin = lo < 0 ? lo - 0.14 * span : 0
 many = n > 8
 pct(y) = sprintf('%.1f%%', y)
 kops(t) = t >= 1e6 ? sprintf('%.2fM ops/s', t / 1e6) : sprintf('%.1fk ops/s', t / 1e3)
-xlabel_of(col) = !many && valid(5) && $5 > 0 ? sprintf("%s\n%s", strcol(col), kops($5)) : \
-	strcol(col)
+units_of(col) = alternate && valid(col) ? sprintf(', %d units', int(column(col))) : ''
+xlabel_of(col) = !many && valid(5) && $5 > 0 ? \
+	sprintf("%s\n%s%s", strcol(col), kops($5), units_of(6)) : strcol(col)
 value_font = n > 12 ? ',12' : ',16'
 
 set encoding utf8
@@ -100,8 +108,7 @@ set bmargin at screen foot_top + (many ? 0.265 : 0.155)
 set label 1 title at screen 0.5, screen 0.945 center font ',24'
 set label 2 subtitle at screen 0.5, screen 0.885 center font ',16' textcolor rgb text_colour
 set label 3 footer at screen 0.012, screen foot_top left font ',11' textcolor rgb text_colour
-set label 4 (has_ci ? 'whiskers: 95% confidence interval' : \
-	'no confidence interval: it needs 2 or more rounds') at screen 0.97, screen top + 0.025 \
+set label 4 (has_ci ? ci_label : no_ci_label) at screen 0.97, screen top + 0.025 \
 	right font ',12' textcolor rgb text_colour
 if (note ne '') set label 6 note at screen 0.5, screen 0.845 center font ',14' \
 	textcolor rgb note_colour

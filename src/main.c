@@ -1046,6 +1046,8 @@ static int cmd_run(int argc, char **argv, struct cli *c)
 	if ((ret = lb_results_write_json(res, path)) ||
 	    (snprintf(path, sizeof(path), "%s/results.csv", out),
 	     ret = lb_results_write_csv(res, path)) ||
+	    (snprintf(path, sizeof(path), "%s/slices.csv", out),
+	     ret = lb_results_write_slices_csv(res, path)) ||
 	    (snprintf(path, sizeof(path), "%s/summary.txt", out),
 	     ret = lb_results_write_summary(res, path))) {
 		lb_err("cannot write %s: %s", path, strerror(-ret));
@@ -1054,7 +1056,8 @@ static int cmd_run(int argc, char **argv, struct cli *c)
 	if (!c->no_plot && res->baseline.nruns)
 		plotted = render(res, out, false);
 	lb_results_print_table(res, stdout);
-	printf("\nresults: %s/results.json, results.csv, summary.txt%s\n", out,
+	printf("\nresults: %s/results.json, results.csv, %ssummary.txt%s\n", out,
+	       lb_results_has_slices(res) ? "slices.csv, " : "",
 	       plotted == 0 ? "; figures slowdown, throughput, cost (.png .svg .pdf, with .gp "
 			      "and .dat)" :
 	       plotted == -ENOENT ? "; figure scripts and data slowdown, throughput, cost (.gp "

@@ -149,6 +149,7 @@ static struct row *sorted_rows(const struct lb_results *res)
 static int write_slowdown_dat(const void *arg, FILE *f)
 {
 	const struct lb_results *res = arg;
+	bool alternate = lb_results_alternate(res);
 	struct row *rows;
 	size_t i;
 
@@ -158,13 +159,24 @@ static int write_slowdown_dat(const void *arg, FILE *f)
 
 	fprintf(f, "# loadbench %s: throughput slowdown per probe set, read by slowdown.gp\n",
 		or_unknown(res->version));
-	fputs("# slowdown_pct = 100 * (1 - median traced / median baseline throughput);\n"
-	      "# ci95_low, ci95_high: its 95% confidence interval (paired percentile bootstrap);\n"
-	      "# throughput_median in operations/s. Sorted by slowdown; NaN = missing value.\n", f);
+	if (alternate)
+		fputs("# --method alternate: slowdown_pct = 100 * (1 - mean over the units of\n"
+		      "# alternation of on / off throughput); ci95_low, ci95_high: its 95%\n"
+		      "# confidence interval (moving-block bootstrap over the units);\n"
+		      "# throughput_median in operations/s, its probes on; units: units used;\n"
+		      "# ci_half_width in percentage points; precision_reached: 1 when\n"
+		      "# ci_half_width <= the target (config precision). Sorted by slowdown;\n"
+		      "# NaN = missing value.\n", f);
+	else
+		fputs("# slowdown_pct = 100 * (1 - median traced / median baseline throughput);\n"
+		      "# ci95_low, ci95_high: its 95% confidence interval (paired percentile "
+		      "bootstrap);\n# throughput_median in operations/s. Sorted by slowdown; NaN = "
+		      "missing value.\n", f);
 	fprintf(f, "# baseline throughput_median: ");
 	put_num(f, 2, res->baseline.summary.throughput_median);
 	fprintf(f, " ops/s over %zu run(s)\n", res->baseline.nruns);
-	fputs("# name\tslowdown_pct\tci95_low\tci95_high\tthroughput_median\n", f);
+	fprintf(f, "# name\tslowdown_pct\tci95_low\tci95_high\tthroughput_median%s\n",
+		alternate ? "\tunits\tci_half_width\tprecision_reached" : "");
 	for (i = 0; i < res->nprobesets; i++) {
 		const struct lb_summary *s = &rows[i].psr->summary;
 
@@ -177,6 +189,11 @@ static int write_slowdown_dat(const void *arg, FILE *f)
 		put_num(f, 4, s->slowdown_ci95[1]);
 		fputc('\t', f);
 		put_num(f, 2, s->throughput_median);
+		if (alternate) {
+			fprintf(f, "\t%d\t", s->units);
+			put_num(f, 4, s->ci_half_width);
+			fprintf(f, "\t%d", s->precision_reached ? 1 : 0);
+		}
 		fputc('\n', f);
 	}
 	free(rows);
@@ -258,6 +275,187 @@ static int write_throughput_dat(const void *arg, FILE *f)
 	put_samples(f, 0, &res->baseline);
 	for (i = 0; i < res->nprobesets; i++)
 		put_samples(f, (int)i + 1, &res->probesets[i]);
+	return 0;
+}
+
+/* ---- throughput under --method alternate ---------------------------------------------------- */
+
+/* Equal, or both NaN. */
+static bool same_num(double a, double b)
+{
+	return a == b || (isnan(a) && isnan(b));
+}
+
+/*
+ * Whether @a and @b hold the same slices: the two entries of a compare-with
+ * pair may. Field by field: padding and NaN would defeat memcmp().
+ */
+static bool same_slices(const struct lb_probeset_result *a, const struct lb_probeset_result *b)
+{
+	size_t k;
+
+	if (a->nslices != b->nslices)
+		return false;
+	for (k = 0; k < a->nslices; k++) {
+		const struct lb_slice *x = &a->slices[k], *y = &b->slices[k];
+
+		if (x->unit != y->unit || x->on != y->on || !same_num(x->start, y->start) ||
+		    !same_num(x->seconds, y->seconds) || x->ops != y->ops ||
+		    x->events != y->events || x->dropped != y->dropped)
+			return false;
+	}
+	return true;
+}
+
+/*
+ * Whether @psr's alternation gets a slot of its own in the figure: it has
+ * slices, and no earlier entry holds the same ones (a pair's alternation is
+ * drawn once).
+ */
+static bool alternation_slot(const struct lb_results *res, size_t i)
+{
+	size_t k;
+
+	if (!res->probesets[i].nslices)
+		return false;
+	for (k = 0; k < i; k++)
+		if (same_slices(&res->probesets[k], &res->probesets[i]))
+			return false;
+	return true;
+}
+
+/* The length of @psr's alternation: the end of its last slice's window. */
+static double alternation_span(const struct lb_probeset_result *psr)
+{
+	double end = 0;
+	size_t k;
+
+	for (k = 0; k < psr->nslices; k++) {
+		const struct lb_slice *sl = &psr->slices[k];
+
+		if (sl->start + sl->seconds > end)
+			end = sl->start + sl->seconds;
+	}
+	return end;
+}
+
+/* Whether some slice of @psr had set @on on. */
+static bool slices_have(const struct lb_probeset_result *psr, int on)
+{
+	size_t k;
+
+	for (k = 0; k < psr->nslices; k++)
+		if (psr->slices[k].on == on)
+			return true;
+	return false;
+}
+
+/* The baseline's plain run measured before @psr's alternation (its round), or NULL. */
+static const struct lb_run *plain_run_before(const struct lb_results *res,
+					     const struct lb_probeset_result *psr)
+{
+	size_t k;
+
+	if (!psr->nruns)
+		return NULL;
+	for (k = 0; k < res->baseline.nruns; k++)
+		if (res->baseline.runs[k].round == psr->runs[0].round)
+			return &res->baseline.runs[k];
+	return NULL;
+}
+
+/* One slot's slices in throughput.dat's index 1: set numbers are 1 + probe-set index. */
+static void put_slices(FILE *f, int slot, size_t set, const struct lb_probeset_result *psr)
+{
+	double span = alternation_span(psr);
+	size_t k;
+
+	for (k = 0; k < psr->nslices; k++) {
+		const struct lb_slice *sl = &psr->slices[k];
+		double t = sl->start + sl->seconds / 2;
+
+		fprintf(f, "%d\t%zu\t%d\t%d\t%.4f\t%.5f\t", slot, set + 1, sl->on + 1, sl->unit, t,
+			slot + (span > 0 ? t / span : 0));
+		put_num(f, 2, sl->seconds > 0 ? sl->ops / sl->seconds : NAN);
+		fprintf(f, "\t%d\n", sl->dropped ? 1 : 0);
+	}
+	fputc('\n', f);
+}
+
+static int write_throughput_alt_dat(const void *arg, FILE *f)
+{
+	const struct lb_results *res = arg;
+	size_t i, j;
+	int slot;
+
+	fprintf(f, "# loadbench %s: throughput of every slice of every alternation, read by "
+		"throughput.gp\n", or_unknown(res->version));
+	fputs("# --method alternate: four blocks (gnuplot index 0 to 3), separated by two blank\n"
+	      "# lines. Sets are numbered 0 = the baseline, then the probe sets in run order.\n"
+	      "# index 0, one row per set: set, name, tracer, throughput_median (ops/s, its\n"
+	      "#   probes on), runs, last_round.\n"
+	      "# index 1, one row per slice, one block per alternation (slot, from 0): slot, set\n"
+	      "#   (whose alternation), state (the set that was on, 0 = all off), unit, t (s from\n"
+	      "#   the alternation's first slice, middle of the measured window), x = slot + t /\n"
+	      "#   the alternation's length (the plot's axis), ops_per_s, dropped (1 = its unit\n"
+	      "#   was left out of the statistics).\n"
+	      "# index 2, one row per dashed line: slot, set (0 = the baseline's plain run before\n"
+	      "#   the alternation, else the set's median with its probes on), ops_per_s.\n"
+	      "# index 3, one row per alternation: slot, label (the sets it switched on),\n"
+	      "#   seconds (its length).\n", f);
+	fputs("# set\tname\ttracer\tthroughput_median\truns\tlast_round\n", f);
+	put_set_row(f, 0, &res->baseline);
+	for (i = 0; i < res->nprobesets; i++)
+		put_set_row(f, (int)i + 1, &res->probesets[i]);
+
+	fputs("\n\n# slot\tset\tstate\tunit\tt\tx\tops_per_s\tdropped\n", f);
+	for (i = 0, slot = 0; i < res->nprobesets; i++)
+		if (alternation_slot(res, i))
+			put_slices(f, slot++, i, &res->probesets[i]);
+
+	fputs("\n\n# slot\tset\tops_per_s\n", f);
+	for (i = 0, slot = 0; i < res->nprobesets; i++) {
+		const struct lb_probeset_result *psr = &res->probesets[i];
+		const struct lb_run *plain;
+
+		if (!alternation_slot(res, i))
+			continue;
+		plain = plain_run_before(res, psr);
+		if (plain) {
+			fprintf(f, "%d\t0\t", slot);
+			put_num(f, 2, plain->throughput);
+			fputc('\n', f);
+		}
+		for (j = 0; j < res->nprobesets; j++) {
+			if (!slices_have(psr, (int)j))
+				continue;
+			fprintf(f, "%d\t%zu\t", slot, j + 1);
+			put_num(f, 2, res->probesets[j].summary.throughput_median);
+			fputc('\n', f);
+		}
+		slot++;
+	}
+
+	fputs("\n\n# slot\tlabel\tseconds\n", f);
+	for (i = 0, slot = 0; i < res->nprobesets; i++) {
+		const struct lb_probeset_result *psr = &res->probesets[i];
+		char label[512];
+		size_t off = 0;
+
+		if (!alternation_slot(res, i))
+			continue;
+		label[0] = '\0';
+		for (j = 0; j < res->nprobesets && off < sizeof(label); j++)
+			if (slices_have(psr, (int)j))
+				off += (size_t)snprintf(label + off, sizeof(label) - off, "%s%s",
+							off ? " / " : "",
+							or_unknown(res->probesets[j].name));
+		fprintf(f, "%d\t", slot++);
+		put_name(f, off ? label : or_unknown(psr->name));
+		fputc('\t', f);
+		put_num(f, 3, alternation_span(psr));
+		fputc('\n', f);
+	}
 	return 0;
 }
 
@@ -432,16 +630,81 @@ static int put_wrapped(FILE *f, const char *text, int lines, int max)
 	return lines;
 }
 
+/* The smallest and largest number of units of the probe sets of @res. */
+static void units_range(const struct lb_results *res, int *lo, int *hi)
+{
+	size_t i;
+
+	*lo = *hi = 0;
+	for (i = 0; i < res->nprobesets; i++) {
+		int u = res->probesets[i].summary.units;
+
+		if (!i || u < *lo)
+			*lo = u;
+		if (!i || u > *hi)
+			*hi = u;
+	}
+}
+
+/* "6 units", "6 to 7 units": how many units of alternation the probe sets' CIs are over. */
+static const char *units_text(const struct lb_results *res, char *buf, size_t len)
+{
+	int lo, hi;
+
+	units_range(res, &lo, &hi);
+	if (lo == hi)
+		snprintf(buf, len, "%d unit%s", lo, lo == 1 ? "" : "s");
+	else
+		snprintf(buf, len, "%d to %d units", lo, hi);
+	return buf;
+}
+
+/*
+ * --method alternate: how the numbers were measured, and the probe sets
+ * whose interval did not narrow to the target (their half-width), in @buf.
+ */
+static const char *method_line(const struct lb_results *res, char *buf, size_t len)
+{
+	const struct lb_config *c = &res->config;
+	char units[64];
+	size_t off, i, nmissed = 0;
+
+	off = (size_t)snprintf(buf, len, "method alternate: probes on and off in %g s slices "
+			       "(%g s settling), mirrored units; 95%% CI: moving-block bootstrap "
+			       "over %s", c->slice, c->settle,
+			       units_text(res, units, sizeof(units)));
+	for (i = 0; i < res->nprobesets && off < len; i++) {
+		const struct lb_summary *s = &res->probesets[i].summary;
+
+		if (s->precision_reached)
+			continue;
+		if (!nmissed++)
+			off += (size_t)snprintf(buf + off, len - off,
+						"; not within \u00b1%g pp after %g s:",
+						c->precision, c->max_time);
+		if (off < len)
+			off += (size_t)snprintf(buf + off, len - off, "%s %s",
+						nmissed > 1 ? "," : "",
+						or_unknown(res->probesets[i].name));
+		if (off < len && isfinite(s->ci_half_width))
+			off += (size_t)snprintf(buf + off, len - off, " (\u00b1%.2f)",
+						s->ci_half_width);
+	}
+	return buf;
+}
+
 /*
  * "footer = 'ENVIRONMENT' . "\n" . 'PLACEMENT | loadbench VERSION | STARTED'", wrapped
- * (footer_lines says how many lines), then the probe sets that could not run
- * here, if any; the placement names the server engine ("engine=uring/multishot"),
- * or " | engine E" follows it.
+ * (footer_lines says how many lines), then under --method alternate how it
+ * measured (method_line()), then the probe sets that could not run here, if
+ * any; the placement names the server engine ("engine=uring/multishot"), or
+ * " | engine E" follows it.
  */
 static void put_footer(const struct lb_results *res, FILE *f)
 {
 	const struct lb_config *c = &res->config;
 	bool engine = c->engine && (!c->placement || !strstr(c->placement, "engine="));
+	bool alternate = lb_results_alternate(res);
 	char line[2048], place[1024];
 	int lines;
 
@@ -451,8 +714,12 @@ static void put_footer(const struct lb_results *res, FILE *f)
 		 short_placement(c, place, sizeof(place)), engine ? " | engine " : "",
 		 engine ? c->engine : "", or_unknown(res->version), res->started ? " | " : "",
 		 res->started ? res->started : "");
-	/* The last line is kept for the probe sets that could not run. */
-	lines = put_wrapped(f, line, lines, FOOTER_LINES - (res->nskipped ? 1 : 0));
+	/* The last lines are kept for the method and the probe sets that could not run. */
+	lines = put_wrapped(f, line, lines,
+			    FOOTER_LINES - (res->nskipped ? 1 : 0) - (alternate ? 1 : 0));
+	if (alternate)
+		lines = put_wrapped(f, method_line(res, line, sizeof(line)), lines,
+				    FOOTER_LINES - (res->nskipped ? 1 : 0));
 	if (res->nskipped) {
 		size_t i, off;
 
@@ -508,21 +775,40 @@ static void put_op_names(const struct lb_results *res, FILE *f)
 	fputc('\n', f);
 }
 
-static void put_intro(FILE *f, const char *name, const char *what, const char *version)
+static void put_intro_from(FILE *f, const char *name, const char *what, const char *version,
+			   const char *template)
 {
 	fprintf(f, "# %s.gp: %s, written by loadbench %s.\n"
 		"# Render it in this directory with: gnuplot %s.gp (it reads %s.dat\n"
 		"# and writes %s.png, %s.svg and %s.pdf). The header sets the texts; the rest\n"
 		"# is the template plots/%s.gp.\n\n", name, what, or_unknown(version), name, name,
-		name, name, name, name);
+		name, name, name, template);
 }
 
-/* "baseline 88,100 ops/s (median of 3), udp-rr, 2 s x 3" */
+static void put_intro(FILE *f, const char *name, const char *what, const char *version)
+{
+	put_intro_from(f, name, what, version, name);
+}
+
+/*
+ * "baseline 88,100 ops/s (median of 3), udp-rr, 2 s x 3"; under --method
+ * alternate, what the slowdowns are against (the same workload, probes off)
+ * and the plain runs beside them (median): "vs. its probes off in the same
+ * workload (udp-rr); plain baseline 76,783 ops/s, 2 runs".
+ */
 static const char *baseline_line(const struct lb_results *res, char *buf, size_t len)
 {
 	const struct lb_config *c = &res->config;
 	char num[64];
 
+	if (lb_results_alternate(res)) {
+		snprintf(buf, len, "vs. its probes off in the same workload (%s); plain baseline "
+			 "%s ops/s, %zu run%s%s", or_unknown(c->workload),
+			 thousands(res->baseline.summary.throughput_median, num, sizeof(num)),
+			 res->baseline.nruns, res->baseline.nruns == 1 ? "" : "s",
+			 res->complete ? "" : " (interrupted: incomplete)");
+		return buf;
+	}
 	snprintf(buf, len, "baseline %s ops/s (median of %zu), %s, %g s x %d%s",
 		 thousands(res->baseline.summary.throughput_median, num, sizeof(num)),
 		 res->baseline.nruns, or_unknown(c->workload), c->duration, c->repeat,
@@ -543,16 +829,29 @@ static void write_slowdown_header(const void *arg, FILE *f)
 {
 	const struct lb_results *res = arg;
 	double cv = res->baseline.summary.throughput_cv;
-	char line[1024];
+	bool alternate = lb_results_alternate(res);
+	char line[1024], units[64];
 
 	put_intro(f, "slowdown", "throughput slowdown per probe set", res->version);
 	fputs("title = ", f);
 	put_gp_string(f, "Throughput slowdown under tracing");
 	fputs("\nsubtitle = ", f);
 	put_gp_string(f, baseline_line(res, line, sizeof(line)));
-	/* The band a slowdown must leave to be told from noise (as the run's warning says). */
+	/*
+	 * The band a slowdown must leave to be told from noise (as the run's
+	 * warning says). Under alternate the intervals carry the noise of the
+	 * slices themselves, and the plain runs' spread says nothing about them.
+	 */
 	fputs("\nnoise_pct = ", f);
-	put_num(f, 2, res->baseline.nruns > 1 && cv > 0 ? 200 * cv : NAN);
+	put_num(f, 2, !alternate && res->baseline.nruns > 1 && cv > 0 ? 200 * cv : NAN);
+	if (alternate) {
+		snprintf(line, sizeof(line), "whiskers: 95%% CI, moving-block bootstrap over %s",
+			 units_text(res, units, sizeof(units)));
+		fputs("\nalternate = 1\nci_label = ", f);
+		put_gp_string(f, line);
+		fputs("\nno_ci_label = ", f);
+		put_gp_string(f, "no confidence interval: it needs 2 or more units");
+	}
 	put_common(res, f);
 }
 
@@ -574,6 +873,23 @@ static void write_throughput_header(const void *arg, FILE *f)
 			 res->config.duration, res->config.warmup);
 	else
 		snprintf(line, sizeof(line), "no per-interval samples in these results");
+	fputs("\nsubtitle = ", f);
+	put_gp_string(f, line);
+	put_common(res, f);
+}
+
+static void write_throughput_alt_header(const void *arg, FILE *f)
+{
+	const struct lb_results *res = arg;
+	char line[1024];
+
+	put_intro_from(f, "throughput", "throughput of every slice of every alternation",
+		       res->version, "throughput-alternate");
+	fputs("title = ", f);
+	put_gp_string(f, "Throughput over time, the probes switched on and off");
+	snprintf(line, sizeof(line), "one point per %g s slice (measured after %g s settling); "
+		 "dashed: median with the probes on; black: plain run before", res->config.slice,
+		 res->config.settle);
 	fputs("\nsubtitle = ", f);
 	put_gp_string(f, line);
 	put_common(res, f);
@@ -639,17 +955,29 @@ static char *join(const char *dir, const char *name)
 	return p;
 }
 
-/* A figure: its name (NAME.dat, NAME.gp, plots/NAME.gp) and what writes its two files. */
+/*
+ * A figure: its name (NAME.dat, NAME.gp), what writes its two files, and its
+ * template plots/TEMPLATE.gp (NULL: plots/NAME.gp).
+ */
 struct figure {
 	const char *name;
 	int (*write_dat)(const void *arg, FILE *f);
 	void (*write_header)(const void *arg, FILE *f);
+	const char *template;
 };
 
 static const struct figure result_figures[] = {
-	{ "slowdown", write_slowdown_dat, write_slowdown_header },
-	{ "throughput", write_throughput_dat, write_throughput_header },
-	{ "cost", write_cost_dat, write_cost_header },
+	{ "slowdown", write_slowdown_dat, write_slowdown_header, NULL },
+	{ "throughput", write_throughput_dat, write_throughput_header, NULL },
+	{ "cost", write_cost_dat, write_cost_header, NULL },
+};
+
+/*
+ * --method alternate: the throughput figure shows slices, not runs; its own
+ * template, so that the figure of --method runs stays as it was.
+ */
+static const struct figure throughput_alt_figure = {
+	"throughput", write_throughput_alt_dat, write_throughput_alt_header, "throughput-alternate"
 };
 
 /*
@@ -672,7 +1000,8 @@ static int write_figure(const struct figure *fig, const void *arg, const char *d
 		gp = NULL;
 	if (asprintf(&gp_tmp, "%s/.%s.gp.tmp", dir, fig->name) < 0)
 		gp_tmp = NULL;
-	if (asprintf(&tmpl, "%s/%s.gp", template_dir, fig->name) < 0)
+	if (asprintf(&tmpl, "%s/%s.gp", template_dir,
+		     fig->template ? fig->template : fig->name) < 0)
 		tmpl = NULL;
 	if (!dat || !dat_tmp || !gp || !gp_tmp || !tmpl) {
 		ret = -ENOMEM;
@@ -736,7 +1065,11 @@ int lb_plot_write(const struct lb_results *res, const char *dir, const char *tem
 	int ret;
 
 	for (i = 0; i < ARRAY_SIZE(result_figures); i++) {
-		ret = write_figure(&result_figures[i], res, dir, template_dir, err, errlen);
+		const struct figure *fig = &result_figures[i];
+
+		if (fig->write_dat == write_throughput_dat && lb_results_alternate(res))
+			fig = &throughput_alt_figure;
+		ret = write_figure(fig, res, dir, template_dir, err, errlen);
 		if (ret)
 			return ret;
 	}
@@ -850,7 +1183,7 @@ static void write_compare_header(const void *arg, FILE *f)
 }
 
 static const struct figure compare_figure = {
-	"compare", write_compare_dat, write_compare_header
+	"compare", write_compare_dat, write_compare_header, NULL
 };
 
 int lb_plot_write_compare(const struct lb_results *const *res, const char *const *labels,

@@ -12,10 +12,11 @@ struct lb_results;
 
 /*
  * lb_plot_write - write the figures' data and scripts into @dir: slowdown,
- * throughput (over time, every run) and cost (per event, events per
- * operation), each as NAME.dat and NAME.gp (the template @template_dir/
- * NAME.gp after a generated header of titles). No gnuplot needed.
- * Returns 0 or -errno with a message in @err.
+ * throughput (over time, every run; under --method alternate every slice,
+ * on and off, from the template throughput-alternate.gp) and cost (per
+ * event, events per operation), each as NAME.dat and NAME.gp (the template
+ * @template_dir/NAME.gp after a generated header of titles). No gnuplot
+ * needed. Returns 0 or -errno with a message in @err.
  */
 int lb_plot_write(const struct lb_results *res, const char *dir, const char *template_dir,
 		  char *err, size_t errlen);

@@ -93,6 +93,39 @@ static const char *emulated(const struct lb_results *res)
 	       " (emulated: timings are not real; compare probe sets with each other)" : "";
 }
 
+/* Whether @res was measured with --method alternate: its numbers are per unit of alternation. */
+static bool alternate(const struct lb_results *res)
+{
+	return lb_results_alternate(res);
+}
+
+/* The smallest and largest number of units the probe sets of @res used. */
+static void units_range(const struct lb_results *res, int *lo, int *hi)
+{
+	size_t i;
+
+	*lo = *hi = 0;
+	for (i = 0; i < res->nprobesets; i++) {
+		int u = res->probesets[i].summary.units;
+
+		if (!i || u < *lo)
+			*lo = u;
+		if (!i || u > *hi)
+			*hi = u;
+	}
+}
+
+/* Whether some probe set's interval stayed wider than the precision asked for. */
+static bool any_short(const struct lb_results *res)
+{
+	size_t i;
+
+	for (i = 0; i < res->nprobesets; i++)
+		if (!res->probesets[i].summary.precision_reached)
+			return true;
+	return false;
+}
+
 /* ---- Markdown -------------------------------------------------------------------------------- */
 
 /* @s in a Markdown table cell: '|' escaped, control characters dropped. */
@@ -109,7 +142,12 @@ static void md_cell(FILE *f, const char *s)
 	}
 }
 
-static void md_row(FILE *f, const struct lb_probeset_result *psr, bool is_baseline)
+/*
+ * One row; under --method alternate (@alt) with the CI's half-width ("0.69\*"
+ * when wider than the precision asked for) and the units used ("7 (1
+ * dropped)").
+ */
+static void md_row(FILE *f, const struct lb_probeset_result *psr, bool is_baseline, bool alt)
 {
 	const struct lb_summary *s = &psr->summary;
 	char b[6][64];
@@ -121,7 +159,7 @@ static void md_row(FILE *f, const struct lb_probeset_result *psr, bool is_baseli
 	fprintf(f, " | %s | %s |", grouped(s->throughput_median, ",", b[0], sizeof(b[0])),
 		num(100 * s->throughput_cv, 1, "-", b[1], sizeof(b[1])));
 	if (is_baseline) {
-		fputs(" - | - | - | - | - | - |\n", f);
+		fputs(alt ? " - | - | - | - | - | - | - | - |\n" : " - | - | - | - | - | - |\n", f);
 		return;
 	}
 	fprintf(f, " %s |", num(s->slowdown_pct, 1, "-", b[2], sizeof(b[2])));
@@ -129,6 +167,14 @@ static void md_row(FILE *f, const struct lb_probeset_result *psr, bool is_baseli
 		fprintf(f, " [%.1f, %.1f] |", s->slowdown_ci95[0], s->slowdown_ci95[1]);
 	else
 		fputs(" - |", f);
+	if (alt) {
+		fprintf(f, " %s%s |", num(s->ci_half_width, 2, "-", b[3], sizeof(b[3])),
+			s->precision_reached ? "" : "\\*");
+		if (s->dropped_units)
+			fprintf(f, " %d (%d dropped) |", s->units, s->dropped_units);
+		else
+			fprintf(f, " %d |", s->units);
+	}
 	fprintf(f, " %s | %s | %s | %s |\n", num(s->events_per_op, 2, "-", b[3], sizeof(b[3])),
 		num(s->ns_per_event, 1, "-", b[4], sizeof(b[4])), lost(s, b[5], sizeof(b[5])),
 		overwritten(s, b[0], sizeof(b[0])));
@@ -138,6 +184,7 @@ static void print_markdown(const struct lb_results *res, FILE *f)
 {
 	const struct lb_config *c = &res->config;
 	const struct lb_host *h = &res->host;
+	bool alt = alternate(res);
 	size_t i;
 
 	fputs("## Throughput slowdown under tracing\n\n", f);
@@ -157,8 +204,16 @@ static void print_markdown(const struct lb_results *res, FILE *f)
 	fputs("\n- CPU: ", f);
 	md_cell(f, or_unknown(h->cpu_model));
 	fprintf(f, ", %d online\n", h->ncpus);
-	fprintf(f, "- runs: %d rounds of %g s measured after %g s warm-up, loadbench ", c->repeat,
-		c->duration, c->warmup);
+	if (alt)
+		fprintf(f, "- method: alternate, each probe set's probes switched on and off on "
+			"one running workload in %g s slices (%g s settling after each switch), in "
+			"units that visit every state twice in mirrored order, until the 95%% CI "
+			"is within \u00b1%g pp or for %g s at most; a plain baseline run of %g s "
+			"before each alternation; loadbench ", c->slice, c->settle, c->precision,
+			c->max_time, c->duration);
+	else
+		fprintf(f, "- method: runs, %d rounds of %g s measured after %g s warm-up, "
+			"loadbench ", c->repeat, c->duration, c->warmup);
 	md_cell(f, or_unknown(res->version));
 	if (res->started) {
 		fputs(", started ", f);
@@ -174,15 +229,32 @@ static void print_markdown(const struct lb_results *res, FILE *f)
 	}
 	fputc('\n', f);
 
-	fputs("| probe set | tracer | ops/s (median) | CV % | slowdown % | 95% CI | events/op "
-	      "| ns/event | lost events | overwritten |\n"
-	      "|---|---|--:|--:|--:|--:|--:|--:|--:|--:|\n", f);
-	md_row(f, &res->baseline, true);
+	if (alt)
+		fputs("| probe set | tracer | ops/s (median) | CV % | slowdown % | 95% CI | "
+		      "\u00b1pp | units | events/op | ns/event | lost events | overwritten |\n"
+		      "|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n", f);
+	else
+		fputs("| probe set | tracer | ops/s (median) | CV % | slowdown % | 95% CI | "
+		      "events/op | ns/event | lost events | overwritten |\n"
+		      "|---|---|--:|--:|--:|--:|--:|--:|--:|--:|\n", f);
+	md_row(f, &res->baseline, true, alt);
 	for (i = 0; i < res->nprobesets; i++)
-		md_row(f, &res->probesets[i], false);
-	fputs("\nSlowdown = 100 (1 - median traced / median baseline throughput), with a paired "
-	      "bootstrap 95% confidence interval over the rounds; ns/event = (1/traced - "
-	      "1/baseline) / events per operation.\n", f);
+		md_row(f, &res->probesets[i], false, alt);
+	if (alt) {
+		fputs("\nSlowdown = 100 (1 - mean over the units of on / off throughput), a unit "
+		      "visiting every state twice in mirrored order so that a linear drift cancels "
+		      "in it; 95% confidence interval by a moving-block bootstrap over the units, "
+		      "\u00b1pp its half-width; ops/s of a probe set: with its probes on; "
+		      "ns/event: the time the probes add to an operation / events per "
+		      "operation.\n", f);
+		if (any_short(res))
+			fprintf(f, "\n\\* Wider than the \u00b1%g pp asked for after %g s of "
+				"alternation.\n", c->precision, c->max_time);
+	} else {
+		fputs("\nSlowdown = 100 (1 - median traced / median baseline throughput), with a "
+		      "paired bootstrap 95% confidence interval over the rounds; ns/event = "
+		      "(1/traced - 1/baseline) / events per operation.\n", f);
+	}
 	for (i = 0; i < res->nwarnings; i++) {
 		fputs(i ? "" : "\n", f);
 		fputs("> **Warning:** ", f);
@@ -276,11 +348,30 @@ static void print_latex(const struct lb_results *res, FILE *f)
 		fputs(", VM accelerator ", f);
 		tex(f, h->vm_accelerator);
 	}
-	fprintf(f, "; median of %d rounds of %g\\,s. Slowdown with its paired bootstrap 95\\%% "
-		"confidence interval; ns/event $= (1/\\mathit{traced} - 1/\\mathit{baseline}) / "
-		"\\mathit{events\\ per\\ op}$; overwritten: recorded, then overwritten by the "
-		"flight recorder (counted in the events).%s}\n", c->repeat, c->duration,
-		res->complete ? "" : " Interrupted: partial results.");
+	if (alternate(res)) {
+		int lo, hi;
+
+		units_range(res, &lo, &hi);
+		fprintf(f, "; method alternate: each probe set's probes switched on and off on one "
+			"running workload in %g\\,s slices, in units visiting every state twice in "
+			"mirrored order (%d", c->slice, lo);
+		if (hi != lo)
+			fprintf(f, "--%d", hi);
+		fprintf(f, " units per set). Slowdown $= 100\\,(1 - \\overline{r})$, $r$ a unit's "
+			"on/off throughput ratio, with its moving-block bootstrap 95\\%% "
+			"confidence interval over the units%s; ns/event: the time the probes add "
+			"to an operation / $\\mathit{events\\ per\\ op}$; overwritten: recorded, "
+			"then overwritten by the flight recorder (counted in the events).%s}\n",
+			any_short(res) ? " (not all within the precision asked for)" : "",
+			res->complete ? "" : " Interrupted: partial results.");
+	} else {
+		fprintf(f, "; method runs: median of %d rounds of %g\\,s. Slowdown with its "
+			"paired bootstrap 95\\%% confidence interval; ns/event $= "
+			"(1/\\mathit{traced} - 1/\\mathit{baseline}) / \\mathit{events\\ per\\ "
+			"op}$; overwritten: recorded, then overwritten by the flight recorder "
+			"(counted in the events).%s}\n", c->repeat, c->duration,
+			res->complete ? "" : " Interrupted: partial results.");
+	}
 	fputs("\\label{tab:loadbench}\n\\begin{tabular}{llrrrrrrr}\n\\toprule\n"
 	      "Probe set & Tracer & ops/s & Slowdown (\\%) & 95\\% CI & Events/op & ns/event & "
 	      "Lost events & Overwritten \\\\\n\\midrule\n", f);
@@ -314,6 +405,7 @@ static void print_pair_line(const struct lb_results *res, const struct lb_probes
 static void print_lines(const struct lb_results *res, FILE *f)
 {
 	const struct lb_summary *b = &res->baseline.summary;
+	bool alt = alternate(res);
 	char n1[64], n2[64];
 	size_t i;
 
@@ -321,18 +413,37 @@ static void print_lines(const struct lb_results *res, FILE *f)
 		const struct lb_probeset_result *psr = &res->probesets[i];
 		const struct lb_summary *s = &psr->summary;
 
-		fprintf(f, "%s ops/s without tracing, %s ops/s with %s: ",
-			grouped(b->throughput_median, ",", n1, sizeof(n1)),
-			grouped(s->throughput_median, ",", n2, sizeof(n2)), or_unknown(psr->name));
+		if (alt)
+			/* Its slowdown is against its own off slices, not the plain runs. */
+			fprintf(f, "%s ops/s with its probes off, %s ops/s with %s on: ",
+				grouped(isfinite(s->off_throughput) ? s->off_throughput :
+					b->throughput_median, ",", n1, sizeof(n1)),
+				grouped(s->throughput_median, ",", n2, sizeof(n2)),
+				or_unknown(psr->name));
+		else
+			fprintf(f, "%s ops/s without tracing, %s ops/s with %s: ",
+				grouped(b->throughput_median, ",", n1, sizeof(n1)),
+				grouped(s->throughput_median, ",", n2, sizeof(n2)),
+				or_unknown(psr->name));
 		if (!isfinite(s->slowdown_pct)) {
 			fputs("slowdown unknown\n", f);
 			continue;
 		}
 		fprintf(f, "%.1f%% %s", fabs(s->slowdown_pct),
 			s->slowdown_pct >= 0 ? "slower" : "faster");
-		if (isfinite(s->slowdown_ci95[0]) && isfinite(s->slowdown_ci95[1]))
+		if (alt) {
+			if (isfinite(s->slowdown_ci95[0]) && isfinite(s->slowdown_ci95[1]))
+				fprintf(f, " [%.1f, %.1f]", s->slowdown_ci95[0],
+					s->slowdown_ci95[1]);
+			fprintf(f, ", %d unit%s of alternation", s->units,
+				s->units == 1 ? "" : "s");
+			if (!s->precision_reached)
+				fprintf(f, " (wider than the \u00b1%g pp asked for)",
+					res->config.precision);
+		} else if (isfinite(s->slowdown_ci95[0]) && isfinite(s->slowdown_ci95[1])) {
 			fprintf(f, " (95%% CI of the slowdown: %.1f%% to %.1f%%)",
 				s->slowdown_ci95[0], s->slowdown_ci95[1]);
+		}
 		fputc('\n', f);
 		print_pair_line(res, psr, f);
 	}

@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Results of one loadbench invocation: the in-memory model, its summary
- * statistics, results.json (json-c), results.csv and the text table.
+ * statistics, results.json (json-c), results.csv, slices.csv and the text
+ * table.
  *
  * Numbers are written in the shortest form that reads back to the same
  * double ("%.15g", else "%.16g", else "%.17g"), so files stay readable and
  * round-trip exactly. NaN and infinities are JSON null (read back as NAN) and
- * empty CSV fields. Both files are written atomically: a mkstemp() file
+ * empty CSV fields. Every file is written atomically: a mkstemp() file
  * beside the target, fsync(), rename().
  */
 #include "config.h"
@@ -41,6 +42,11 @@
 #define LB_CSV_HEADER \
 	"probeset,tracer,round,seconds,ops,throughput,events,lost_events,timeouts," \
 	"overwritten_events\n"
+
+/* slices.csv: "state" is the name of the set that was on, or "off". */
+#define LB_SLICES_CSV_HEADER \
+	"probeset,unit,state,start,seconds,switch_s,ops,throughput,events,lost_events," \
+	"off_events,edge_spread_ops,dropped\n"
 
 /* Largest file lb_results_read_json() accepts. */
 #define LB_JSON_MAX (256UL << 20)
@@ -843,8 +849,19 @@ static void lb_jb_bool(struct lb_jb *jb, struct json_object *parent, const char 
 	lb_jb_put(jb, parent, key, json_object_new_boolean(v), false);
 }
 
+/*
+ * Whether @s holds any --method alternate number: then they are written even
+ * for results without config.method, so that nothing is lost on the way.
+ */
+static bool lb_summary_has_alternate(const struct lb_summary *s)
+{
+	return s->units || s->dropped_units || s->precision_reached || s->off_events ||
+	       !isnan(s->ci_half_width) || !isnan(s->off_throughput) || !isnan(s->residue_pct) ||
+	       !isnan(s->switch_on_ms) || !isnan(s->switch_off_ms) || !isnan(s->seconds);
+}
+
 static void lb_jb_summary(struct lb_jb *jb, struct json_object *parent,
-			  const struct lb_summary *s)
+			  const struct lb_summary *s, bool alternate)
 {
 	struct json_object *o = lb_jb_child(jb, parent, "summary", false), *ci;
 
@@ -864,6 +881,19 @@ static void lb_jb_summary(struct lb_jb *jb, struct json_object *parent,
 		lb_jb_int(jb, o, "read_events", (int64_t)s->read_events);
 		lb_jb_int(jb, o, "read_bytes", (int64_t)s->read_bytes);
 	}
+	/* Results of --method runs keep the keys they always had. */
+	if (!alternate && !lb_summary_has_alternate(s))
+		return;
+	lb_jb_int(jb, o, "units", s->units);
+	lb_jb_int(jb, o, "dropped_units", s->dropped_units);
+	lb_jb_double(jb, o, "ci_half_width", s->ci_half_width);
+	lb_jb_bool(jb, o, "precision_reached", s->precision_reached);
+	lb_jb_double(jb, o, "off_throughput", s->off_throughput);
+	lb_jb_double(jb, o, "residue_pct", s->residue_pct);
+	lb_jb_double(jb, o, "switch_on_ms", s->switch_on_ms);
+	lb_jb_double(jb, o, "switch_off_ms", s->switch_off_ms);
+	lb_jb_int(jb, o, "off_events", (int64_t)s->off_events);
+	lb_jb_double(jb, o, "seconds", s->seconds);
 }
 
 static void lb_jb_runs(struct lb_jb *jb, struct json_object *parent,
@@ -909,6 +939,41 @@ static void lb_jb_runs(struct lb_jb *jb, struct json_object *parent,
 		samples = lb_jb_child(jb, o, "samples", true);
 		for (k = 0; k < r->nsamples; k++)
 			lb_jb_double(jb, samples, NULL, r->samples[k]);
+	}
+}
+
+/*
+ * The slices of @psr's alternation, "on" as the name of the set that was on
+ * (null: all off), so that the file does not depend on the order of its
+ * entries. Written only when there are any.
+ */
+static void lb_jb_slices(struct lb_jb *jb, struct json_object *parent,
+			 const struct lb_results *res, const struct lb_probeset_result *psr)
+{
+	struct json_object *arr;
+	size_t i;
+
+	if (!psr->nslices)
+		return;
+	arr = lb_jb_child(jb, parent, "slices", true);
+	for (i = 0; i < psr->nslices; i++) {
+		const struct lb_slice *sl = &psr->slices[i];
+		struct json_object *o = lb_jb_child(jb, arr, NULL, false);
+		bool on = sl->on >= 0 && (size_t)sl->on < res->nprobesets;
+
+		lb_jb_int(jb, o, "unit", sl->unit);
+		lb_jb_str(jb, o, "on", on ? res->probesets[sl->on].name : NULL);
+		lb_jb_double(jb, o, "start", sl->start);
+		lb_jb_double(jb, o, "seconds", sl->seconds);
+		lb_jb_double(jb, o, "switch_s", sl->switch_s);
+		lb_jb_int(jb, o, "ops", (int64_t)sl->ops);
+		lb_jb_int(jb, o, "events", (int64_t)sl->events);
+		lb_jb_int(jb, o, "lost_events", (int64_t)sl->lost_events);
+		lb_jb_int(jb, o, "overwritten_events", (int64_t)sl->overwritten_events);
+		lb_jb_int(jb, o, "read_events", (int64_t)sl->read_events);
+		lb_jb_int(jb, o, "off_events", (int64_t)sl->off_events);
+		lb_jb_int(jb, o, "edge_spread_ops", (int64_t)sl->edge_spread_ops);
+		lb_jb_bool(jb, o, "dropped", sl->dropped);
 	}
 }
 
@@ -964,6 +1029,16 @@ static struct json_object *lb_results_to_json(const struct lb_results *res)
 	}
 	if (res->config.window)
 		lb_jb_int(&jb, o, "window", res->config.window);
+	/* Older results have none of these: NULL (= runs) and 0 read back as they were. */
+	if (res->config.method)
+		lb_jb_str(&jb, o, "method", res->config.method);
+	if (res->config.method || res->config.slice || res->config.settle ||
+	    res->config.precision || res->config.max_time) {
+		lb_jb_double(&jb, o, "slice_s", res->config.slice);
+		lb_jb_double(&jb, o, "settle_s", res->config.settle);
+		lb_jb_double(&jb, o, "precision_pp", res->config.precision);
+		lb_jb_double(&jb, o, "max_time_s", res->config.max_time);
+	}
 	if (res->config.count_with) {
 		lb_jb_str(&jb, o, "count_with", res->config.count_with);
 		lb_jb_str(&jb, o, "pcap_filter", res->config.pcap_filter);
@@ -975,7 +1050,7 @@ static struct json_object *lb_results_to_json(const struct lb_results *res)
 	lb_jb_str(&jb, o, "name", res->baseline.name);
 	lb_jb_str(&jb, o, "tracer", res->baseline.tracer);
 	lb_jb_runs(&jb, o, &res->baseline);
-	lb_jb_summary(&jb, o, &res->baseline.summary);
+	lb_jb_summary(&jb, o, &res->baseline.summary, false);
 
 	arr = lb_jb_child(&jb, root, "probesets", true);
 	for (i = 0; i < res->nprobesets; i++) {
@@ -991,8 +1066,11 @@ static struct json_object *lb_results_to_json(const struct lb_results *res)
 			lb_jb_str(&jb, o, "compare_with", psr->compare_with);
 		if (psr->added_for)
 			lb_jb_str(&jb, o, "added_for", psr->added_for);
+		if (psr->off_residue)
+			lb_jb_str(&jb, o, "off_residue", psr->off_residue);
 		lb_jb_runs(&jb, o, psr);
-		lb_jb_summary(&jb, o, &psr->summary);
+		lb_jb_slices(&jb, o, res, psr);
+		lb_jb_summary(&jb, o, &psr->summary, lb_results_alternate(res));
 	}
 
 	arr = lb_jb_child(&jb, root, "warnings", true);
@@ -1144,6 +1222,15 @@ static int lb_get_double(struct lb_reader *rd, const struct json_object *obj, co
 	return 0;
 }
 
+/* As lb_get_double(), but *@out keeps its value when @key is not there (null is NAN). */
+static int lb_get_double_present(struct lb_reader *rd, const struct json_object *obj,
+				 const char *where, const char *key, double *out)
+{
+	if (!json_object_object_get_ex(obj, key, NULL))
+		return 0;
+	return lb_get_double(rd, obj, where, key, out);
+}
+
 static int lb_get_u64(struct lb_reader *rd, const struct json_object *obj, const char *where,
 		      const char *key, uint64_t *out)
 {
@@ -1235,6 +1322,26 @@ static int lb_read_summary(struct lb_reader *rd, const struct json_object *obj,
 		ret = lb_get_u64(rd, o, w, "read_events", &s->read_events);
 	if (!ret)
 		ret = lb_get_u64(rd, o, w, "read_bytes", &s->read_bytes);
+	if (!ret)
+		ret = lb_get_int(rd, o, w, "units", &s->units);
+	if (!ret)
+		ret = lb_get_int(rd, o, w, "dropped_units", &s->dropped_units);
+	if (!ret)
+		ret = lb_get_double(rd, o, w, "ci_half_width", &s->ci_half_width);
+	if (!ret)
+		ret = lb_get_bool(rd, o, w, "precision_reached", &s->precision_reached);
+	if (!ret)
+		ret = lb_get_double(rd, o, w, "off_throughput", &s->off_throughput);
+	if (!ret)
+		ret = lb_get_double(rd, o, w, "residue_pct", &s->residue_pct);
+	if (!ret)
+		ret = lb_get_double(rd, o, w, "switch_on_ms", &s->switch_on_ms);
+	if (!ret)
+		ret = lb_get_double(rd, o, w, "switch_off_ms", &s->switch_off_ms);
+	if (!ret)
+		ret = lb_get_u64(rd, o, w, "off_events", &s->off_events);
+	if (!ret)
+		ret = lb_get_double(rd, o, w, "seconds", &s->seconds);
 	if (ret)
 		return ret;
 	ret = lb_get(rd, o, w, "slowdown_ci95", json_type_array, &ci);
@@ -1386,6 +1493,109 @@ static int lb_read_run(struct lb_reader *rd, const struct json_object *o, const 
 	return 0;
 }
 
+/*
+ * The optional "slices" array of the probe set at @where, every field but
+ * "on": the set it names may come later in the file (lb_read_slice_states()).
+ */
+static int lb_read_slices(struct lb_reader *rd, const struct json_object *o, const char *where,
+			  struct lb_probeset_result *psr)
+{
+	struct json_object *arr, *e;
+	char w[128];
+	size_t i, n;
+	int ret;
+
+	ret = lb_get(rd, o, where, "slices", json_type_array, &arr);
+	if (ret <= 0)
+		return ret;
+	n = json_object_array_length(arr);
+	if (!n)
+		return 0;
+	psr->slices = calloc(n, sizeof(*psr->slices));
+	if (!psr->slices)
+		return -ENOMEM;
+	psr->nslices = n;
+	for (i = 0; i < n; i++) {
+		struct lb_slice *sl = &psr->slices[i];
+
+		snprintf(w, sizeof(w), "%s.slices[%zu]", where, i);
+		e = json_object_array_get_idx(arr, i);
+		if (!json_object_is_type(e, json_type_object))
+			return lb_reader_fail(rd, "%s: expected an object, found %s", w,
+					      e ? lb_json_type_name(e) : "null");
+		sl->on = -1;
+		ret = lb_get_int(rd, e, w, "unit", &sl->unit);
+		if (!ret)
+			ret = lb_get_double(rd, e, w, "start", &sl->start);
+		if (!ret)
+			ret = lb_get_double(rd, e, w, "seconds", &sl->seconds);
+		if (!ret)
+			ret = lb_get_double(rd, e, w, "switch_s", &sl->switch_s);
+		if (!ret)
+			ret = lb_get_u64(rd, e, w, "ops", &sl->ops);
+		if (!ret)
+			ret = lb_get_u64(rd, e, w, "events", &sl->events);
+		if (!ret)
+			ret = lb_get_u64(rd, e, w, "lost_events", &sl->lost_events);
+		if (!ret)
+			ret = lb_get_u64(rd, e, w, "overwritten_events", &sl->overwritten_events);
+		if (!ret)
+			ret = lb_get_u64(rd, e, w, "read_events", &sl->read_events);
+		if (!ret)
+			ret = lb_get_u64(rd, e, w, "off_events", &sl->off_events);
+		if (!ret)
+			ret = lb_get_u64(rd, e, w, "edge_spread_ops", &sl->edge_spread_ops);
+		if (!ret)
+			ret = lb_get_bool(rd, e, w, "dropped", &sl->dropped);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+/*
+ * The "on" of every slice of every probe set, once all the entries are read:
+ * a name of an entry (its index; the first of that name), or null for off.
+ */
+static int lb_read_slice_states(struct lb_reader *rd, const struct json_object *arr,
+				struct lb_results *res)
+{
+	struct json_object *slices, *v;
+	char w[128];
+	size_t i, k, j;
+	int ret;
+
+	for (i = 0; i < res->nprobesets; i++) {
+		struct lb_probeset_result *psr = &res->probesets[i];
+
+		if (!psr->nslices)
+			continue;
+		/* Read once already: an array of objects with as many entries. */
+		json_object_object_get_ex(json_object_array_get_idx(arr, i), "slices", &slices);
+		for (k = 0; k < psr->nslices; k++) {
+			const char *name;
+
+			snprintf(w, sizeof(w), "probesets[%zu].slices[%zu]", i, k);
+			ret = lb_get(rd, json_object_array_get_idx(slices, k), w, "on",
+				     json_type_string, &v);
+			if (ret < 0)
+				return ret;
+			if (!ret)
+				continue;
+			name = json_object_get_string(v);
+			for (j = 0; j < res->nprobesets; j++)
+				if (!strcmp(res->probesets[j].name, name))
+					break;
+			if (j == res->nprobesets)
+				return lb_reader_fail(rd, "%s.on: \"%s\" is not the name of a "
+						      "probe set in this file (null means all "
+						      "off)", w, name);
+			psr->slices[k].on = (int)j;
+		}
+	}
+	return 0;
+}
+
 /* One probe set (or the baseline) at @where; @is_baseline reads only what the baseline has. */
 static int lb_read_probeset(struct lb_reader *rd, const struct json_object *o, const char *where,
 			    bool is_baseline, struct lb_probeset_result *psr)
@@ -1411,11 +1621,15 @@ static int lb_read_probeset(struct lb_reader *rd, const struct json_object *o, c
 		ret = lb_get_str(rd, o, where, "compare_with", &psr->compare_with);
 	if (!ret && !is_baseline)
 		ret = lb_get_str(rd, o, where, "added_for", &psr->added_for);
+	if (!ret && !is_baseline)
+		ret = lb_get_str(rd, o, where, "off_residue", &psr->off_residue);
 	if (ret)
 		return ret;
 	if (!psr->name)
 		return lb_reader_fail(rd, "%s: no \"name\"", where);
 	ret = lb_read_summary(rd, o, where, &psr->summary);
+	if (!ret && !is_baseline)
+		ret = lb_read_slices(rd, o, where, psr);
 	if (ret)
 		return ret;
 	ret = lb_get(rd, o, where, "runs", json_type_array, &runs);
@@ -1501,6 +1715,16 @@ static int lb_read_host_config(struct lb_reader *rd, const struct json_object *r
 			ret = lb_get_str(rd, o, "config", "count_with", &c->count_with);
 		if (!ret)
 			ret = lb_get_str(rd, o, "config", "pcap_filter", &c->pcap_filter);
+		if (!ret)
+			ret = lb_get_str(rd, o, "config", "method", &c->method);
+		if (!ret)
+			ret = lb_get_double_present(rd, o, "config", "slice_s", &c->slice);
+		if (!ret)
+			ret = lb_get_double_present(rd, o, "config", "settle_s", &c->settle);
+		if (!ret)
+			ret = lb_get_double_present(rd, o, "config", "precision_pp", &c->precision);
+		if (!ret)
+			ret = lb_get_double_present(rd, o, "config", "max_time_s", &c->max_time);
 	}
 	return ret;
 }
@@ -1552,6 +1776,9 @@ static int lb_results_from_json(struct lb_reader *rd, const struct json_object *
 		if (ret)
 			return ret;
 	}
+	ret = lb_read_slice_states(rd, arr, res);
+	if (ret)
+		return ret;
 
 	ret = lb_get(rd, root, "", "skipped", json_type_array, &arr);
 	if (ret < 0)
@@ -1747,6 +1974,68 @@ int lb_results_write_csv(const struct lb_results *res, const char *path)
 	for (i = 0; i < res->nprobesets; i++)
 		lb_csv_runs(f, res->probesets[i].name, res->probesets[i].tracer,
 			    &res->probesets[i]);
+	if (ferror(f)) {
+		fclose(f);
+		goto out;
+	}
+	if (fclose(f))
+		goto out;
+	ret = lb_write_file_atomic(path, data, len);
+out:
+	free(data);
+	return ret;
+}
+
+bool lb_results_has_slices(const struct lb_results *res)
+{
+	size_t i;
+
+	for (i = 0; i < res->nprobesets; i++)
+		if (res->probesets[i].nslices)
+			return true;
+	return false;
+}
+
+static void lb_csv_slices(FILE *f, const struct lb_results *res,
+			  const struct lb_probeset_result *psr)
+{
+	size_t i;
+
+	for (i = 0; i < psr->nslices; i++) {
+		const struct lb_slice *sl = &psr->slices[i];
+		bool on = sl->on >= 0 && (size_t)sl->on < res->nprobesets;
+
+		lb_csv_str(f, psr->name);
+		fprintf(f, ",%d,", sl->unit);
+		lb_csv_str(f, on ? res->probesets[sl->on].name : "off");
+		fputc(',', f);
+		lb_csv_double(f, sl->start);
+		fputc(',', f);
+		lb_csv_double(f, sl->seconds);
+		fputc(',', f);
+		lb_csv_double(f, sl->switch_s);
+		fprintf(f, ",%" PRIu64 ",", sl->ops);
+		lb_csv_double(f, sl->seconds > 0 ? sl->ops / sl->seconds : NAN);
+		fprintf(f, ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%d\n", sl->events,
+			sl->lost_events, sl->off_events, sl->edge_spread_ops, sl->dropped ? 1 : 0);
+	}
+}
+
+int lb_results_write_slices_csv(const struct lb_results *res, const char *path)
+{
+	char *data = NULL;
+	size_t len = 0, i;
+	FILE *f;
+	int ret = -ENOMEM;
+
+	if (!lb_results_has_slices(res))
+		return 0;
+	f = open_memstream(&data, &len);
+	if (!f)
+		return -ENOMEM;
+	fputs(LB_SLICES_CSV_HEADER, f);
+	for (i = 0; i < res->nprobesets; i++)
+		lb_csv_slices(f, res, &res->probesets[i]);
 	if (ferror(f)) {
 		fclose(f);
 		goto out;

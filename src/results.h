@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * Results of one loadbench invocation: the in-memory model, its summary
- * statistics, and its files (results.json through json-c, results.csv, the
- * text table). Plain data; no root, no kernel access.
+ * statistics, and its files (results.json through json-c, results.csv,
+ * slices.csv under --method alternate, the text table). Plain data; no root,
+ * no kernel access.
  *
  * The JSON keys listed in DESIGN.md are a stable interface: top-level
  * "probesets" array; each entry has "name", "tracer", "runs" and "summary"
@@ -270,6 +271,19 @@ int lb_results_read_json(const char *path, struct lb_results **out, char *err, s
  * header line, written atomically to @path. Returns 0 or -errno.
  */
 int lb_results_write_csv(const struct lb_results *res, const char *path);
+
+/*
+ * lb_results_write_slices_csv - --method alternate: one row per slice of
+ * every probe set (probeset, unit, state = the set that was on or "off",
+ * start, seconds, switch_s, ops, throughput, events, lost_events,
+ * off_events, edge_spread_ops, dropped as 0/1) with a header line, written
+ * atomically to @path (slices.csv). Writes nothing and returns 0 when no
+ * probe set has slices. Returns 0 or -errno.
+ */
+int lb_results_write_slices_csv(const struct lb_results *res, const char *path);
+
+/* lb_results_has_slices - whether any probe set of @res has slices (slices.csv is written). */
+bool lb_results_has_slices(const struct lb_results *res);
 
 /*
  * lb_results_write_summary - the text table of lb_results_print_table(),

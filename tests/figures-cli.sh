@@ -3,7 +3,9 @@
 # The figure and report commands on saved results (tests/fixtures/results.json,
 # no root, no run): 'loadbench plot' re-renders (PNG, SVG, PDF beside the .gp
 # and .dat) and, without gnuplot in PATH, writes the .gp/.dat and says in one
-# line how to get gnuplot (exit 1); 'loadbench report' in every format;
+# line how to get gnuplot (exit 1); so does a --method alternate results
+# directory (tests/fixtures/results-alternate.json), with the slices'
+# figure; 'loadbench report' in every format;
 # 'loadbench compare' of three results directories that differ in workload and
 # engine, one interrupted, with a probe set only one of them has: the legend
 # names what differs, the footer what they share, the table shows the missing
@@ -47,6 +49,30 @@ if ((have_gnuplot)); then
 else
 	note "gnuplot is not installed: rendering not checked here"
 fi
+note "loadbench plot re-renders a --method alternate results directory: the slices' figure"
+mkdir "$tmp/alt"
+cp "$top_srcdir/tests/fixtures/results-alternate.json" "$tmp/alt/results.json"
+expect_error 'gnuplot is not installed' env PATH="$tmp/empty" "$LOADBENCH" plot "$tmp/alt"
+grep -q '^# is the template plots/throughput-alternate.gp.$' "$tmp/alt/throughput.gp" ||
+	fail "throughput.gp is not the alternate figure"
+grep -q '^# slot	set	state	unit	t	x	ops_per_s	dropped$' "$tmp/alt/throughput.dat" ||
+	fail "throughput.dat has no slices"
+if ((have_gnuplot)); then
+	"$LOADBENCH" plot "$tmp/alt"
+	for f in slowdown throughput cost; do
+		for ext in png svg pdf; do
+			[[ -s $tmp/alt/$f.$ext ]] || fail "loadbench plot left no $f.$ext (alternate)"
+		done
+	done
+	grep -qF 'all probes off (hollow, colour of the alternation)' "$tmp/alt/throughput.svg" ||
+		fail "the alternate throughput figure has no off slices in its key"
+	grep -qF 'moving-block bootstrap over 6 to 7 units' "$tmp/alt/slowdown.svg" ||
+		fail "the alternate slowdown figure does not say what its whiskers are"
+fi
+"$LOADBENCH" report --format lines "$tmp/alt" >"$tmp/alt-lines"
+grep -qx '76,525 ops/s with its probes off, 52,719 ops/s with ftrace on: 31.1% slower \[30.4, 31.6\], 7 units of alternation' \
+	"$tmp/alt-lines" || fail "no alternate line for ftrace: $(cat "$tmp/alt-lines")"
+
 expect_error 'empty is not a results directory \(no results.json in it\)' "$LOADBENCH" plot "$tmp/empty"
 expect_error 'not a results directory' "$LOADBENCH" report "$tmp/empty"
 expect_error 'usage: loadbench plot DIR' "$LOADBENCH" plot

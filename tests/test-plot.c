@@ -3,7 +3,8 @@
  * Figures: lb_plot_write() writes slowdown.dat (checked against golden text)
  * and slowdown.gp (escaped header + the template); from the fixture
  * results.json, slowdown.dat, throughput.dat, cost.dat and compare.dat
- * against the golden files in tests/fixtures/; when gnuplot is on PATH,
+ * against the golden files in tests/fixtures/, and from the --method
+ * alternate fixture the slices' figure; when gnuplot is on PATH,
  * lb_plot_render() renders a PNG and an SVG (tests/test-render checks
  * every figure). No root needed.
  */
@@ -329,14 +330,14 @@ static void update_golden(const char *path, const char *text)
 	}
 }
 
-/* @dir/@name equals tests/fixtures/@name.golden. */
-static void check_golden(const char *dir, const char *name)
+/* @dir/@name equals tests/fixtures/@golden.golden. */
+static void check_golden_as(const char *dir, const char *name, const char *golden)
 {
 	char path[4096], *got, *want;
 
 	snprintf(path, sizeof(path), "%s/%s", dir, name);
 	got = t_read_all(path, NULL);
-	snprintf(path, sizeof(path), LB_SRCDIR "/tests/fixtures/%s.golden", name);
+	snprintf(path, sizeof(path), LB_SRCDIR "/tests/fixtures/%s.golden", golden);
 	if (got)
 		update_golden(path, got);
 	want = t_read_all(path, NULL);
@@ -349,20 +350,28 @@ static void check_golden(const char *dir, const char *name)
 	free(want);
 }
 
+/* @dir/@name equals tests/fixtures/@name.golden. */
+static void check_golden(const char *dir, const char *name)
+{
+	check_golden_as(dir, name, name);
+}
+
 /*
- * @dir/@name.gp is a generated header, equal to tests/fixtures/@name.gp.header.golden,
- * followed by the template plots/@name.gp verbatim.
+ * @dir/@name.gp is a generated header, equal to
+ * tests/fixtures/@golden.gp.header.golden, followed by the template
+ * plots/@template.gp verbatim.
  */
-static void check_header(const char *dir, const char *name)
+static void check_header_as(const char *dir, const char *name, const char *template,
+			    const char *golden)
 {
 	char path[4096], *gp, *tmpl, *want;
 	size_t glen, tlen;
 
 	snprintf(path, sizeof(path), "%s/%s.gp", dir, name);
 	gp = t_read_all(path, NULL);
-	snprintf(path, sizeof(path), LB_SRCDIR "/plots/%s.gp", name);
+	snprintf(path, sizeof(path), LB_SRCDIR "/plots/%s.gp", template);
 	tmpl = t_read_all(path, NULL);
-	snprintf(path, sizeof(path), LB_SRCDIR "/tests/fixtures/%s.gp.header.golden", name);
+	snprintf(path, sizeof(path), LB_SRCDIR "/tests/fixtures/%s.gp.header.golden", golden);
 	want = t_read_all(path, NULL);
 	T_CHECK(gp && tmpl);
 	if (!gp || !tmpl)
@@ -383,6 +392,82 @@ out:
 	free(gp);
 	free(tmpl);
 	free(want);
+}
+
+static void check_header(const char *dir, const char *name)
+{
+	check_header_as(dir, name, name, name);
+}
+
+/*
+ * --method alternate, from tests/fixtures/results-alternate.json (ftrace
+ * alone, syscalls+kprobe with its base syscalls; syscalls did not reach the
+ * precision): throughput.dat holds the slices, one block per alternation
+ * (the pair's drawn once), and throughput.gp takes the template
+ * throughput-alternate.gp; slowdown.dat gains units, half-width and
+ * precision; the whiskers are said to be a moving-block bootstrap over the
+ * units, and the footer says how it measured and which sets missed the
+ * target. The cost figure is that of the runs method.
+ */
+static void check_alternate(void)
+{
+	char dir[] = "/tmp/test-plot-alternate.XXXXXX", err[512] = "", buf[8192], *dat;
+	struct lb_results *res = NULL;
+
+	T_CHECK(lb_results_read_json(LB_SRCDIR "/tests/fixtures/results-alternate.json", &res, err,
+				     sizeof(err)) == 0);
+	if (!res || !mkdtemp(dir)) {
+		fprintf(stderr, "cannot read the alternate fixture or make a directory: %s\n", err);
+		t_failures++;
+		lb_results_free(res);
+		return;
+	}
+	T_CHECK(lb_plot_write(res, dir, LB_SRCDIR "/plots", err, sizeof(err)) == 0);
+	check_golden_as(dir, "throughput.dat", "throughput-alternate.dat");
+	check_golden_as(dir, "slowdown.dat", "slowdown-alternate.dat");
+	check_header_as(dir, "throughput", "throughput-alternate", "throughput-alternate");
+	check_header_as(dir, "slowdown", "slowdown", "slowdown-alternate");
+	check_header_as(dir, "cost", "cost", "cost-alternate");
+
+	gp_var(dir, "slowdown.gp", "ci_label", buf, sizeof(buf));
+	T_CHECK_STR(buf, "'whiskers: 95% CI, moving-block bootstrap over 6 to 7 units'");
+	T_CHECK(!strcmp(gp_var(dir, "slowdown.gp", "noise_pct", buf, sizeof(buf)), "NaN"));
+	gp_var(dir, "cost.gp", "footer", buf, sizeof(buf));
+	T_CHECK(strstr(buf, "'method alternate: probes on and off in 0.1 s slices (0.02 s "
+			"settling), mirrored units; 95% CI: moving-block bootstrap over 6 to 7 "
+			"units; not' . \"\\n\" . 'within \u00b10.6 pp after 4 s: syscalls "
+			"(\u00b10.69)'"));
+	T_CHECK(!strcmp(gp_var(dir, "cost.gp", "footer_lines", buf, sizeof(buf)), "4"));
+	snprintf(buf, sizeof(buf), "%s/throughput.dat", dir);
+	dat = t_read_all(buf, NULL);
+	/* The pair's two entries hold the same slices: one alternation, named after both. */
+	T_CHECK(dat && strstr(dat, "\n1\t\"syscalls / syscalls+kprobe\"\t") &&
+		!strstr(dat, "\n2\t\"syscalls / "));
+	free(dat);
+
+	/* Every set reached the precision, the same units each: nothing more to say. */
+	for (size_t i = 0; i < res->nprobesets; i++) {
+		res->probesets[i].summary.precision_reached = true;
+		res->probesets[i].summary.units = 7;
+	}
+	T_CHECK(lb_plot_write(res, dir, LB_SRCDIR "/plots", err, sizeof(err)) == 0);
+	gp_var(dir, "slowdown.gp", "ci_label", buf, sizeof(buf));
+	T_CHECK_STR(buf, "'whiskers: 95% CI, moving-block bootstrap over 7 units'");
+	gp_var(dir, "slowdown.gp", "footer", buf, sizeof(buf));
+	T_CHECK(strstr(buf, " . 'method alternate: probes on and off in 0.1 s slices (0.02 s "
+			"settling), mirrored units; 95% CI: moving-block bootstrap over 7 "
+			"units'") && buf[strlen(buf) - 1] == '\'');
+	T_CHECK(!strstr(buf, "not within"));
+
+	/* The pair's entries with only their own states: two alternations, drawn apart. */
+	res->probesets[1].slices[0].ops++;
+	T_CHECK(lb_plot_write(res, dir, LB_SRCDIR "/plots", err, sizeof(err)) == 0);
+	snprintf(buf, sizeof(buf), "%s/throughput.dat", dir);
+	dat = t_read_all(buf, NULL);
+	T_CHECK(dat && strstr(dat, "\n2\t\"syscalls / syscalls+kprobe\"\t"));
+	free(dat);
+	t_remove_dir(dir);
+	lb_results_free(res);
 }
 
 /* The .dat files of every figure, from the fixture, against golden files. */
@@ -473,6 +558,7 @@ int main(void)
 		unsetenv("PATH");
 
 	check_fixture();
+	check_alternate();
 	check_texts();
 	check_render(dir);
 

@@ -7,7 +7,9 @@
  * each SVG must parse (xmllint, libxml2's parser) and carry the texts a
  * reader needs (title, probe sets, values, lost and overwritten events, the
  * emulation warning of a TCG run, fonts readable at slide size). A results
- * directory without probe sets and one with many still render. Exits 77
+ * directory without probe sets and one with many still render; so do the
+ * figures of --method alternate (tests/fixtures/results-alternate.json),
+ * with the slices on and off. Exits 77
  * (skip) when gnuplot or xmllint is not installed. No root needed.
  */
 #include <errno.h>
@@ -208,6 +210,62 @@ static void check_many(struct lb_results *res, const char *dir)
 	check_outputs(dir, "throughput", NULL);
 }
 
+/*
+ * --method alternate (tests/fixtures/results-alternate.json): the slices'
+ * figure shows each set on and the off slices, the dropped unit and the
+ * alternations by name; the slowdown figure says its whiskers are a
+ * moving-block bootstrap over the units and which set missed the precision.
+ * Without slices (interrupted before the first) and without probe sets,
+ * every figure still renders.
+ */
+static void check_alternate(const char *dir)
+{
+	static const char *const throughput[] = {
+		"Throughput over time, the probes switched on and off",
+		"ftrace on (median 52.7k ops/s)", "syscalls+kprobe on (median 56.3k ops/s)",
+		"all probes off (hollow, colour of the alternation)",
+		"unit left out of the statistics", "baseline: the plain run before",
+		"syscalls / syscalls+kprobe", "round trips/s", NULL,
+	};
+	static const char *const slowdown[] = {
+		"whiskers: 95% CI, moving-block bootstrap over 6 to 7 units", "7 units",
+		"vs. its probes off in the same workload",
+		"within \u00b10.6 pp after 4 s: syscalls", NULL,
+	};
+	static const char *const cost[] = {
+		"What each traced event costs", "method alternate", NULL,
+	};
+	static const char *const no_slices[] = { "no slices in throughput.dat", NULL };
+	struct lb_results *res = NULL;
+	char err[512] = "";
+	size_t i, n;
+
+	if (lb_results_read_json(LB_SRCDIR "/tests/fixtures/results-alternate.json", &res, err,
+				 sizeof(err))) {
+		fprintf(stderr, "cannot read the alternate fixture: %s\n", err);
+		t_failures++;
+		return;
+	}
+	T_CHECK(render(res, dir) == 0);
+	check_outputs(dir, "throughput", throughput);
+	check_outputs(dir, "slowdown", slowdown);
+	check_outputs(dir, "cost", cost);
+
+	for (i = 0; i < res->nprobesets; i++) {
+		free(res->probesets[i].slices);
+		res->probesets[i].slices = NULL;
+		res->probesets[i].nslices = 0;
+	}
+	T_CHECK(render(res, dir) == 0);
+	check_outputs(dir, "throughput", no_slices);
+	n = res->nprobesets;
+	res->nprobesets = 0;
+	T_CHECK(render(res, dir) == 0);
+	check_outputs(dir, "throughput", NULL);
+	res->nprobesets = n;
+	lb_results_free(res);
+}
+
 int main(void)
 {
 	static const char *const slowdown[] = {
@@ -319,6 +377,7 @@ int main(void)
 	res->nprobesets = n;
 
 	check_many(res2, cmp);
+	check_alternate(dir);
 
 	t_remove_dir(dir);
 	t_remove_dir(cmp);

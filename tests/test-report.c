@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * Reports: 'loadbench report' in every format, from the fixture
- * results.json, against golden text in tests/fixtures/; summary.txt
+ * Reports: 'loadbench report' in every format, from the fixtures
+ * results.json and results-alternate.json (--method alternate), against
+ * golden text in tests/fixtures/; summary.txt
  * (written atomically) is the text table; the format names parse. No root.
  */
 #include <errno.h>
@@ -145,13 +146,81 @@ static void check_vm_accelerator(struct lb_results *res)
 	free(out);
 	out = report(res, LB_REPORT_LATEX);
 	T_CHECK(out && strstr(out, " (kvm), VM accelerator tcg: /dev/kvm is kvm\\_pvm (runs only "
-			      "PVM guests); median of "));
+			      "PVM guests); method runs: median of "));
 	free(out);
 	out = report(res, LB_REPORT_TEXT);
 	T_CHECK(out && strstr(out, "\nkernel: 6.18.44-test (x86_64), virtualization: kvm, VM "
 			      "accelerator tcg: /dev/kvm is kvm_pvm (runs only PVM guests)\n"));
 	free(out);
 	res->host.vm_accelerator = NULL;
+}
+
+/*
+ * --method alternate (tests/fixtures/results-alternate.json): every format
+ * says the method; the Markdown table gains the CI's half-width (marked when
+ * wider than the precision asked for) and the units; a line says the
+ * slowdown against the set's own off slices over its units. A run of the
+ * runs method has neither column. @runs is the runs fixture.
+ */
+static void check_alternate(const struct lb_results *runs)
+{
+	struct lb_results *res = NULL;
+	char err[512], *out;
+
+	if (lb_results_read_json(FIXTURES "results-alternate.json", &res, err, sizeof(err))) {
+		fprintf(stderr, "cannot read the alternate fixture: %s\n", err);
+		t_failures++;
+		return;
+	}
+	check_format(res, "markdown", FIXTURES "report-alternate.md.golden");
+	check_format(res, "latex", FIXTURES "report-alternate.tex.golden");
+	check_format(res, "lines", FIXTURES "report-alternate-lines.txt.golden");
+
+	out = report(res, LB_REPORT_MARKDOWN);
+	T_CHECK(out && strstr(out, "\n- method: alternate, each probe set's probes switched on and "
+			      "off on one running workload in 0.1 s slices"));
+	T_CHECK(out && strstr(out, "| slowdown % | 95% CI | \u00b1pp | units | events/op |"));
+	T_CHECK(out && strstr(out, "| ftrace | ftrace | 52,719 | - | 31.1 | [30.4, 31.6] | 0.56 | "
+			      "7 (1 dropped) | 24.20 |"));
+	T_CHECK(out && strstr(out, "| [22.6, 24.0] | 0.69\\* | 6 |"));
+	T_CHECK(out && strstr(out, "\n\\* Wider than the \u00b10.6 pp asked for after 4 s of "
+			      "alternation.\n"));
+	T_CHECK(out && strstr(out, "| baseline | none | 76,783 | 0.3 | - | - | - | - | - | - | - "
+			      "| - |"));
+	free(out);
+	out = report(res, LB_REPORT_LINES);
+	T_CHECK(out && strstr(out, "76,525 ops/s with its probes off, 52,719 ops/s with ftrace on: "
+			      "31.1% slower [30.4, 31.6], 7 units of alternation\n"));
+	T_CHECK(out && strstr(out, "with syscalls on: 23.3% slower [22.6, 24.0], 6 units of "
+			      "alternation (wider than the \u00b10.6 pp asked for)\n"));
+	free(out);
+	out = report(res, LB_REPORT_LATEX);
+	T_CHECK(out && strstr(out, "; method alternate: ") && strstr(out, "(6--7 units per set)"));
+	T_CHECK(out && strstr(out, "moving-block bootstrap 95\\% confidence interval over the "
+			      "units (not all within the precision asked for)"));
+	free(out);
+
+	/* Every set within the precision, none dropped: no mark, no note. */
+	for (size_t i = 0; i < res->nprobesets; i++) {
+		res->probesets[i].summary.precision_reached = true;
+		res->probesets[i].summary.dropped_units = 0;
+	}
+	out = report(res, LB_REPORT_MARKDOWN);
+	T_CHECK(out && !strstr(out, "\\*") && strstr(out, "| 0.56 | 7 | 24.20 |"));
+	free(out);
+	out = report(res, LB_REPORT_LINES);
+	T_CHECK(out && !strstr(out, "wider than"));
+	free(out);
+	lb_results_free(res);
+
+	out = report(runs, LB_REPORT_MARKDOWN);
+	T_CHECK(out && strstr(out, "\n- method: runs, 3 rounds of 1 s measured after 0.5 s "
+			      "warm-up, loadbench 0.1.0"));
+	T_CHECK(out && !strstr(out, "units") && !strstr(out, "\u00b1pp"));
+	free(out);
+	out = report(runs, LB_REPORT_LATEX);
+	T_CHECK(out && strstr(out, "; method runs: median of 3 rounds of 1\\,s."));
+	free(out);
 }
 
 int main(void)
@@ -172,6 +241,7 @@ int main(void)
 	check_flags(res);
 	check_pair(res);
 	check_vm_accelerator(res);
+	check_alternate(res);
 	T_CHECK(lb_report_format_parse("html", &fmt) == -EINVAL);
 	T_CHECK(lb_report_format_parse("", &fmt) == -EINVAL);
 

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Unit tests of src/results.c: summary numbers against hand-computed values,
- * the JSON round trip, the CSV text, bad input, atomic writes, the table.
+ * the JSON round trip (--method alternate's slices too, and files older than
+ * it), the CSV texts, bad input, atomic writes, the table.
  */
 #include "config.h"
 
@@ -20,6 +21,10 @@
 #include "results.h"
 #include "stats.h"
 #include "sysinfo.h"
+
+#ifndef LB_SRCDIR
+#define LB_SRCDIR "."
+#endif
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
@@ -152,6 +157,139 @@ static struct lb_results *build(void)
 	ret |= lb_results_add_warning(res, "%s", warning0);
 	ret |= lb_results_add_skipped(res, "ftrace+kprobe", "kernel without CONFIG_KPROBES, \"q\"");
 	ret |= lb_results_add_skipped(res, "strace", "needs root");
+	if (ret)
+		goto fail;
+	return res;
+fail:
+	lb_results_free(res);
+	return NULL;
+}
+
+/*
+ * Four states per unit in mirrored order for set @on (off on on off, or on off
+ * off on from unit 1), or six for a pair @base, @on (off base set set base
+ * off): @nunits units appended to @psr, throughputs @off_rate off and
+ * lower by the share @cost with the base on, twice that with the set on.
+ */
+static int add_slices(struct lb_probeset_result *psr, int base, int on, int nunits,
+		      double off_rate, double cost)
+{
+	static const int single[2][4] = { { -1, 1, 1, -1 }, { 1, -1, -1, 1 } };
+	static const int pair[2][6] = { { -1, 0, 1, 1, 0, -1 }, { 1, 0, -1, -1, 0, 1 } };
+	double t = 0;
+	int u, k, ret = 0;
+
+	for (u = 0; u < nunits; u++) {
+		int n = base >= 0 ? 6 : 4;
+
+		for (k = 0; k < n; k++) {
+			int st = base >= 0 ? pair[u % 2][k] : single[u % 2][k];
+			int set = st < 0 ? -1 : st == 0 ? base : on;
+			double share = set < 0 ? 0 : set == base ? cost : 2 * cost;
+			double rate = off_rate * (1 - share);
+			struct lb_slice sl = {
+				.unit = u,
+				.on = set,
+				.start = t,
+				/* Not a round number of seconds: 0.1 + 0.2 is not 0.3. */
+				.seconds = 0.1 + (k % 3) * 0.1,
+				/* The first slice was not switched into. */
+				.switch_s = u || k ? 0.0003 + k / 3e4 : NAN,
+				.events = set < 0 ? 0 : 12345 + 7 * u + k,
+				.lost_events = set == on && u == 1 ? 3 : 0,
+				.overwritten_events = set == on ? 5 : 0,
+				.read_events = set >= 0 ? 11 : 0,
+				.off_events = set < 0 && u == 2 ? 1 : 0,
+				.edge_spread_ops = (uint64_t)(u + k),
+				/* A unit whose edges were too uncertain: all of its slices. */
+				.dropped = u == 1,
+			};
+
+			sl.ops = (uint64_t)(rate * sl.seconds) + (uint64_t)u;
+			ret |= lb_probeset_result_add_slices(psr, &sl, 1);
+			t += sl.seconds + 0.02;
+		}
+	}
+	return ret;
+}
+
+/*
+ * --method alternate: ftrace alone (four states per unit), and
+ * syscalls+kprobe beside syscalls (compare-with: off, base, set), whose
+ * slices both of the pair's entries hold; the baseline is one plain run per
+ * alternation. The base names the set after it in the file.
+ */
+static struct lb_results *build_alternate(void)
+{
+	struct lb_probeset_result *f, *b, *k;
+	struct lb_results *res = lb_results_new();
+	const double on_rates[] = { 53000.5, 1.0 / 3, 52999 };
+	int ret = 0;
+
+	if (!res)
+		return NULL;
+	res->version = strdup("0.2.0");
+	res->started = strdup("2026-12-01T20:00:00Z");
+	res->complete = true;
+	res->host.kernel_release = strdup("6.18.44-test");
+	res->host.virtualization = strdup("kvm");
+	res->host.ncpus = 2;
+	res->config.workload = strdup("udp-rr");
+	res->config.method = strdup("alternate");
+	res->config.duration = 2;
+	res->config.repeat = 1;
+	res->config.slice = 0.1;
+	res->config.settle = 0.02;
+	res->config.precision = 1;
+	res->config.max_time = 60;
+	res->config.server_cpu = res->config.client_cpu = 1;
+	ret |= add_run(&res->baseline, 1, 2, 154000, 0, 0, 0, NULL, 0);
+	ret |= add_run(&res->baseline, 2, 2, 153000, 0, 0, 0, NULL, 0);
+
+	f = lb_results_add_probeset(res, "ftrace", "ftrace");
+	if (!f)
+		goto fail;
+	ret |= add_run(f, 1, 0.6, 31800, 148140, 0, 0, on_rates, 3);
+	ret |= add_slices(f, -1, 0, 3, 76000, 0.15);
+	f->summary.units = 2;
+	f->summary.dropped_units = 1;
+	f->summary.ci_half_width = 0.7;
+	f->summary.precision_reached = true;
+	f->summary.off_throughput = 76000.25;
+	f->summary.residue_pct = 1.0 / 7;
+	f->summary.switch_on_ms = 0.3;
+	f->summary.switch_off_ms = 0.35;
+	f->summary.off_events = 1;
+	f->summary.seconds = 1.5;
+	f->summary.slowdown_pct = 30.1;
+	f->summary.slowdown_ci95[0] = 29.4;
+	f->summary.slowdown_ci95[1] = 30.8;
+
+	b = lb_results_add_probeset(res, "syscalls", "ftrace");
+	k = b ? lb_results_add_probeset(res, "syscalls+kprobe", "ftrace") : NULL;
+	if (!k)
+		goto fail;
+	b = &res->probesets[1];	/* adding k may have moved the array */
+	b->added_for = strdup("syscalls+kprobe");
+	k->compare_with = strdup("syscalls");
+	k->off_residue = strdup("kprobe 'p:lb_x' stays registered while off, \"disabled\"");
+	if (!b->added_for || !k->compare_with || !k->off_residue)
+		goto fail;
+	ret |= add_run(b, 2, 0.8, 52000, 130000, 0, 0, NULL, 0);
+	ret |= add_run(k, 2, 0.8, 40000, 150000, 3, 0, NULL, 0);
+	ret |= add_slices(b, 1, 2, 3, 75000, 0.1);
+	ret |= add_slices(k, 1, 2, 3, 75000, 0.1);
+	b->summary.units = 3;
+	b->summary.slowdown_pct = 10;
+	k->summary.units = 2;
+	k->summary.dropped_units = 1;
+	k->summary.ci_half_width = 2.5;
+	k->summary.precision_reached = false;
+	k->summary.switch_on_ms = 0.5;
+	k->summary.seconds = 60.000001;
+	k->summary.slowdown_pct = 20;
+	k->summary.slowdown_ci95[0] = 17.5;
+	k->summary.slowdown_ci95[1] = 22.5;
 	if (ret)
 		goto fail;
 	return res;
@@ -319,6 +457,42 @@ static void compare_summary(const struct lb_summary *a, const struct lb_summary 
 	T_CHECK(a->events == b->events);
 	T_CHECK(a->lost_events == b->lost_events);
 	T_CHECK(a->overwritten_events == b->overwritten_events);
+	T_CHECK(a->read_events == b->read_events);
+	T_CHECK(a->read_bytes == b->read_bytes);
+	T_CHECK(a->units == b->units);
+	T_CHECK(a->dropped_units == b->dropped_units);
+	T_CHECK(same_double(a->ci_half_width, b->ci_half_width));
+	T_CHECK(a->precision_reached == b->precision_reached);
+	T_CHECK(same_double(a->off_throughput, b->off_throughput));
+	T_CHECK(same_double(a->residue_pct, b->residue_pct));
+	T_CHECK(same_double(a->switch_on_ms, b->switch_on_ms));
+	T_CHECK(same_double(a->switch_off_ms, b->switch_off_ms));
+	T_CHECK(a->off_events == b->off_events);
+	T_CHECK(same_double(a->seconds, b->seconds));
+}
+
+static void compare_slices(const struct lb_probeset_result *a, const struct lb_probeset_result *b)
+{
+	size_t i;
+
+	T_CHECK(a->nslices == b->nslices);
+	for (i = 0; i < a->nslices && i < b->nslices; i++) {
+		const struct lb_slice *x = &a->slices[i], *y = &b->slices[i];
+
+		T_CHECK(x->unit == y->unit);
+		T_CHECK(x->on == y->on);
+		T_CHECK(same_double(x->start, y->start));
+		T_CHECK(same_double(x->seconds, y->seconds));
+		T_CHECK(same_double(x->switch_s, y->switch_s));
+		T_CHECK(x->ops == y->ops);
+		T_CHECK(x->events == y->events);
+		T_CHECK(x->lost_events == y->lost_events);
+		T_CHECK(x->overwritten_events == y->overwritten_events);
+		T_CHECK(x->read_events == y->read_events);
+		T_CHECK(x->off_events == y->off_events);
+		T_CHECK(x->edge_spread_ops == y->edge_spread_ops);
+		T_CHECK(x->dropped == y->dropped);
+	}
 }
 
 static void compare_probeset(const struct lb_probeset_result *a,
@@ -334,6 +508,8 @@ static void compare_probeset(const struct lb_probeset_result *a,
 		T_CHECK(same_str(a->text, b->text));
 		T_CHECK(same_str(a->compare_with, b->compare_with));
 		T_CHECK(same_str(a->added_for, b->added_for));
+		T_CHECK(same_str(a->off_residue, b->off_residue));
+		compare_slices(a, b);
 	}
 	compare_summary(&a->summary, &b->summary);
 	T_CHECK(a->nruns == b->nruns);
@@ -398,6 +574,12 @@ static void compare_results(const struct lb_results *a, const struct lb_results 
 		T_CHECK(a->config.flow_placement[i].client_cpu ==
 			b->config.flow_placement[i].client_cpu);
 	}
+	T_CHECK(a->config.window == b->config.window);
+	T_CHECK(same_str(a->config.method, b->config.method));
+	T_CHECK(same_double(a->config.slice, b->config.slice));
+	T_CHECK(same_double(a->config.settle, b->config.settle));
+	T_CHECK(same_double(a->config.precision, b->config.precision));
+	T_CHECK(same_double(a->config.max_time, b->config.max_time));
 	compare_probeset(&a->baseline, &b->baseline, true);
 	T_CHECK(a->nprobesets == b->nprobesets);
 	for (i = 0; i < a->nprobesets && i < b->nprobesets; i++)
@@ -517,6 +699,169 @@ static void test_json(struct lb_results *res, const char *dir)
 	free(path);
 }
 
+/* @text with its first @from replaced by @to, malloc'd; NULL when @from is not in it. */
+static char *replace(const char *text, const char *from, const char *to)
+{
+	const char *p = text ? strstr(text, from) : NULL;
+	char *out;
+
+	if (!p || asprintf(&out, "%.*s%s%s", (int)(p - text), text, to, p + strlen(from)) < 0)
+		return NULL;
+	return out;
+}
+
+/*
+ * --method alternate: the slices (a set alone, a compare-with pair's three
+ * states), off_residue, the config and the summary's new fields read back
+ * exactly, and the file written again is byte for byte the same. A slice
+ * naming a set that is not in the file is refused with a message.
+ */
+static void test_json_alternate(const char *dir)
+{
+	struct lb_results *res = build_alternate(), *back = NULL;
+	char *path = path_in(dir, "alternate.json"), *path2 = path_in(dir, "again.json");
+	char *t1 = NULL, *t2 = NULL, *bad, err[512] = "";
+	int ret;
+
+	T_CHECK(res != NULL);
+	if (!res)
+		goto out;
+	T_CHECK(lb_results_alternate(res));
+	T_CHECK(lb_results_write_json(res, path) == 0);
+	ret = lb_results_read_json(path, &back, err, sizeof(err));
+	T_CHECK(ret == 0);
+	if (ret)
+		fprintf(stderr, "read_json: %s\n", err);
+	if (!back)
+		goto out;
+	compare_results(res, back);
+	T_CHECK(lb_results_alternate(back));
+	T_CHECK(back->probesets[0].nslices == 12 && back->probesets[2].nslices == 18);
+	/* The base's slices name the set after it in the file. */
+	T_CHECK(back->probesets[1].slices[2].on == 2 && back->probesets[1].slices[1].on == 1);
+	T_CHECK(back->probesets[1].slices[0].on == -1);
+	T_CHECK(isnan(back->probesets[0].slices[0].switch_s));
+	T_CHECK(lb_results_write_json(back, path2) == 0);
+	t1 = t_read_all(path, NULL);
+	t2 = t_read_all(path2, NULL);
+	T_CHECK(t1 && t2 && !strcmp(t1, t2));
+	if (!t1)
+		goto out;
+	T_CHECK(strstr(t1, "\"method\": \"alternate\",\n    \"slice_s\": 0.1,\n"
+			   "    \"settle_s\": 0.02,\n    \"precision_pp\": 1,\n"
+			   "    \"max_time_s\": 60\n") != NULL);
+	T_CHECK(strstr(t1, "\"slices\": [\n        {\n          \"unit\": 0,\n"
+			   "          \"on\": null,\n          \"start\": 0,\n"
+			   "          \"seconds\": 0.1,\n          \"switch_s\": null,\n") != NULL);
+	T_CHECK(strstr(t1, "\"on\": \"syscalls+kprobe\",") != NULL);
+	T_CHECK(strstr(t1, "\"off_residue\": \"kprobe 'p:lb_x' stays registered while off, "
+			   "\\\"disabled\\\"\",") != NULL);
+	T_CHECK(strstr(t1, "\"precision_reached\": false,") != NULL);
+	T_CHECK(strstr(t1, "\"residue_pct\": 0.14285714285714285,") != NULL);
+	T_CHECK(strstr(t1, "\"dropped\": true") != NULL);
+	/* The baseline has no slices and no alternate summary. */
+	T_CHECK(strstr(t1, "\"units\"") > strstr(t1, "\"probesets\""));
+
+	/* The fixture of the figures and reports, as loadbench wrote it, reads back the same. */
+	lb_results_free(back);
+	back = NULL;
+	ret = lb_results_read_json(LB_SRCDIR "/tests/fixtures/results-alternate.json", &back, err,
+				   sizeof(err));
+	T_CHECK(ret == 0);
+	if (!ret) {
+		char *want = t_read_all(LB_SRCDIR "/tests/fixtures/results-alternate.json", NULL);
+		char *got;
+
+		T_CHECK(lb_results_alternate(back) && lb_results_has_slices(back));
+		T_CHECK(lb_results_write_json(back, path2) == 0);
+		got = t_read_all(path2, NULL);
+		T_CHECK(want && got && !strcmp(want, got));
+		free(want);
+		free(got);
+	}
+
+	/* A slice naming a set that is not in the file. */
+	bad = replace(t1, "\"on\": \"ftrace\"", "\"on\": \"nosuch\"");
+	T_CHECK(bad != NULL);
+	if (bad) {
+		T_CHECK(write_text(path2, bad, strlen(bad)) == 0);
+		lb_results_free(back);
+		back = NULL;
+		ret = lb_results_read_json(path2, &back, err, sizeof(err));
+		T_CHECK(ret == -EINVAL && back == NULL);
+		T_CHECK(strstr(err, path2) != NULL);
+		if (!strstr(err, "probesets[0].slices[1].on: \"nosuch\" is not the name of a "
+			    "probe set in this file")) {
+			fprintf(stderr, "unknown set: message \"%s\"\n", err);
+			t_failures++;
+		}
+		free(bad);
+	}
+	/* Or not a name at all. */
+	bad = replace(t1, "\"on\": \"ftrace\"", "\"on\": 0");
+	if (bad) {
+		T_CHECK(write_text(path2, bad, strlen(bad)) == 0);
+		ret = lb_results_read_json(path2, &back, err, sizeof(err));
+		T_CHECK(ret == -EINVAL && back == NULL);
+		T_CHECK(strstr(err, "probesets[0].slices[1].on: expected a string, found int"));
+		free(bad);
+	}
+out:
+	lb_results_free(res);
+	lb_results_free(back);
+	free(t1);
+	free(t2);
+	unlink(path);
+	unlink(path2);
+	free(path);
+	free(path2);
+}
+
+/*
+ * Results of versions before --method alternate (the fixture, and the runs
+ * of build()): no method, no slices, the summaries' alternate numbers
+ * unknown; and results of --method runs are written with none of the keys.
+ */
+static void test_json_old(const struct lb_results *runs, const char *dir)
+{
+	char *path = path_in(dir, "runs.json"), *text, err[512] = "";
+	struct lb_results *res = NULL;
+	size_t i;
+	int ret;
+
+	ret = lb_results_read_json(LB_SRCDIR "/tests/fixtures/results.json", &res, err,
+				   sizeof(err));
+	T_CHECK(ret == 0);
+	if (ret)
+		fprintf(stderr, "fixture: %s\n", err);
+	if (res) {
+		T_CHECK(res->config.method == NULL && !lb_results_alternate(res));
+		T_CHECK(res->config.slice == 0 && res->config.settle == 0);
+		T_CHECK(res->config.precision == 0 && res->config.max_time == 0);
+		T_CHECK(res->nprobesets == 3);
+		for (i = 0; i < res->nprobesets; i++) {
+			const struct lb_summary *s = &res->probesets[i].summary;
+
+			T_CHECK(!res->probesets[i].nslices && !res->probesets[i].slices);
+			T_CHECK(!res->probesets[i].off_residue);
+			T_CHECK(!s->units && !s->dropped_units && !s->precision_reached);
+			T_CHECK(isnan(s->ci_half_width) && isnan(s->off_throughput));
+			T_CHECK(isnan(s->seconds) && !s->off_events);
+		}
+		T_CHECK(!lb_results_has_slices(res));
+	}
+	lb_results_free(res);
+
+	T_CHECK(lb_results_write_json(runs, path) == 0);
+	text = t_read_all(path, NULL);
+	T_CHECK(text && !strstr(text, "\"method\"") && !strstr(text, "\"slices\"") &&
+		!strstr(text, "\"units\"") && !strstr(text, "\"slice_s\"") &&
+		!strstr(text, "\"off_residue\""));
+	free(text);
+	unlink(path);
+	free(path);
+}
+
 /* Files that are not loadbench results: each fails with -EINVAL and a message naming the file. */
 static void test_json_bad(const char *dir)
 {
@@ -541,6 +886,21 @@ static void test_json_bad(const char *dir)
 		  "skipped[0].reason: expected a string" },
 		{ "{ \"probesets\": [], \"host\": { \"vm_accelerator\": 1 } }",
 		  "host.vm_accelerator: expected a string" },
+		{ "{ \"probesets\": [ { \"name\": \"x\", \"slices\": {} } ] }",
+		  "probesets[0].slices: expected an array, found object" },
+		{ "{ \"probesets\": [ { \"name\": \"x\", \"slices\": [ 1 ] } ] }",
+		  "probesets[0].slices[0]: expected an object, found int" },
+		{ "{ \"probesets\": [ { \"name\": \"x\", \"slices\": [ { \"ops\": 1.5 } ] } ] }",
+		  "probesets[0].slices[0].ops: expected an integer, found double" },
+		{ "{ \"probesets\": [ { \"name\": \"x\", \"slices\": [ { \"on\": \"y\" } ] } ] }",
+		  "probesets[0].slices[0].on: \"y\" is not the name of a probe set" },
+		{ "{ \"probesets\": [ { \"name\": \"x\", \"off_residue\": [] } ] }",
+		  "probesets[0].off_residue: expected a string, found array" },
+		{ "{ \"config\": { \"slice_s\": \"0.1\" }, \"probesets\": [] }",
+		  "config.slice_s: expected a number, found string" },
+		{ "{ \"probesets\": [ { \"name\": \"x\", "
+		  "\"summary\": { \"precision_reached\": 1 } } ] }",
+		  "probesets[0].summary.precision_reached: expected true or false, found int" },
 		{ "{ \"probesets\": [] } x", "trailing data" },
 		{ "hello", "not valid JSON" },
 		{ "", "empty" },
@@ -613,6 +973,55 @@ static void test_csv(const struct lb_results *res, const char *dir)
 	T_CHECK_STR(text, expect);
 	T_CHECK(stat(path, &st) == 0 && (st.st_mode & 0777) == 0644);
 	free(text);
+	free(path);
+}
+
+/*
+ * slices.csv: one row per slice of each probe set, the state named; a
+ * throughput beside the ops; nothing written for results without slices.
+ */
+static void test_slices_csv(const struct lb_results *runs, const char *dir)
+{
+	static const char head[] =
+		"probeset,unit,state,start,seconds,switch_s,ops,throughput,events,lost_events,"
+		"off_events,edge_spread_ops,dropped\n"
+		"ftrace,0,off,0,0.1,,7600,76000,0,0,0,0,0\n"
+		"ftrace,0,ftrace,0.12000000000000001,0.2,0.0003333333333333333,10640,53200,"
+		"12346,0,0,1,0\n";
+	struct lb_results *res = build_alternate();
+	char *path = path_in(dir, "slices.csv"), *text;
+	size_t rows = 0;
+	struct stat st;
+	const char *p;
+
+	T_CHECK(res && lb_results_has_slices(res));
+	if (!res)
+		goto out;
+	T_CHECK(lb_results_write_slices_csv(res, path) == 0);
+	text = t_read_all(path, NULL);
+	T_CHECK(text && !strncmp(text, head, strlen(head)));
+	if (text && strncmp(text, head, strlen(head)))
+		fprintf(stderr, "slices.csv starts:\n%.400s\n", text);
+	for (p = text; p && *p; p++)
+		rows += *p == '\n';
+	T_CHECK(rows == 1 + 12 + 18 + 18);
+	/* A dropped unit's slice, and the pair's states by name. */
+	T_CHECK(text && strstr(text, "\nftrace,1,ftrace,0.7800000000000001,0.1,0.0003,5321,53210,"
+			      "12352,3,0,1,1\n"));
+	T_CHECK(text && strstr(text, "\nsyscalls,0,syscalls+kprobe,0.34,"));
+	T_CHECK(text && strstr(text, "\nsyscalls+kprobe,0,syscalls,0.12000000000000001,0.2,"));
+	T_CHECK(text && strstr(text, "\nsyscalls+kprobe,2,off,"));
+	T_CHECK(stat(path, &st) == 0 && (st.st_mode & 0777) == 0644);
+	free(text);
+	T_CHECK(unlink(path) == 0);
+
+	/* No slices: no file. */
+	T_CHECK(!lb_results_has_slices(runs));
+	T_CHECK(lb_results_write_slices_csv(runs, path) == 0);
+	T_CHECK(access(path, F_OK) && errno == ENOENT);
+	T_CHECK(lb_results_write_slices_csv(res, "/nonexistent/slices.csv") == -ENOENT);
+out:
+	lb_results_free(res);
 	free(path);
 }
 
@@ -844,8 +1253,11 @@ int main(void)
 	test_summary(res);
 	test_warnings();
 	test_json(res, dir);
+	test_json_alternate(dir);
+	test_json_old(res, dir);
 	test_json_bad(dir);
 	test_csv(res, dir);
+	test_slices_csv(res, dir);
 	test_write_fail(res, dir);
 	test_table(res);
 	test_vm_accelerator(dir);
