@@ -1,9 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 #include "tracer.h"
 
@@ -96,6 +101,62 @@ int lb_tracer_create(const struct lb_probeset *ps, const struct lb_tracer_opts *
 	return 0;
 }
 
+/* What getdents64(2) returns, one entry. */
+struct lb_dirent64 {
+	uint64_t ino;
+	int64_t off;
+	unsigned short reclen;
+	unsigned char type;
+	char name[];
+};
+
+/*
+ * In every child loadbench forks (the workload's processes above all), after
+ * fork: close the copies of perf events and BPF objects (programs, maps,
+ * links, BTF) it inherited. They are the tracers', and a copy keeps its
+ * kernel object alive: a workload process holding a tracepoint's perf event
+ * or a BPF link would keep the tracer's probe registered after the tracer
+ * closed its own fd (--method alternate's off, a disarm while the workload
+ * runs), and the same BPF program could not be attached there again
+ * (EEXIST). No child of loadbench uses them. System calls only: this runs
+ * in the child of a threaded process, before fork() returns there.
+ */
+static void close_inherited(void)
+{
+	char buf[2048] __attribute__((aligned(8))), target[64];
+	int dir = open("/proc/self/fd", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	long n;
+
+	if (dir < 0)
+		return;
+	/* The directory is read by fd number: closing the ones read does not disturb it. */
+	while ((n = syscall(SYS_getdents64, dir, buf, sizeof(buf))) > 0) {
+		for (long off = 0; off < n;) {
+			const struct lb_dirent64 *de = (const void *)(buf + off);
+			int fd = atoi(de->name);
+			ssize_t l;
+
+			off += de->reclen;
+			if (de->name[0] < '0' || de->name[0] > '9' || fd == dir)
+				continue;
+			l = readlinkat(dir, de->name, target, sizeof(target) - 1);
+			if (l <= 0)
+				continue;
+			target[l] = '\0';
+			if (!strcmp(target, "anon_inode:[perf_event]") ||
+			    !strncmp(target, "anon_inode:bpf", 14) ||
+			    !strcmp(target, "anon_inode:btf"))
+				close(fd);
+		}
+	}
+	close(dir);
+}
+
+static void close_inherited_register(void)
+{
+	pthread_atfork(NULL, NULL, close_inherited);
+}
+
 static void armed_remove(struct lb_tracer *t)
 {
 	for (struct lb_tracer **p = &armed_list; *p; p = &(*p)->next_armed) {
@@ -109,10 +170,12 @@ static void armed_remove(struct lb_tracer *t)
 
 int lb_tracer_arm(struct lb_tracer *t, char *err, size_t len)
 {
+	static pthread_once_t once = PTHREAD_ONCE_INIT;
 	int ret;
 
 	if (t->armed)
 		return -EBUSY;
+	pthread_once(&once, close_inherited_register);
 	/* Listed before arming: an interrupt during arm must still undo it. */
 	t->armed = true;
 	t->next_armed = armed_list;
