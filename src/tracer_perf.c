@@ -5,7 +5,7 @@
  * system-wide (pid -1), as `perf record -a` and `perf stat -a` do.
  *
  *   perf        record mode: every event is a sample (sample_period 1) written
- *               to a ring buffer per CPU (the CPU's other events write into the
+ *               to a ring buffer per CPU (all the CPU's events write into the
  *               same ring through PERF_EVENT_IOC_SET_OUTPUT), and a consumer
  *               thread drains the rings while the workload runs, counting
  *               samples and adding up PERF_RECORD_LOST's lost counts. Its cost
@@ -26,6 +26,17 @@
  * the threads there are at attach.
  * Like ftrace's set_event_pid, an event counts when it fires while one of
  * those threads is current, also in interrupts that hit it.
+ *
+ * Each ring belongs to a carrier, a disabled PERF_COUNT_SW_DUMMY event of
+ * its CPU or thread that records nothing itself (as perf record's dummy
+ * event): the tracepoint events write into its ring (PERF_EVENT_IOC_SET_OUTPUT).
+ * So --method alternate can close the tracepoint events to switch off (a
+ * merely disabled event stays registered on its tracepoint: the static key
+ * stays on and perf's probe runs, and returns, at every hit) and open them
+ * again to switch on, while the rings, their counts and the consumer stay.
+ * perf-count adds each closed counter's last value to a running total.
+ * What stays while off: the carriers. A CPU's costs nothing; a thread's
+ * (scope workload) keeps that thread's perf context, see off_residue.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -86,6 +97,7 @@ struct perf {
 
 	/* Armed state; fds[target index * ntps + tp index], -1 = not open. */
 	int *fds;
+	int *carriers;		/* record: per target index, its ring's owner; -1 = none */
 	void **rings;		/* per target index, NULL = not mapped */
 	struct pollfd *pfds;	/* the ring fds, then stop_fd */
 	int stop_fd;		/* eventfd: tells the consumer to return; -1 */
@@ -95,6 +107,8 @@ struct perf {
 	pthread_mutex_t drain_lock;	/* one drainer at a time: consumer or snapshot */
 	_Atomic uint64_t samples;
 	_Atomic uint64_t lost;
+	bool off;		/* switched off: the tracepoint events are closed */
+	uint64_t closed;	/* perf-count: what the counters closed by disable had counted */
 };
 
 static long perf_event_open(struct perf_event_attr *attr, pid_t pid, int cpu, int group,
@@ -255,6 +269,7 @@ static void perf_destroy(void *priv)
 	free(p->tps);
 	free(p->targets);
 	free(p->fds);
+	free(p->carriers);
 	free(p->rings);
 	free(p->pfds);
 	free(p);
@@ -282,10 +297,10 @@ static const char *target_str(const struct perf *p, int ti, char *buf, size_t le
 	return buf;
 }
 
-/* Refuse @ntargets x the tracepoints when that is over RLIMIT_NOFILE. */
+/* Refuse @ntargets x the tracepoints (and a carrier each) when that is over RLIMIT_NOFILE. */
 static int check_fd_limit(const struct perf *p, int ntargets, char *err, size_t len)
 {
-	size_t nfds = p->ntps * (size_t)ntargets;
+	size_t nfds = (p->ntps + p->record) * (size_t)ntargets;
 	struct rlimit rl;
 
 	if (!getrlimit(RLIMIT_NOFILE, &rl) && rl.rlim_cur != RLIM_INFINITY &&
@@ -352,14 +367,17 @@ static int perf_create_mode(const struct lb_probeset *ps, const struct lb_tracer
 	}
 	nfds = p->ntps * (size_t)p->maxtargets;
 	p->fds = malloc(nfds * sizeof(*p->fds));
+	p->carriers = malloc((size_t)p->maxtargets * sizeof(*p->carriers));
 	p->rings = calloc((size_t)p->maxtargets, sizeof(*p->rings));
 	p->pfds = calloc((size_t)p->maxtargets + 1, sizeof(*p->pfds));
-	if (!p->fds || !p->rings || !p->pfds) {
+	if (!p->fds || !p->carriers || !p->rings || !p->pfds) {
 		ret = -ENOMEM;
 		goto err;
 	}
 	for (size_t i = 0; i < nfds; i++)
 		p->fds[i] = -1;
+	for (int i = 0; i < p->maxtargets; i++)
+		p->carriers[i] = -1;
 
 	if (record) {
 		kb = opts && opts->buffer_kb ? opts->buffer_kb : ps->buffer_kb;
@@ -445,6 +463,11 @@ static void rings_drain(struct perf *p)
 	pthread_mutex_unlock(&p->drain_lock);
 }
 
+/*
+ * The consumer polls the carriers and reads the rings, both of which live
+ * until disarm has joined it; it never touches a tracepoint event's fd, so
+ * enable and disable may open and close those under it.
+ */
 static void *perf_consumer(void *arg)
 {
 	struct perf *p = arg;
@@ -495,9 +518,20 @@ static int perf_disarm(void *priv)
 			ret = -errno;
 		p->fds[i] = -1;
 	}
+	for (int c = 0; c < p->ntargets; c++) {
+		if (p->carriers[c] >= 0 && close(p->carriers[c]) && !ret)
+			ret = -errno;
+		p->carriers[c] = -1;
+	}
 	if (p->workload)
 		p->ntargets = 0;	/* the next run's threads are new */
 	return ret;
+}
+
+/* The watermark that wakes the consumer: a quarter of the ring. */
+static uint32_t ring_watermark(const struct perf *p)
+{
+	return (uint32_t)(p->ring_pages * p->page / 4);
 }
 
 static int open_event(struct perf *p, size_t t, int ci, char *err, size_t len)
@@ -526,7 +560,7 @@ static int open_event(struct perf *p, size_t t, int ci, char *err, size_t len)
 				   PERF_SAMPLE_RAW;
 		/* Wake the consumer when a quarter of the ring is full. */
 		attr.watermark = 1;
-		attr.wakeup_watermark = (uint32_t)(p->ring_pages * p->page / 4);
+		attr.wakeup_watermark = ring_watermark(p);
 	}
 	fd = (int)perf_event_open(&attr, p->targets[ci].pid, p->targets[ci].cpu, -1,
 				  PERF_FLAG_FD_CLOEXEC);
@@ -558,37 +592,51 @@ static int open_event(struct perf *p, size_t t, int ci, char *err, size_t len)
 	return -e;
 }
 
-/* The target's ring, on its first event; the target's other events write into it. */
+/*
+ * Target @ci's carrier and its ring. The carrier is a dummy software event
+ * that stays disabled: it owns the ring and costs nothing on a CPU (a
+ * per-thread one keeps the thread's perf context, see off_residue).
+ */
 static int map_ring(struct perf *p, int ci, char *err, size_t len)
 {
+	struct perf_event_attr attr = {
+		.type = PERF_TYPE_SOFTWARE,
+		.size = sizeof(attr),
+		.config = PERF_COUNT_SW_DUMMY,
+		.disabled = 1,
+		/* The ring's wakeup is its owner's: wake the consumer at a quarter. */
+		.watermark = 1,
+		.wakeup_watermark = ring_watermark(p),
+	};
 	size_t bytes = (p->ring_pages + 1) * p->page;
-	int lead = p->fds[(size_t)ci * p->ntps];
 	char where[32];
 	void *ring;
+	int fd, e;
 
 	target_str(p, ci, where, sizeof(where));
-	ring = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_SHARED, lead, 0);
+	fd = (int)perf_event_open(&attr, p->targets[ci].pid, p->targets[ci].cpu, -1,
+				  PERF_FLAG_FD_CLOEXEC);
+	if (fd < 0) {
+		e = errno;
+		snprintf(err, len, "cannot open the dummy perf event that carries the ring of "
+			 "%s: %s", where, e == ESRCH ? "the workload thread is gone" : strerror(e));
+		return -e;
+	}
+	p->carriers[ci] = fd;
+	ring = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
 	if (ring == MAP_FAILED) {
-		int e = errno;
-
+		e = errno;
 		snprintf(err, len, "cannot map a %zu KiB perf ring for %s: %s%s",
 			 p->ring_pages * p->page / 1024, where, strerror(e),
 			 e == EPERM ? " (over perf_event_mlock_kb and RLIMIT_MEMLOCK: run as root "
 			 "or choose a smaller buffer-kb)" : "");
 		return -e;
 	}
+	/* The workload is forked after arm: its processes need no copy of the ring. */
+	madvise(ring, bytes, MADV_DONTFORK);
 	p->rings[ci] = ring;
-	p->pfds[ci].fd = lead;
+	p->pfds[ci].fd = fd;
 	p->pfds[ci].events = POLLIN;
-	for (size_t t = 1; t < p->ntps; t++) {
-		if (ioctl(p->fds[(size_t)ci * p->ntps + t], PERF_EVENT_IOC_SET_OUTPUT, lead) < 0) {
-			int e = errno;
-
-			snprintf(err, len, "cannot redirect %s on %s into its perf ring: %s",
-				 p->tps[t].name, where, strerror(e));
-			return -e;
-		}
-	}
 	return 0;
 }
 
@@ -619,28 +667,69 @@ static int start_consumer(struct perf *p, char *err, size_t len)
 	return 0;
 }
 
-/* Open (and map, and drain) every event of every target, then enable them. */
-static int open_all(struct perf *p, char *err, size_t len)
+/*
+ * Close every tracepoint event: none stays registered on its tracepoint.
+ * perf-count first stops them all, then adds each one's last value to
+ * p->closed; perf drains the rings afterwards, which hold every record the
+ * closed events wrote (the carriers keep them). Returns 0 or the first -errno.
+ */
+static int tps_close(struct perf *p)
 {
 	size_t nfds = p->ntps * (size_t)p->ntargets;
+	int ret = 0;
+
+	if (!p->record)
+		for (size_t i = 0; i < nfds; i++)
+			if (p->fds[i] >= 0)
+				ioctl(p->fds[i], PERF_EVENT_IOC_DISABLE, 0);
+	for (size_t i = 0; i < nfds; i++) {
+		uint64_t v;
+
+		if (p->fds[i] < 0)
+			continue;
+		if (!p->record) {
+			if (read(p->fds[i], &v, sizeof(v)) == sizeof(v))
+				p->closed += v;
+			else if (!ret)
+				ret = errno ? -errno : -EIO;
+		}
+		if (close(p->fds[i]) && !ret)
+			ret = -errno;
+		p->fds[i] = -1;
+	}
+	if (p->record)
+		rings_drain(p);
+	return ret;
+}
+
+/*
+ * Open every tracepoint event of every target (perf: into its target's
+ * ring), then enable them all. On failure the events opened so far stay; the
+ * caller closes them.
+ */
+static int tps_open(struct perf *p, char *err, size_t len)
+{
+	size_t nfds = p->ntps * (size_t)p->ntargets;
+	char where[32];
 	int ret;
 
 	for (int ci = 0; ci < p->ntargets; ci++) {
 		for (size_t t = 0; t < p->ntps; t++) {
+			int fd;
+
 			ret = open_event(p, t, ci, err, len);
 			if (ret)
 				return ret;
-		}
-		if (p->record) {
-			ret = map_ring(p, ci, err, len);
-			if (ret)
-				return ret;
-		}
-	}
-	if (p->record) {
-		ret = start_consumer(p, err, len);
-		if (ret)
+			fd = p->fds[(size_t)ci * p->ntps + t];
+			if (!p->record ||
+			    ioctl(fd, PERF_EVENT_IOC_SET_OUTPUT, p->carriers[ci]) >= 0)
+				continue;
+			ret = -errno;
+			snprintf(err, len, "cannot redirect %s on %s into its perf ring: %s",
+				 p->tps[t].name, target_str(p, ci, where, sizeof(where)),
+				 strerror(-ret));
 			return ret;
+		}
 	}
 	for (size_t i = 0; i < nfds; i++) {
 		if (ioctl(p->fds[i], PERF_EVENT_IOC_ENABLE, 0) < 0) {
@@ -653,6 +742,24 @@ static int open_all(struct perf *p, char *err, size_t len)
 	return 0;
 }
 
+/* Map every target's ring (perf) and start the consumer, then open the events. */
+static int open_all(struct perf *p, char *err, size_t len)
+{
+	int ret;
+
+	if (p->record) {
+		for (int ci = 0; ci < p->ntargets; ci++) {
+			ret = map_ring(p, ci, err, len);
+			if (ret)
+				return ret;
+		}
+		ret = start_consumer(p, err, len);
+		if (ret)
+			return ret;
+	}
+	return tps_open(p, err, len);
+}
+
 static int perf_arm(void *priv, char *err, size_t len)
 {
 	struct perf *p = priv;
@@ -660,6 +767,8 @@ static int perf_arm(void *priv, char *err, size_t len)
 
 	atomic_store(&p->samples, 0);
 	atomic_store(&p->lost, 0);
+	p->off = false;
+	p->closed = 0;
 	/* scope workload: at attach, when the threads are known. */
 	if (p->workload)
 		return 0;
@@ -701,7 +810,8 @@ static int perf_snapshot(void *priv, struct lb_tracer_counts *c)
 		c->events = atomic_load(&p->samples) + c->lost;
 		return 0;
 	}
-	for (size_t i = 0; i < nfds; i++) {
+	c->events = p->closed;
+	for (size_t i = 0; i < nfds && !p->off; i++) {
 		uint64_t v;
 
 		if (p->fds[i] < 0)
@@ -714,6 +824,49 @@ static int perf_snapshot(void *priv, struct lb_tracer_counts *c)
 	return 0;
 }
 
+/*
+ * --method alternate, off: every tracepoint event closed (see the top of
+ * the file). Cost: the kernel waits for an RCU grace period when the last
+ * perf event of a tracepoint goes (tracepoint_synchronize_unregister, under
+ * a mutex: one tracepoint after the other), so about 30 ms per tracepoint
+ * on a 2-CPU machine: 0.5 s for the 18 of probesets/perf, 60 ms for
+ * syscall all's two. Switching on again takes 0.5 to 2 ms.
+ */
+static int perf_disable(void *priv, char *err, size_t len)
+{
+	struct perf *p = priv;
+	int ret;
+
+	if (p->off)
+		return 0;
+	p->off = true;
+	ret = tps_close(p);
+	if (ret)
+		snprintf(err, len, "cannot close perf's tracepoint events: %s", strerror(-ret));
+	return ret;
+}
+
+/*
+ * On again: the events arm (or attach) opened, opened again on the same
+ * targets; a workload thread gone since attach fails it with ESRCH. A
+ * failure leaves them all closed (off).
+ */
+static int perf_enable(void *priv, char *err, size_t len)
+{
+	struct perf *p = priv;
+	int ret;
+
+	if (!p->off)
+		return 0;
+	ret = tps_open(p, err, len);
+	if (ret) {
+		tps_close(p);
+		return ret;
+	}
+	p->off = false;
+	return 0;
+}
+
 const struct lb_tracer_ops lb_tracer_perf = {
 	.name = "perf",
 	.available = perf_available,
@@ -721,6 +874,17 @@ const struct lb_tracer_ops lb_tracer_perf = {
 	.arm = perf_arm,
 	.attach = perf_attach,
 	.snapshot = perf_snapshot,
+	.enable = perf_enable,
+	.disable = perf_disable,
+	/*
+	 * A per-thread event makes the kernel call perf at every context
+	 * switch (the perf_sched_events static key) and the thread's switches
+	 * visit its perf context, even with only a disabled event in it.
+	 */
+	.off_residue = "scope workload only: each workload thread keeps the disabled dummy perf "
+		       "event that owns its ring, so perf's context-switch hook stays on and "
+		       "visits those threads' perf contexts (no event in them runs); scope "
+		       "system leaves nothing",
 	.disarm = perf_disarm,
 	.destroy = perf_destroy,
 };
@@ -732,6 +896,8 @@ const struct lb_tracer_ops lb_tracer_perf_count = {
 	.arm = perf_arm,
 	.attach = perf_attach,
 	.snapshot = perf_snapshot,
+	.enable = perf_enable,
+	.disable = perf_disable,
 	.disarm = perf_disarm,
 	.destroy = perf_destroy,
 };
