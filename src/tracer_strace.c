@@ -526,12 +526,16 @@ static int strace_attach(void *priv, const pid_t *pids, int n, char *err, size_t
 static int strace_disable(void *priv, char *err, size_t len)
 {
 	struct strace *s = priv;
-	int ret = helper_stop_wait(s);
 
-	if (ret)
-		snprintf(err, len, "strace: the tracing process did not detach within %d ms and "
-			 "was killed", STRACE_DETACH_MS);
-	return ret;
+	/*
+	 * Killed, the helper's tracees are detached by the kernel: off all
+	 * the same, so the run goes on. Rare: on a loaded machine the
+	 * detach took 2.8 s once (48 processes), and over 3 s once (2).
+	 */
+	if (helper_stop_wait(s))
+		lb_warn("strace: the tracing process did not detach the workload within %d ms "
+			"and was killed (the kernel detached it)", STRACE_DETACH_MS);
+	return 0;
 }
 
 /*
