@@ -102,7 +102,7 @@ int lb_tracer_create(const struct lb_probeset *ps, const struct lb_tracer_opts *
 }
 
 /* What getdents64(2) returns, one entry. */
-struct dirent64 {
+struct lb_dirent64 {
 	uint64_t ino;
 	int64_t off;
 	unsigned short reclen;
@@ -123,7 +123,7 @@ struct dirent64 {
  */
 static void close_inherited(void)
 {
-	char buf[2048], target[64];
+	char buf[2048] __attribute__((aligned(8))), target[64];
 	int dir = open("/proc/self/fd", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	long n;
 
@@ -132,7 +132,7 @@ static void close_inherited(void)
 	/* The directory is read by fd number: closing the ones read does not disturb it. */
 	while ((n = syscall(SYS_getdents64, dir, buf, sizeof(buf))) > 0) {
 		for (long off = 0; off < n;) {
-			const struct dirent64 *de = (const void *)(buf + off);
+			const struct lb_dirent64 *de = (const void *)(buf + off);
 			int fd = atoi(de->name);
 			ssize_t l;
 
