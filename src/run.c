@@ -447,11 +447,12 @@ static int alt_slice(struct alt *a, int unit, int state, char *err, size_t len)
 	}
 	/*
 	 * Left out with its unit: edges that took over 1% of the slice's
-	 * operations (loadbench was held up), or a switch longer than the
-	 * slice itself (the kernel's text patching stalled the machine).
+	 * operations (loadbench was held up, so the slice's length and its
+	 * counts are uncertain). A slow switch is not a reason: the settle
+	 * time starts when the switch has returned, and the switch is
+	 * recorded.
 	 */
-	sl.dropped = !sl.ops || (double)sl.edge_spread_ops > LB_ALT_EDGE_DROP * sl.ops ||
-		     took > b->slice;
+	sl.dropped = !sl.ops || (double)sl.edge_spread_ops > LB_ALT_EDGE_DROP * sl.ops;
 	if (a->nslices == a->cap) {
 		size_t cap = a->cap ? 2 * a->cap : 256;
 		struct lb_slice *arr = realloc(a->slices, cap * sizeof(*arr));
@@ -597,6 +598,9 @@ static int alt_store(struct alt *a, int round, const struct lb_workload_stats *s
 		run.received = st->received;
 		run.dropped = st->dropped;
 		run.mismatches = st->mismatches;
+		/* The workload's own counts span the whole alternation, as a run's span its run. */
+		run.flow_ops = st->nflows > 0 ? (uint64_t *)st->flow_ops : NULL;
+		run.nflow_ops = st->nflows > 0 ? (size_t)st->nflows : 0;
 		ret = lb_probeset_result_add_run(psr, &run);
 		free(run.samples);
 		if (!ret)
