@@ -559,7 +559,8 @@ static int lb_summary_slices(const struct lb_results *res, struct lb_probeset_re
 		if (ret)
 			goto out;
 		s->ci_half_width = (s->slowdown_ci95[1] - s->slowdown_ci95[0]) / 2;
-		s->precision_reached = s->ci_half_width <= res->config.precision;
+		s->precision_reached = s->units >= LB_ALT_MIN_UNITS &&
+				       s->ci_half_width <= res->config.precision;
 	}
 	mean = nr ? lb_stats_mean(v, nr) : NAN;
 	if (on_s > 0 && mean > 0)
@@ -596,6 +597,12 @@ static int lb_results_summarize_alternate(struct lb_results *res)
 		if (!isfinite(s->ci_half_width))
 			ret = asprintf(&msg, "%s: fewer than 2 units of alternation: no confidence "
 				       "interval", lb_or(psr->name, "?"));
+		else if (s->units < LB_ALT_MIN_UNITS)
+			ret = asprintf(&msg, "%s: only %d units of alternation in %.0f s (its switch "
+				       "takes %.0f ms): a CI from fewer than %d is not to be trusted; "
+				       "give it more --max-time", lb_or(psr->name, "?"), s->units,
+				       s->seconds, s->switch_off_ms > s->switch_on_ms ?
+				       s->switch_off_ms : s->switch_on_ms, LB_ALT_MIN_UNITS);
 		else if (!s->precision_reached)
 			ret = asprintf(&msg, "%s did not reach the precision asked: its 95%% CI is "
 				       "+-%.2f pp after %d units (%.0f s), not +-%.2f pp: give it "

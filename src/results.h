@@ -57,6 +57,13 @@ struct lb_run {
  * a compare-with pair off/base/set then set/base/off, in a random order), so
  * a drift linear over the unit cancels inside it.
  */
+/*
+ * Units an alternation needs before its CI is trusted (and before the
+ * stopping rule looks at it): with fewer, the bootstrap has too few
+ * distinct resamples to mean anything.
+ */
+#define LB_ALT_MIN_UNITS 8
+
 struct lb_slice {
 	int unit;		/* 0-based unit of the alternation */
 	int on;			/* index in lb_results.probesets of the set on; -1 = all off */
@@ -108,7 +115,7 @@ struct lb_summary {
 	int units;			/* units used (not dropped) */
 	int dropped_units;		/* units left out (a slice's edge too uncertain) */
 	double ci_half_width;		/* (high - low) / 2 of slowdown_ci95, percentage points */
-	bool precision_reached;		/* ci_half_width <= config.precision */
+	bool precision_reached;		/* LB_ALT_MIN_UNITS units and ci_half_width <= precision */
 	double off_throughput;		/* ops/s over the off slices of its alternation */
 	double residue_pct;		/* 100 * (1 - off / the plain baseline run beside it) */
 	double switch_on_ms;		/* median time to switch the set on */

@@ -296,8 +296,6 @@ static int bench_rounds(const struct lb_bench *b, struct lb_results *res, struct
 
 /* ---- --method alternate -------------------------------------------------------------------- */
 
-/* Units before the precision is first checked: fewer give a bootstrap too coarse to trust. */
-#define LB_ALT_MIN_UNITS 8
 /* Resamples of the stopping rule's check (the summary's final CI uses 10,000). */
 #define LB_ALT_CHECK_RESAMPLES 1000
 /* A slice whose edges took more than this share of its operations is dropped with its unit. */
