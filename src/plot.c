@@ -630,28 +630,12 @@ static int put_wrapped(FILE *f, const char *text, int lines, int max)
 	return lines;
 }
 
-/* The smallest and largest number of units of the probe sets of @res. */
-static void units_range(const struct lb_results *res, int *lo, int *hi)
-{
-	size_t i;
-
-	*lo = *hi = 0;
-	for (i = 0; i < res->nprobesets; i++) {
-		int u = res->probesets[i].summary.units;
-
-		if (!i || u < *lo)
-			*lo = u;
-		if (!i || u > *hi)
-			*hi = u;
-	}
-}
-
 /* "6 units", "6 to 7 units": how many units of alternation the probe sets' CIs are over. */
 static const char *units_text(const struct lb_results *res, char *buf, size_t len)
 {
 	int lo, hi;
 
-	units_range(res, &lo, &hi);
+	lb_results_units_range(res, &lo, &hi);
 	if (lo == hi)
 		snprintf(buf, len, "%d unit%s", lo, lo == 1 ? "" : "s");
 	else

@@ -99,22 +99,6 @@ static bool alternate(const struct lb_results *res)
 	return lb_results_alternate(res);
 }
 
-/* The smallest and largest number of units the probe sets of @res used. */
-static void units_range(const struct lb_results *res, int *lo, int *hi)
-{
-	size_t i;
-
-	*lo = *hi = 0;
-	for (i = 0; i < res->nprobesets; i++) {
-		int u = res->probesets[i].summary.units;
-
-		if (!i || u < *lo)
-			*lo = u;
-		if (!i || u > *hi)
-			*hi = u;
-	}
-}
-
 /* Whether some probe set's interval stayed wider than the precision asked for. */
 static bool any_short(const struct lb_results *res)
 {
@@ -351,7 +335,7 @@ static void print_latex(const struct lb_results *res, FILE *f)
 	if (alternate(res)) {
 		int lo, hi;
 
-		units_range(res, &lo, &hi);
+		lb_results_units_range(res, &lo, &hi);
 		fprintf(f, "; method alternate: each probe set's probes switched on and off on one "
 			"running workload in %g\\,s slices, in units visiting every state twice in "
 			"mirrored order (%d", c->slice, lo);

@@ -275,6 +275,19 @@ size_t lb_slices_unit_ratios(const struct lb_slice *s, size_t n, int on, int ref
 	return got;
 }
 
+void lb_results_units_range(const struct lb_results *res, int *lo, int *hi)
+{
+	*lo = *hi = 0;
+	for (size_t i = 0; i < res->nprobesets; i++) {
+		int u = res->probesets[i].summary.units;
+
+		if (!i || u < *lo)
+			*lo = u;
+		if (!i || u > *hi)
+			*hi = u;
+	}
+}
+
 bool lb_results_alternate(const struct lb_results *res)
 {
 	return res->config.method && !strcmp(res->config.method, "alternate");

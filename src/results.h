@@ -236,6 +236,9 @@ int lb_probeset_result_add_slices(struct lb_probeset_result *psr, const struct l
 size_t lb_slices_unit_ratios(const struct lb_slice *s, size_t n, int on, int ref, double *out,
 			     size_t max);
 
+/* lb_results_units_range - the fewest and most units any probe set of @res used, into @lo, @hi. */
+void lb_results_units_range(const struct lb_results *res, int *lo, int *hi);
+
 /* lb_results_alternate - whether @res was measured with --method alternate. */
 bool lb_results_alternate(const struct lb_results *res);
 

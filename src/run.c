@@ -105,6 +105,19 @@ static int window_edge(const struct lb_bench *b, struct lb_tracer *tracer, doubl
 	return 0;
 }
 
+/* Disarm @t; its failure becomes *@ret (with @err) unless an earlier one is there. */
+static void disarm(struct lb_tracer *t, int *ret, char *err, size_t len)
+{
+	int dret = lb_tracer_disarm(t);
+
+	if (dret && !*ret) {
+		*ret = dret;
+		snprintf(err, len, "cannot remove the %s tracer's kernel state: %s: run "
+			 "'loadbench cleanup' once loadbench has exited", lb_tracer_name(t),
+			 strerror(-dret));
+	}
+}
+
 /*
  * One measured run. The tracer (NULL for the baseline) records from before
  * the workload starts, so the warm-up also warms the tracing paths; counts
@@ -222,16 +235,8 @@ out_stop:
 		snprintf(err, len, "%s", lb_workload_error(b->workload));
 	}
 out_disarm:
-	if (tracer) {
-		int dret = lb_tracer_disarm(tracer);
-
-		if (dret && !ret) {
-			ret = dret;
-			snprintf(err, len, "cannot remove the %s tracer's kernel state: %s: run "
-				 "'loadbench cleanup' once loadbench has exited",
-				 lb_tracer_name(tracer), strerror(-dret));
-		}
-	}
+	if (tracer)
+		disarm(tracer, &ret, err, len);
 	if (tracer && !ret) {
 		struct lb_tracer_counts w;
 		int cret = lb_tracer_collect(tracer, &w, err, len);
@@ -681,16 +686,8 @@ static int alt_group(const struct lb_bench *b, struct lb_results *res, const int
 			ret = sr;
 	}
 out_disarm:
-	while (armed-- > 0) {
-		int dret = lb_tracer_disarm(alt_tracer(&a, armed));
-
-		if (dret && !ret) {
-			ret = dret;
-			snprintf(err, len, "cannot remove the %s tracer's kernel state: %s: run "
-				 "'loadbench cleanup' once loadbench has exited",
-				 lb_tracer_name(alt_tracer(&a, armed)), strerror(-dret));
-		}
-	}
+	while (armed-- > 0)
+		disarm(alt_tracer(&a, armed), &ret, err, len);
 	free(a.slices);
 	return ret;
 }
