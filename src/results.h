@@ -62,7 +62,7 @@ struct lb_run {
  * stopping rule looks at it): with fewer, the bootstrap has too few
  * distinct resamples to mean anything.
  */
-#define LB_ALT_MIN_UNITS 8
+#define LB_ALT_MIN_UNITS 16
 
 struct lb_slice {
 	int unit;		/* 0-based unit of the alternation */

@@ -313,6 +313,20 @@ int lb_stats_block_ci95(const double *ratio, size_t n, unsigned int resamples,
 	qsort(stat, resamples, sizeof(*stat), lb_double_cmp);
 	*lo = lb_quantile_sorted(stat, resamples, 0.025);
 	*hi = lb_quantile_sorted(stat, resamples, 0.975);
+	/*
+	 * A percentile bootstrap of few blocks is too narrow (it knows only
+	 * the spread it has seen, as a z interval does): widen it around the
+	 * point estimate by t_{0.975, b-1} / z_{0.975}, b the number of
+	 * whole blocks: x1.42 for 16 units (5 blocks of 3), x1.07 for 100 (20 of 5).
+	 */
+	{
+		double point = lb_stats_ratio_slowdown_pct(ratio, n);
+		size_t nb = n / block > 1 ? n / block : 2;
+		double k = lb_stats_t975((int)nb - 1) / 1.959963984540054;
+
+		*lo = point - (point - *lo) * k;
+		*hi = point + (*hi - point) * k;
+	}
 	free(stat);
 	return 0;
 }

@@ -63,7 +63,9 @@ size_t lb_stats_block_len(size_t n);
  * strings together blocks of lb_stats_block_len(@n) consecutive units,
  * starting at uniformly drawn units, up to @n units, so that correlation
  * between neighbouring units survives resampling. @resamples resamples,
- * deterministic for @seed; 2.5th and 97.5th percentiles in @lo and @hi.
+ * deterministic for @seed; 2.5th and 97.5th percentiles in @lo and @hi,
+ * widened around the point estimate by t_{0.975,b-1}/z_{0.975} for b whole
+ * blocks (a percentile interval of few blocks is too narrow).
  * Returns 0, or -EINVAL when @n < 2 (then NAN), -ENOMEM.
  */
 int lb_stats_block_ci95(const double *ratio, size_t n, unsigned int resamples,
