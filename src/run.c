@@ -355,41 +355,8 @@ struct alt {
 	struct lb_slice *slices;
 	size_t nslices, cap;
 	double origin;			/* lb_now() at the first slice */
-	double slice;			/* this unit's slice length: see alt_slice_len() */
 	unsigned long long rng;
 };
-
-/*
- * The slice length of the next unit: --slice, or as long as the group's
- * slowest switch so far when that is longer (perf's and bpf's off waits an
- * RCU grace period per tracepoint: 0.5-1 s for 18). A unit then spends at
- * most about half its time switching, instead of 90%, and the slices stay
- * mirrored within the unit, so drift still cancels.
- */
-static double alt_slice_len(const struct alt *a)
-{
-	double *v = malloc((a->nslices + 1) * sizeof(*v)), longest = 0;
-
-	if (!v)
-		return a->b->slice;
-	/*
-	 * The median switch on and the median switch off, not the slowest
-	 * one: a single stalled switch must not stretch every later slice.
-	 */
-	for (int off = 0; off < 2; off++) {
-		size_t n = 0;
-		double m;
-
-		for (size_t i = 0; i < a->nslices; i++)
-			if (a->slices[i].switch_s > 0 && (a->slices[i].on < 0) == off)
-				v[n++] = a->slices[i].switch_s;
-		m = lb_stats_median(v, n);
-		if (m > longest)
-			longest = m;
-	}
-	free(v);
-	return longest > a->b->slice ? longest : a->b->slice;
-}
 
 static struct lb_tracer *alt_tracer(const struct alt *a, int k)
 {
@@ -463,7 +430,7 @@ static int alt_slice(struct alt *a, int unit, int state, char *err, size_t len)
 		return ret;
 	if (!a->nslices && !a->origin)
 		a->origin = t0;
-	if (!lb_sleep_until(t0 + a->slice, b->stop))
+	if (!lb_sleep_until(t0 + b->slice, b->stop))
 		return -EINTR;
 	ret = alt_edge(a, &t1, &ops1, &sp1, c1, err, len);
 	if (ret)
@@ -575,7 +542,6 @@ static int alt_units(struct alt *a, const struct progress *p, char *err, size_t 
 	for (int unit = 0;; unit++) {
 		double widest = INFINITY;
 
-		a->slice = alt_slice_len(a);
 		for (int i = 0; i < nstates; i++)
 			order[i] = i - 1;
 		for (int i = nstates - 1; i > 0; i--) {
