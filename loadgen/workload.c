@@ -809,8 +809,9 @@ static void lb_flow_abort(struct lb_flow *w)
 }
 
 /* Returns 0 once the first operation completed, or -errno (message in lb_workload_error()). */
-static int lb_flow_start(struct lb_flow *w)
+static int lb_flow_start(struct lb_flow *w, int running)
 {
+	int timeout_ms = LB_START_TIMEOUT_MS + running * LB_START_PER_FLOW_MS;
 	struct lb_shared *sh = w->sh;
 	struct timespec now;
 	pid_t parent = getpid();
@@ -882,7 +883,7 @@ client:
 		lb_child_main(w, LB_CLIENT, parent);
 	lb_client_release(w);
 
-	end_us = lb_now_us() + LB_START_TIMEOUT_MS * 1000;
+	end_us = lb_now_us() + timeout_ms * 1000LL;
 	for (;;) {
 		if (lb_flow_ops(w) > 0)
 			return 0;
@@ -910,7 +911,7 @@ client:
 		 "no %s operation completed on %s within %d ms (%llu timeouts): check that "
 		 "nothing filters loopback %s (iptables/nft) and that the chosen CPUs are not "
 		 "saturated",
-		 w->type->name, ep, LB_START_TIMEOUT_MS,
+		 w->type->name, ep, timeout_ms,
 		 (unsigned long long)atomic_load(&sh->timeouts), w->type->proto);
 
 out_stop:
@@ -1254,7 +1255,7 @@ int lb_workload_start(struct lb_workload *w)
 		nonce = (uint16_t)(getpid() ^ (uint16_t)lb_now_us());
 	for (i = 0; i < w->nflows; i++) {
 		w->flow[i]->nonce = nonce;
-		ret = lb_flow_start(w->flow[i]);
+		ret = lb_flow_start(w->flow[i], i);
 		if (ret < 0) {
 			if (w->nflows > 1)
 				snprintf(w->errmsg, sizeof(w->errmsg), "flow %d: %.480s", i,

@@ -30,6 +30,8 @@
 #define LB_RCVTIMEO_MS 100	 /* children wake this often to see stop flag and deadline */
 #define LB_DEADLINE_EVERY 1024	 /* ops between two deadline checks in the hot loops */
 #define LB_START_TIMEOUT_MS 3000 /* start: wait this long for the first operation */
+/* ... and this much longer per flow already running: they compete for the same CPUs. */
+#define LB_START_PER_FLOW_MS 100
 #define LB_STOP_GRACE_MS 1000	 /* stop: wait this long before SIGKILL */
 #define LB_STOP_UNPIN_MS 100	 /* stop: after this long, let the children run on any CPU */
 #define LB_POLL_US 500		 /* parent's poll interval while waiting for children */
