@@ -49,9 +49,15 @@ stats data index 0 using 1 nooutput
 nsets = exists('STATS_records') ? int(STATS_records) : 0
 array names[nsets > 0 ? nsets : 1]
 array medians[nsets > 0 ? nsets : 1]
+# A set without a median (its alternation never ran: NaN) is a missing row for a stats that
+# reads that column: names are read apart, and every entry has a value first.
+do for [k = 1:|names|] {
+	names[k] = '?'
+	medians[k] = NaN
+}
 if (nsets > 0) {
-	stats data index 0 using (names[int($1) + 1] = strcol(2), medians[int($1) + 1] = $4, 0) \
-		nooutput
+	stats data index 0 using (names[int($1) + 1] = strcol(2), 0) nooutput
+	stats data index 0 using (medians[int($1) + 1] = $4, 0) nooutput
 }
 # The alternations (index 3): one slot each, with the names of the sets it switched on.
 nslots = 0

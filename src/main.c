@@ -126,7 +126,8 @@ static const struct lb_option options[] = {
 	  "alternate: alternate until every 95% CI half-width is at most PP percentage "
 	  "points (default 1.0)" },
 	{ { "max-time", required_argument, NULL, OPT_MAX_TIME }, "SEC",
-	  "alternate: seconds of alternation per probe set at most (default 60); the summary "
+	  "alternate: seconds of alternation per probe set at most, never fewer than 2 units "
+	  "(default 60); the summary "
 	  "says which sets did not reach --precision" },
 	{ { "sample-interval", required_argument, NULL, OPT_SAMPLE_INTERVAL }, "SEC",
 	  "throughput sample period within a run (default 0.25)" },

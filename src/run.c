@@ -560,8 +560,9 @@ static int alt_units(struct alt *a, const struct progress *p, char *err, size_t 
 		if (unit + 1 >= LB_ALT_MIN_UNITS)
 			widest = alt_widest(a);
 		alt_progress(a, p, unit + 1, widest);
+		/* Two units at least, past --max-time too: one gives no interval at all. */
 		if (widest <= LB_ALT_CHECK_MARGIN * b->precision ||
-		    lb_now() - a->origin >= b->max_time)
+		    (unit >= 1 && lb_now() - a->origin >= b->max_time))
 			return 0;
 	}
 }

@@ -30,7 +30,7 @@ if command -v gnuplot >/dev/null; then
 fi
 
 note "default run: the whole catalog"
-"$LOADBENCH" --duration 0.5 --warmup 0.2 --max-time 4 --output "$tmp/default" --quiet \
+"$LOADBENCH" --duration 0.5 --warmup 0.2 --max-time 6 --output "$tmp/default" --quiet \
 	>"$tmp/default.txt"
 # The catalog sets `loadbench list' says run here (kprobes need a kernel that has them).
 names=$("$LOADBENCH" list | awk '/^[^ ]/ { n = $1 } /^ +runs here$/ { print n }')
