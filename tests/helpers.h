@@ -10,6 +10,7 @@
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
+#include <sys/types.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -101,6 +102,24 @@ static inline int t_exit(void)
 		return T_EXIT_FAIL;
 	}
 	return T_EXIT_PASS;
+}
+
+/* t_tracer_pid - the "TracerPid:" of @pid, -1 when unreadable. */
+static inline int t_tracer_pid(pid_t pid)
+{
+	char path[64], line[256];
+	int tracer = -1;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/%d/status", (int)pid);
+	f = fopen(path, "r");
+	if (!f)
+		return -1;
+	while (fgets(line, sizeof(line), f))
+		if (sscanf(line, "TracerPid: %d", &tracer) == 1)
+			break;
+	fclose(f);
+	return tracer;
 }
 
 #endif

@@ -27,24 +27,6 @@ static void sleep_ms(long ms)
 		;
 }
 
-/* The "TracerPid:" of @pid, -1 when unreadable. */
-static int tracer_pid(pid_t pid)
-{
-	char path[64], line[256];
-	int tracer = -1;
-	FILE *f;
-
-	snprintf(path, sizeof(path), "/proc/%d/status", (int)pid);
-	f = fopen(path, "r");
-	if (!f)
-		return -1;
-	while (fgets(line, sizeof(line), f))
-		if (sscanf(line, "TracerPid: %d", &tracer) == 1)
-			break;
-	fclose(f);
-	return tracer;
-}
-
 /* Our children that are not the workload's @pids: a tracing process left behind. */
 static int other_children(const pid_t *pids, int n)
 {
@@ -130,7 +112,7 @@ int main(void)
 	if (ret)
 		fprintf(stderr, "attach: %s\n", err);
 	for (int i = 0; i < n; i++)
-		T_CHECK(tracer_pid(pids[i]) > 0);
+		T_CHECK(t_tracer_pid(pids[i]) > 0);
 	T_CHECK(lb_tracer_snapshot(t, &c0) == 0);
 	ops0 = lb_workload_ops(w);
 	sleep_ms(300);
@@ -145,7 +127,7 @@ int main(void)
 	/* Detach while the workload runs: it must go on, untraced. */
 	T_CHECK(lb_tracer_disarm(t) == 0);
 	for (int i = 0; i < n; i++)
-		T_CHECK(tracer_pid(pids[i]) == 0);
+		T_CHECK(t_tracer_pid(pids[i]) == 0);
 	T_CHECK(other_children(pids, n) == 0);
 	sleep_ms(300);
 	ops2 = lb_workload_ops(w);

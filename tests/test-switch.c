@@ -161,24 +161,6 @@ static int links_to(const unsigned int *ids, int n)
 #endif
 }
 
-/* The "TracerPid:" of @pid, -1 when unreadable. */
-static int tracer_pid(pid_t pid)
-{
-	char path[64], line[256];
-	int tracer = -1;
-	FILE *f;
-
-	snprintf(path, sizeof(path), "/proc/%d/status", (int)pid);
-	f = fopen(path, "r");
-	if (!f)
-		return -1;
-	while (fgets(line, sizeof(line), f))
-		if (sscanf(line, "TracerPid: %d", &tracer) == 1)
-			break;
-	fclose(f);
-	return tracer;
-}
-
 /* Threads of @pids altogether. */
 static int threads_of(const pid_t *pids, int n)
 {
@@ -267,7 +249,7 @@ static void check_kernel(const struct state *s, bool on, const char *when)
 		T_CHECK(on || fds_of("[perf_event]") == 0);
 	} else if (!strcmp(tr, "strace")) {
 		for (int i = 0; i < s->npids; i++) {
-			k = tracer_pid(s->pids[i]);
+			k = t_tracer_pid(s->pids[i]);
 			if (on ? k <= 0 : k != 0)
 				fprintf(stderr, "%s: workload process %d: TracerPid %d\n", when,
 					(int)s->pids[i], k);
@@ -287,7 +269,7 @@ static void check_gone(const struct state *s)
 	T_CHECK(fds_of("bpf-prog") == 0);
 	T_CHECK(links_to(s->progs, s->nprogs) == 0);
 	for (int i = 0; i < s->npids; i++)
-		T_CHECK(tracer_pid(s->pids[i]) <= 0);
+		T_CHECK(t_tracer_pid(s->pids[i]) <= 0);
 }
 
 /* Snapshot into @c; its counts must not be below @prev's. */
