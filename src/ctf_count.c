@@ -23,9 +23,27 @@
 
 struct counter {
 	struct lb_ctf_counts *c;
-	uint64_t begin, end;
+	const uint64_t *edges;
+	size_t n;
+	struct lb_ctf_buckets *b;
 	bool clock_error;
 };
+
+/* The bucket of time @t: how many edges are at or before it. */
+static size_t bucket_of(const struct counter *k, uint64_t t)
+{
+	size_t lo = 0, hi = k->n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (k->edges[mid] <= t)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
 
 static const bt_plugin *find_ctf_plugin(void)
 {
@@ -97,8 +115,42 @@ static bt_graph_simple_sink_component_consume_func_status count_messages(bt_mess
 				break;
 			}
 			t = snapshot_ns(bt_message_event_borrow_default_clock_snapshot_const(m));
-			if (t >= k->begin && t <= k->end)
-				k->c->events++;
+			k->b->events[bucket_of(k, t)]++;
+			break;
+		}
+		case BT_MESSAGE_TYPE_DISCARDED_EVENTS: {
+			const bt_stream_class *sc = bt_stream_borrow_class_const(
+				bt_message_discarded_events_borrow_stream_const(m));
+			uint64_t cnt = 1, t;
+
+			if (!bt_stream_class_discarded_events_have_default_clock_snapshots(sc)) {
+				k->clock_error = true;
+				break;
+			}
+			/* An unknown count is at least one. */
+			if (bt_message_discarded_events_get_count(m, &cnt) !=
+			    BT_PROPERTY_AVAILABILITY_AVAILABLE)
+				cnt = 1;
+			t = snapshot_ns(
+				bt_message_discarded_events_borrow_end_default_clock_snapshot_const(m));
+			k->b->discarded_events[bucket_of(k, t)] += cnt;
+			break;
+		}
+		case BT_MESSAGE_TYPE_DISCARDED_PACKETS: {
+			const bt_stream_class *sc = bt_stream_borrow_class_const(
+				bt_message_discarded_packets_borrow_stream_const(m));
+			uint64_t cnt = 1, t;
+
+			if (!bt_stream_class_discarded_packets_have_default_clock_snapshots(sc)) {
+				k->clock_error = true;
+				break;
+			}
+			if (bt_message_discarded_packets_get_count(m, &cnt) !=
+			    BT_PROPERTY_AVAILABILITY_AVAILABLE)
+				cnt = 1;
+			t = snapshot_ns(
+				bt_message_discarded_packets_borrow_end_default_clock_snapshot_const(m));
+			k->b->discarded_packets[bucket_of(k, t)] += cnt;
 			break;
 		}
 		case BT_MESSAGE_TYPE_PACKET_BEGINNING:
@@ -156,10 +208,10 @@ static int add_trace_dirs(bt_value *inputs, const char *dir, int depth, int *fou
 	return ret;
 }
 
-int lb_ctf_count(const char *dir, uint64_t begin, uint64_t end, struct lb_ctf_counts *c,
-		 char *err, size_t len)
+int lb_ctf_count(const char *dir, const uint64_t *edges, size_t n, struct lb_ctf_buckets *b,
+		 struct lb_ctf_counts *c, char *err, size_t len)
 {
-	struct counter k = { .c = c, .begin = begin, .end = end };
+	struct counter k = { .c = c, .edges = edges, .n = n, .b = b };
 	const bt_component_class_source *fs;
 	const bt_component_source *src = NULL;
 	const bt_plugin *plugin;
@@ -171,6 +223,17 @@ int lb_ctf_count(const char *dir, uint64_t begin, uint64_t end, struct lb_ctf_co
 	int ret = -ENOMEM, ntraces = 0;
 
 	memset(c, 0, sizeof(*c));
+	memset(b->events, 0, (n + 1) * sizeof(*b->events));
+	memset(b->discarded_events, 0, (n + 1) * sizeof(*b->discarded_events));
+	memset(b->discarded_packets, 0, (n + 1) * sizeof(*b->discarded_packets));
+	for (size_t i = 1; i < n; i++) {
+		if (edges[i] < edges[i - 1]) {
+			snprintf(err, len, "cannot count the LTTng trace in %s by time: edge %zu "
+				 "(%llu ns) is before edge %zu", dir, i,
+				 (unsigned long long)edges[i], i - 1);
+			return -EINVAL;
+		}
+	}
 	plugin = find_ctf_plugin();
 	if (!plugin)
 		return lb_ctf_available(err, len);
@@ -220,8 +283,8 @@ int lb_ctf_count(const char *dir, uint64_t begin, uint64_t end, struct lb_ctf_co
 		goto out;
 	}
 	if (k.clock_error) {
-		snprintf(err, len, "the LTTng trace in %s has events without timestamps: cannot "
-			 "tell which fell in the measured window", dir);
+		snprintf(err, len, "the LTTng trace in %s has events or losses without timestamps: "
+			 "cannot tell which fell in the measured window", dir);
 		ret = -EPROTO;
 		goto out;
 	}

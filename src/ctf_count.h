@@ -11,7 +11,6 @@
 #include <stdint.h>
 
 struct lb_ctf_counts {
-	uint64_t events;	/* event records timestamped within [begin, end] */
 	uint64_t all_events;	/* every event record of the trace */
 	uint64_t packets;	/* every packet (sub-buffer) of the trace */
 };
@@ -22,13 +21,24 @@ struct lb_ctf_counts {
  */
 int lb_ctf_available(char *why, size_t len);
 
+/* Counts by time: arrays of n + 1 intervals (see lb_ctf_count()), the caller's. */
+struct lb_ctf_buckets {
+	uint64_t *events;		/* event records, by timestamp */
+	uint64_t *discarded_events;	/* events the tracer discarded, by the loss's end */
+	uint64_t *discarded_packets;	/* packets lost (overwritten), by the loss's end */
+};
+
 /*
  * lb_ctf_count - count the event records and packets of the CTF trace(s)
- * below @dir; events timestamped (in ns of the trace's clock, CLOCK_MONOTONIC
- * for LTTng's kernel domain) from @begin to @end inclusive go to ->events.
- * Returns 0, or -errno with the reason in @err.
+ * below @dir into @c, and sort the events and the losses the trace reports
+ * by time (ns of the trace's clock, CLOCK_MONOTONIC for LTTng's kernel
+ * domain) into the @n + 1 intervals that the @n ascending times @edges cut:
+ * bucket 0 counts those before @edges[0], bucket i those from @edges[i - 1]
+ * (inclusive) to @edges[i] (exclusive), bucket @n those from @edges[@n - 1]
+ * on. Returns 0, -EINVAL for edges out of order, -EPROTO for a trace whose
+ * events or losses have no time, or -errno with the reason in @err.
  */
-int lb_ctf_count(const char *dir, uint64_t begin, uint64_t end, struct lb_ctf_counts *c,
-		 char *err, size_t len);
+int lb_ctf_count(const char *dir, const uint64_t *edges, size_t n, struct lb_ctf_buckets *b,
+		 struct lb_ctf_counts *c, char *err, size_t len);
 
 #endif

@@ -72,7 +72,7 @@ static const struct lb_option options[] = {
 	{ { "alone", no_argument, NULL, OPT_ALONE }, NULL,
 	  "measure only the probe sets named, not the sets their 'compare-with' lines add" },
 	{ { "duration", required_argument, NULL, 'd' }, "SEC",
-	  "measured seconds per run (default 2)" },
+	  "measured seconds per run, --method runs (default 2)" },
 	{ { "warmup", required_argument, NULL, 'w' }, "SEC",
 	  "seconds of load before each measured window (default 0.5)" },
 	{ { "repeat", required_argument, NULL, 'r' }, "N",
@@ -117,7 +117,7 @@ static const struct lb_option options[] = {
 	  "alternate (default): per probe set, one running workload whose probes are switched "
 	  "off and on in short slices, each on slice paired with the off slices beside it; "
 	  "runs: a fresh workload per run, baseline and probe sets interleaved over "
-	  "--repeat rounds of --duration (for tracers that cannot be switched, e.g. lttng)" },
+	  "--repeat rounds of --duration (for a workload that must restart)" },
 	{ { "slice", required_argument, NULL, OPT_SLICE }, "SEC",
 	  "alternate: measured seconds per slice (default 0.1)" },
 	{ { "settle", required_argument, NULL, OPT_SETTLE }, "SEC",

@@ -777,8 +777,8 @@ static void put_intro(FILE *f, const char *name, const char *what, const char *v
 /*
  * "baseline 88,100 ops/s (median of 3), udp-rr, 2 s x 3"; under --method
  * alternate, what the slowdowns are against (the same workload, probes off)
- * and the plain runs beside them (median): "vs. its probes off in the same
- * workload (udp-rr); plain baseline 76,783 ops/s, 2 runs".
+ * and its plain slices (nothing armed; median of the alternations): "vs. its
+ * probes off in the same workload (udp-rr); plain 76,783 ops/s, 2 workloads".
  */
 static const char *baseline_line(const struct lb_results *res, char *buf, size_t len)
 {
@@ -786,8 +786,8 @@ static const char *baseline_line(const struct lb_results *res, char *buf, size_t
 	char num[64];
 
 	if (lb_results_alternate(res)) {
-		snprintf(buf, len, "vs. its probes off in the same workload (%s); plain baseline "
-			 "%s ops/s, %zu run%s%s", or_unknown(c->workload),
+		snprintf(buf, len, "vs. its probes off in the same workload (%s); nothing armed "
+			 "%s ops/s, %zu workload%s%s", or_unknown(c->workload),
 			 thousands(res->baseline.summary.throughput_median, num, sizeof(num)),
 			 res->baseline.nruns, res->baseline.nruns == 1 ? "" : "s",
 			 res->complete ? "" : " (interrupted: incomplete)");

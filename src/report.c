@@ -192,9 +192,10 @@ static void print_markdown(const struct lb_results *res, FILE *f)
 		fprintf(f, "- method: alternate, each probe set's probes switched on and off on "
 			"one running workload in %g s slices (%g s settling after each switch), in "
 			"units that visit every state twice in mirrored order, until the 95%% CI "
-			"is within \u00b1%g pp or for %g s at most; a plain baseline run of %g s "
-			"before each alternation; loadbench ", c->slice, c->settle, c->precision,
-			c->max_time, c->duration);
+			"is within \u00b1%g pp or for %g s at most; in the same workload, %d "
+			"plain slices (nothing armed) before arm and %d after disarm, the "
+			"baseline; loadbench ", c->slice, c->settle, c->precision, c->max_time,
+			LB_ALT_PLAIN_SLICES, LB_ALT_PLAIN_SLICES);
 	else
 		fprintf(f, "- method: runs, %d rounds of %g s measured after %g s warm-up, "
 			"loadbench ", c->repeat, c->duration, c->warmup);

@@ -43,7 +43,7 @@
 	"probeset,tracer,round,seconds,ops,throughput,events,lost_events,timeouts," \
 	"overwritten_events\n"
 
-/* slices.csv: "state" is the name of the set that was on, or "off". */
+/* slices.csv: "state" is the name of the set that was on, "off", or "plain" (nothing armed). */
 #define LB_SLICES_CSV_HEADER \
 	"probeset,unit,state,start,seconds,switch_s,ops,throughput,events,lost_events," \
 	"off_events,edge_spread_ops,dropped\n"
@@ -491,14 +491,14 @@ static int lb_probeset_index(const struct lb_results *res, const struct lb_probe
  * --method alternate: @psr's summary from its slices. The slowdown is
  * 100 * (1 - the mean over units of on/off throughput), its CI a
  * moving-block bootstrap over the units; the counts are those of its on
- * slices; the residue compares its off slices with the plain baseline run
- * measured just before its alternation.
+ * slices; the residue compares its off slices with the plain slices of the
+ * same workload (nothing armed) before arm and after disarm.
  */
 static int lb_summary_slices(const struct lb_results *res, struct lb_probeset_result *psr)
 {
 	struct lb_summary *s = &psr->summary;
 	int me = lb_probeset_index(res, psr);
-	double on_ops = 0, on_s = 0, off_ops = 0, off_s = 0, mean, *v;
+	double on_ops = 0, on_s = 0, off_ops = 0, off_s = 0, plain_ops = 0, plain_s = 0, mean, *v;
 	double *on_ms, *off_ms;
 	size_t n = psr->nslices, nr, non = 0, nsw_on = 0, nsw_off = 0, units = 0;
 	int prev = -2, prev_unit = -1, ret = 0;
@@ -514,6 +514,14 @@ static int lb_summary_slices(const struct lb_results *res, struct lb_probeset_re
 	for (size_t i = 0; i < n; i++) {
 		const struct lb_slice *sl = &psr->slices[i];
 
+		/* Nothing armed: not part of a unit, only what off is held against. */
+		if (sl->on == LB_SLICE_PLAIN) {
+			if (!sl->dropped) {
+				plain_ops += sl->ops;
+				plain_s += sl->seconds;
+			}
+			continue;
+		}
 		if (sl->unit != prev_unit) {
 			units++;
 			prev_unit = sl->unit;
@@ -557,7 +565,10 @@ static int lb_summary_slices(const struct lb_results *res, struct lb_probeset_re
 	s->events_per_op = on_ops > 0 ? s->events / on_ops : NAN;
 	s->switch_on_ms = lb_stats_median(on_ms, nsw_on);
 	s->switch_off_ms = lb_stats_median(off_ms, nsw_off);
-	if (psr->nruns) {
+	if (plain_s > 0 && plain_ops > 0 && off_s > 0) {
+		s->residue_pct = 100 * (1 - s->off_throughput / (plain_ops / plain_s));
+	} else if (psr->nruns) {
+		/* Results of a version without plain slices: the plain run before. */
 		const struct lb_run *br = lb_round_run(&res->baseline, psr->runs[0].round);
 
 		if (br && br->throughput > 0 && off_s > 0)
@@ -983,6 +994,8 @@ static void lb_jb_slices(struct lb_jb *jb, struct json_object *parent,
 
 		lb_jb_int(jb, o, "unit", sl->unit);
 		lb_jb_str(jb, o, "on", on ? res->probesets[sl->on].name : NULL);
+		if (sl->on == LB_SLICE_PLAIN)
+			lb_jb_bool(jb, o, "plain", true);
 		lb_jb_double(jb, o, "start", sl->start);
 		lb_jb_double(jb, o, "seconds", sl->seconds);
 		lb_jb_double(jb, o, "switch_s", sl->switch_s);
@@ -1543,8 +1556,14 @@ static int lb_read_slices(struct lb_reader *rd, const struct json_object *o, con
 		if (!json_object_is_type(e, json_type_object))
 			return lb_reader_fail(rd, "%s: expected an object, found %s", w,
 					      e ? lb_json_type_name(e) : "null");
+		bool plain = false;
+
 		sl->on = -1;
-		ret = lb_get_int(rd, e, w, "unit", &sl->unit);
+		ret = lb_get_bool(rd, e, w, "plain", &plain);
+		if (!ret && plain)
+			sl->on = LB_SLICE_PLAIN;
+		if (!ret)
+			ret = lb_get_int(rd, e, w, "unit", &sl->unit);
 		if (!ret)
 			ret = lb_get_double(rd, e, w, "start", &sl->start);
 		if (!ret)
@@ -1602,6 +1621,9 @@ static int lb_read_slice_states(struct lb_reader *rd, const struct json_object *
 				return ret;
 			if (!ret)
 				continue;
+			if (psr->slices[k].on == LB_SLICE_PLAIN)
+				return lb_reader_fail(rd, "%s: a plain slice (nothing armed) has no "
+						      "set on: its \"on\" is null", w);
 			name = json_object_get_string(v);
 			for (j = 0; j < res->nprobesets; j++)
 				if (!strcmp(res->probesets[j].name, name))
@@ -2027,7 +2049,8 @@ static void lb_csv_slices(FILE *f, const struct lb_results *res,
 
 		lb_csv_str(f, psr->name);
 		fprintf(f, ",%d,", sl->unit);
-		lb_csv_str(f, on ? res->probesets[sl->on].name : "off");
+		lb_csv_str(f, on ? res->probesets[sl->on].name :
+			   sl->on == LB_SLICE_PLAIN ? "plain" : "off");
 		fputc(',', f);
 		lb_csv_double(f, sl->start);
 		fputc(',', f);
@@ -2383,8 +2406,9 @@ static void lb_results_print_alternation(const struct lb_results *res, FILE *f)
 		fprintf(f, "; switch on %.1f ms, off %.1f ms (median)", s->switch_on_ms,
 			s->switch_off_ms);
 		if (isfinite(s->residue_pct))
-			fprintf(f, "; off slices %.1f%% below the plain baseline run beside them "
-				"(across time, not paired)", s->residue_pct);
+			fprintf(f, "; off slices %.1f%% %s the plain slices (nothing armed) before "
+				"and after", fabs(s->residue_pct),
+				s->residue_pct < 0 ? "above" : "below");
 		if (s->off_events)
 			fprintf(f, "; %" PRIu64 " events counted while off", s->off_events);
 		fputc('\n', f);
@@ -2455,9 +2479,10 @@ void lb_results_print_table(const struct lb_results *res, FILE *f)
 	fprintf(f, "CPU: %s, %d online\n", lb_or(h->cpu_model, "?"), h->ncpus);
 	if (lb_results_alternate(res))
 		fprintf(f, "method: alternate, %g s slices (%g s settle after each switch), each "
-			"set until its 95%% CI is +-%g pp or %g s; plain baseline runs of %g s "
+			"set until its 95%% CI is +-%g pp or %g s; baseline: %d plain slices "
+			"(nothing armed) before arm and %d after disarm, in the same workload "
 			"(warm-up %g s)", c->slice, c->settle, c->precision, c->max_time,
-			c->duration, c->warmup);
+			LB_ALT_PLAIN_SLICES, LB_ALT_PLAIN_SLICES, c->warmup);
 	else
 		fprintf(f, "runs: %d x %g s (warm-up %g s)", c->repeat, c->duration, c->warmup);
 	if (res->started)

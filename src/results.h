@@ -64,9 +64,18 @@ struct lb_run {
  */
 #define LB_ALT_MIN_UNITS 16
 
+/*
+ * Slices of the running workload with nothing armed, before the sets are
+ * armed and after they are disarmed: the baseline of the alternation, and
+ * what its off slices are held against (the residue). Their unit is -1.
+ */
+#define LB_SLICE_PLAIN (-2)
+#define LB_ALT_PLAIN_SLICES 8	/* plain slices before arm, and as many after disarm */
+
 struct lb_slice {
-	int unit;		/* 0-based unit of the alternation */
-	int on;			/* index in lb_results.probesets of the set on; -1 = all off */
+	int unit;		/* 0-based unit of the alternation; -1 for a plain slice */
+	int on;			/* index in lb_results.probesets of the set on; -1 = all off;
+				 * LB_SLICE_PLAIN = nothing armed */
 	double start;		/* seconds from the alternation's first slice to this one's window */
 	double seconds;		/* length of the measured window (the settle time excluded) */
 	double switch_s;	/* seconds the switch into this state took */

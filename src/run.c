@@ -238,15 +238,15 @@ out_disarm:
 	if (tracer)
 		disarm(tracer, &ret, err, len);
 	if (tracer && !ret) {
-		struct lb_tracer_counts w;
-		int cret = lb_tracer_collect(tracer, &w, err, len);
+		struct lb_tracer_counts at[2];
+		int cret = lb_tracer_collect(tracer, at, 2, err, len);
 
 		if (cret < 0) {
 			ret = cret;
 		} else if (cret > 0) {
-			run->events = w.events;
-			run->lost_events = w.lost;
-			run->overwritten_events = w.overwritten;
+			run->events = at[1].events - at[0].events;
+			run->lost_events = at[1].lost - at[0].lost;
+			run->overwritten_events = at[1].overwritten - at[0].overwritten;
 		}
 	}
 out:
@@ -308,8 +308,14 @@ static int bench_rounds(const struct lb_bench *b, struct lb_results *res, struct
  */
 #define LB_ALT_CHECK_RESAMPLES 2000
 #define LB_ALT_CHECK_MARGIN 0.97
-/* A slice whose edges took more than this share of its operations is dropped with its unit. */
-#define LB_ALT_EDGE_DROP 0.01
+/*
+ * A slice whose edges took more than this share of its operations is
+ * dropped with its unit. Quiet on this host an edge takes ~0.3% of a 0.1 s
+ * slice; under TCG (one host thread runs both vCPUs, so reading tracefs
+ * steals the workload's time) 3 to 12 operations of 350 to 700 in 0.3 s
+ * slices: at 1% every unit of the ftrace sets was dropped there.
+ */
+#define LB_ALT_EDGE_DROP 0.03
 
 int lb_bench_groups(const struct lb_results *res, int *group)
 {
@@ -352,8 +358,16 @@ struct alt {
 	int member[LB_MAX_PROBESETS];	/* indices in res->probesets */
 	int n;
 	int cur;			/* member on, -1 = all off */
+	bool armed;			/* the members are armed (else: plain slices) */
 	struct lb_slice *slices;
 	size_t nslices, cap;
+	/*
+	 * Every member's counts at both edges of every slice:
+	 * counts[(slice * n + member) * 2 + edge]. Each member is read at
+	 * every edge, so its i-th snapshot since arm is entry i of its own
+	 * sequence, which collect can replace.
+	 */
+	struct lb_tracer_counts *counts;
 	double origin;			/* lb_now() at the first slice */
 	unsigned long long rng;
 };
@@ -370,7 +384,7 @@ static int alt_switch(struct alt *a, int state, double *took, char *err, size_t 
 	int ret = 0;
 
 	*took = 0;
-	if (state == a->cur)
+	if (state == a->cur || state == LB_SLICE_PLAIN)
 		return 0;
 	if (a->cur >= 0) {
 		ret = lb_tracer_disable(alt_tracer(a, a->cur), err, len);
@@ -395,7 +409,8 @@ static int alt_edge(struct alt *a, double *t, uint64_t *ops, uint64_t *spread,
 	double ta = lb_now();
 	uint64_t oa = lb_workload_ops(a->b->workload), ob;
 
-	for (int k = 0; k < a->n; k++) {
+	memset(c, 0, a->n * sizeof(*c));
+	for (int k = 0; k < a->n && a->armed; k++) {
 		int ret = lb_tracer_snapshot(alt_tracer(a, k), &c[k]);
 
 		if (ret) {
@@ -414,7 +429,7 @@ static int alt_edge(struct alt *a, double *t, uint64_t *ops, uint64_t *spread,
 static int alt_slice(struct alt *a, int unit, int state, char *err, size_t len)
 {
 	const struct lb_bench *b = a->b;
-	struct lb_tracer_counts c0[LB_MAX_PROBESETS], c1[LB_MAX_PROBESETS];
+	struct lb_tracer_counts c0[LB_MAX_PROBESETS], c1[LB_MAX_PROBESETS], *cs;
 	uint64_t ops0, ops1, sp0, sp1;
 	struct lb_slice sl = { .unit = unit };
 	double took, t0, t1;
@@ -435,26 +450,14 @@ static int alt_slice(struct alt *a, int unit, int state, char *err, size_t len)
 	ret = alt_edge(a, &t1, &ops1, &sp1, c1, err, len);
 	if (ret)
 		return ret;
-	sl.on = state < 0 ? -1 : a->member[state];
+	sl.on = state < 0 ? state : a->member[state];
 	sl.start = t0 - a->origin;
 	sl.seconds = t1 - t0;
 	sl.switch_s = took;
 	sl.ops = ops1 - ops0;
 	sl.edge_spread_ops = sp0 > sp1 ? sp0 : sp1;
-	for (int k = 0; k < a->n; k++) {
-		uint64_t ev = c1[k].events - c0[k].events;
-
-		if (k == state) {
-			sl.events = ev;
-			sl.lost_events = c1[k].lost - c0[k].lost;
-			sl.overwritten_events = c1[k].overwritten - c0[k].overwritten;
-			sl.read_events = c1[k].read - c0[k].read;
-		} else {
-			sl.off_events += ev;
-		}
-	}
 	/*
-	 * Left out with its unit: edges that took over 1% of the slice's
+	 * Left out with its unit: edges that took over 3% of the slice's
 	 * operations (loadbench was held up, so the slice's length and its
 	 * counts are uncertain). A slow switch is not a reason: the settle
 	 * time starts when the switch has returned, and the switch is
@@ -468,10 +471,71 @@ static int alt_slice(struct alt *a, int unit, int state, char *err, size_t len)
 		if (!arr)
 			return -ENOMEM;
 		a->slices = arr;
+		cs = realloc(a->counts, cap * a->n * 2 * sizeof(*cs));
+		if (!cs)
+			return -ENOMEM;
+		a->counts = cs;
 		a->cap = cap;
+	}
+	cs = &a->counts[a->nslices * a->n * 2];
+	for (int k = 0; k < a->n; k++) {
+		cs[2 * k] = c0[k];
+		cs[2 * k + 1] = c1[k];
 	}
 	a->slices[a->nslices++] = sl;
 	return 0;
+}
+
+/*
+ * After disarm: the counts of the members that read theirs back replace
+ * their snapshots (both edges of every slice measured while armed, in
+ * order), then every slice gets its events: the on member's, and what the
+ * others counted meanwhile (off_events, which must be none).
+ */
+static int alt_count(struct alt *a, char *err, size_t len)
+{
+	struct lb_tracer_counts *at = calloc(2 * a->nslices + 1, sizeof(*at));
+	size_t narmed = 0;
+	int ret = 0;
+
+	if (!at)
+		return -ENOMEM;
+	for (size_t i = 0; i < a->nslices; i++)
+		narmed += a->slices[i].on != LB_SLICE_PLAIN;
+	for (int k = 0; k < a->n && !ret && narmed; k++) {
+		int cret = lb_tracer_collect(alt_tracer(a, k), at, 2 * narmed, err, len);
+
+		if (cret < 0)
+			ret = cret;
+		for (size_t i = 0, j = 0; cret > 0 && i < a->nslices; i++) {
+			if (a->slices[i].on == LB_SLICE_PLAIN)
+				continue;
+			a->counts[(i * a->n + k) * 2] = at[j++];
+			a->counts[(i * a->n + k) * 2 + 1] = at[j++];
+		}
+	}
+	free(at);
+	for (size_t i = 0; i < a->nslices && !ret; i++) {
+		struct lb_slice *sl = &a->slices[i];
+
+		sl->off_events = 0;
+		if (sl->on == LB_SLICE_PLAIN)
+			continue;
+		for (int k = 0; k < a->n; k++) {
+			const struct lb_tracer_counts *c0 = &a->counts[(i * a->n + k) * 2], *c1 = c0 + 1;
+			uint64_t ev = c1->events - c0->events;
+
+			if (sl->on == a->member[k]) {
+				sl->events = ev;
+				sl->lost_events = c1->lost - c0->lost;
+				sl->overwritten_events = c1->overwritten - c0->overwritten;
+				sl->read_events = c1->read - c0->read;
+			} else {
+				sl->off_events += ev;
+			}
+		}
+	}
+	return ret;
 }
 
 /* The widest 95% CI half-width of the group's slowdowns and of each set against its base. */
@@ -569,14 +633,16 @@ static int alt_units(struct alt *a, const struct progress *p, char *err, size_t 
 
 /*
  * Hand the alternation to the results: every member gets all its slices and
- * one run, its on slices summed, in round @round (the plain baseline run
- * measured before it has the same round).
+ * one run, its on slices summed, in round @round; the baseline gets one run
+ * of that round, the plain slices summed.
  */
 static int alt_store(struct alt *a, int round, const struct lb_workload_stats *st)
 {
-	for (int k = 0; k < a->n; k++) {
-		struct lb_probeset_result *psr = &a->res->probesets[a->member[k]];
-		const char *residue = lb_tracer_off_residue(alt_tracer(a, k));
+	for (int k = -1; k < a->n; k++) {
+		struct lb_probeset_result *psr = k < 0 ? &a->res->baseline :
+						 &a->res->probesets[a->member[k]];
+		const char *residue = k < 0 ? NULL : lb_tracer_off_residue(alt_tracer(a, k));
+		int on = k < 0 ? LB_SLICE_PLAIN : a->member[k];
 		struct lb_run run = { .round = round };
 		size_t nsamples = 0;
 		int ret;
@@ -587,7 +653,7 @@ static int alt_store(struct alt *a, int round, const struct lb_workload_stats *s
 		for (size_t i = 0; i < a->nslices; i++) {
 			const struct lb_slice *sl = &a->slices[i];
 
-			if (sl->on != a->member[k] || sl->dropped)
+			if (sl->on != on || sl->dropped)
 				continue;
 			run.seconds += sl->seconds;
 			run.ops += sl->ops;
@@ -613,7 +679,7 @@ static int alt_store(struct alt *a, int round, const struct lb_workload_stats *s
 		run.nflow_ops = st->nflows > 0 ? (size_t)st->nflows : 0;
 		ret = lb_probeset_result_add_run(psr, &run);
 		free(run.samples);
-		if (!ret)
+		if (!ret && k >= 0)
 			ret = lb_probeset_result_add_slices(psr, a->slices, a->nslices);
 		if (!ret && residue && !psr->off_residue && !(psr->off_residue = strdup(residue)))
 			ret = -ENOMEM;
@@ -623,9 +689,24 @@ static int alt_store(struct alt *a, int round, const struct lb_workload_stats *s
 	return 0;
 }
 
+/* The plain slices before arm or after disarm; 0 or -errno (-EINTR). */
+static int alt_plain(struct alt *a, char *err, size_t len)
+{
+	for (int i = 0; i < LB_ALT_PLAIN_SLICES; i++) {
+		int ret = alt_slice(a, -1, LB_SLICE_PLAIN, err, len);
+
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
 /*
- * One group: a plain baseline run, then the group's tracers armed in one
- * running workload, switched off, warmed up, and alternated.
+ * One group, in one running workload: plain slices, the group's tracers
+ * armed, switched off, warmed up and alternated, then disarmed, and plain
+ * slices again. The plain slices are the group's baseline run, and what its
+ * off slices are held against (they bracket the alternation in time, so a
+ * linear drift cancels).
  */
 static int alt_group(const struct lb_bench *b, struct lb_results *res, const int *group, int g,
 		     struct progress *p, char *err, size_t len)
@@ -633,40 +714,27 @@ static int alt_group(const struct lb_bench *b, struct lb_results *res, const int
 	struct lb_workload_stats st = {0};
 	struct alt a = { .b = b, .res = res, .cur = -1 };
 	int armed = 0, ret, sret;
-	struct lb_run run;
 
 	for (size_t i = 0; i < res->nprobesets; i++)
 		if (group[i] == g)
 			a.member[a.n++] = (int)i;
 	a.rng = 0x6c62616c74ULL + (unsigned long long)g * 7919 + (unsigned long long)getpid();
-
-	/* The plain baseline beside this alternation: nothing armed. */
-	p->name = "baseline";
 	p->round = g + 1;
 	p->run++;
-	progress_show(p, 0);
-	ret = run_once(b, NULL, g + 1, p, &run, err, len);
-	if (ret)
-		return ret;
-	ret = lb_probeset_result_add_run(&res->baseline, &run);
-	free(run.samples);
-	free(run.flow_ops);
-	if (ret)
-		return ret;
-	if (stopped(b))
-		return -EINTR;
 
-	for (; armed < a.n; armed++) {
-		ret = lb_tracer_arm(alt_tracer(&a, armed), err, len);
-		if (ret)
-			goto out_disarm;
-	}
 	ret = lb_workload_start(b->workload);
 	if (ret) {
 		snprintf(err, len, "%s", lb_workload_error(b->workload));
-		goto out_disarm;
+		return ret;
 	}
-	{
+	if (!lb_sleep_until(lb_now() + b->warmup, b->stop))
+		ret = -EINTR;
+	if (!ret)
+		ret = alt_plain(&a, err, len);
+	for (; !ret && armed < a.n; armed++)
+		ret = lb_tracer_arm(alt_tracer(&a, armed), err, len);
+	a.armed = armed > 0;
+	if (!ret) {
 		pid_t pids[LB_RUN_MAX_PIDS];
 		int npids = lb_workload_pids(b->workload, pids, LB_RUN_MAX_PIDS);
 
@@ -680,6 +748,13 @@ static int alt_group(const struct lb_bench *b, struct lb_results *res, const int
 		ret = -EINTR;
 	if (!ret)
 		ret = alt_units(&a, p, err, len);
+	/* Disarmed with the workload still running, for the plain slices after. */
+	while (armed-- > 0)
+		disarm(alt_tracer(&a, armed), &ret, err, len);
+	a.armed = false;
+	a.cur = -1;
+	if (!ret)
+		ret = alt_plain(&a, err, len);
 	sret = lb_workload_stop(b->workload, &st);
 	if (sret && !ret) {
 		ret = sret;
@@ -687,15 +762,15 @@ static int alt_group(const struct lb_bench *b, struct lb_results *res, const int
 	}
 	/* What was measured is kept, also when interrupted. */
 	if ((!ret || ret == -EINTR) && a.nslices) {
-		int sr = alt_store(&a, g + 1, &st);
+		int sr = alt_count(&a, err, len);
 
+		if (!sr)
+			sr = alt_store(&a, g + 1, &st);
 		if (sr)
 			ret = sr;
 	}
-out_disarm:
-	while (armed-- > 0)
-		disarm(alt_tracer(&a, armed), &ret, err, len);
 	free(a.slices);
+	free(a.counts);
 	return ret;
 }
 

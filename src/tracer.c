@@ -235,7 +235,7 @@ int lb_tracer_disable(struct lb_tracer *t, char *err, size_t len)
 
 const char *lb_tracer_off_residue(const struct lb_tracer *t)
 {
-	return t->ops->off_residue;
+	return t->ops->off_residue ? t->ops->off_residue(t->priv) : NULL;
 }
 
 int lb_tracer_disarm(struct lb_tracer *t)
@@ -250,16 +250,17 @@ int lb_tracer_disarm(struct lb_tracer *t)
 	return ret;
 }
 
-int lb_tracer_collect(struct lb_tracer *t, struct lb_tracer_counts *c, char *err, size_t len)
+int lb_tracer_collect(struct lb_tracer *t, struct lb_tracer_counts *at, size_t n, char *err,
+		      size_t len)
 {
 	int ret;
 
-	memset(c, 0, sizeof(*c));
 	if (!t->ops->collect)
 		return 0;
 	if (t->armed)
 		return -EBUSY;
-	ret = t->ops->collect(t->priv, c, err, len);
+	memset(at, 0, n * sizeof(*at));
+	ret = t->ops->collect(t->priv, at, n, err, len);
 	return ret ? ret : 1;
 }
 

@@ -7,8 +7,8 @@
  * kernel and changes nothing in it) -> for every measured run: arm (creates
  * what the kernel needs and starts recording) -> attach (the workload's pids,
  * once it runs; only tracers that have the op) -> snapshot ... snapshot ->
- * disarm (removes everything arm and attach created) -> collect (the window's
- * counts, for tracers that have the op) -> destroy.
+ * disarm (removes everything arm and attach created) -> collect (the counts
+ * at every snapshot, for tracers that have the op) -> destroy.
  *
  * --method alternate keeps one run armed and switches it: arm -> attach ->
  * disable -> (enable ... disable)* with snapshots at every slice edge ->
@@ -61,22 +61,24 @@ struct lb_tracer_ops {
 	 * events disabled (their static keys off), kprobes and uprobes
 	 * disabled, BPF links detached, ptrace detached; recording paused
 	 * with the probes still firing is not off. A tracer that cannot get
-	 * all the way says what stays in @off_residue. arm leaves the tracer
+	 * all the way says what stays in off_residue. arm leaves the tracer
 	 * on. Both return 0 or -errno with the reason in @err.
 	 */
 	int (*enable)(void *priv, char *err, size_t len);
 	int (*disable)(void *priv, char *err, size_t len);
-	/* What stays in the kernel while switched off; NULL when nothing does. */
-	const char *off_residue;
+	/* Optional: what stays in the kernel while switched off; NULL when nothing does. */
+	const char *(*off_residue)(void *priv);
 	/* Remove everything arm created; safe when not armed. */
 	int (*disarm)(void *priv);
 	/*
-	 * Optional: after disarm, the counts of the window between the run's
-	 * last two snapshots, for a tracer that knows them only once it stopped
-	 * recording (lttng reads its trace back). They replace the difference
-	 * of the two snapshots.
+	 * Optional: after disarm, for a tracer that knows its counts only once
+	 * it stopped recording (lttng reads its trace back), the cumulative
+	 * counts since arm at each of the run's snapshots, in order: @at[i] at
+	 * the i-th snapshot, for the first @n. They replace what those
+	 * snapshots returned. 0, or -errno with the reason in @err (-ERANGE:
+	 * fewer than @n snapshots were taken).
 	 */
-	int (*collect)(void *priv, struct lb_tracer_counts *window, char *err, size_t len);
+	int (*collect)(void *priv, struct lb_tracer_counts *at, size_t n, char *err, size_t len);
 	/* Disarm if armed, free. */
 	void (*destroy)(void *priv);
 };
@@ -143,12 +145,14 @@ const char *lb_tracer_off_residue(const struct lb_tracer *t);
 int lb_tracer_disarm(struct lb_tracer *t);
 
 /*
- * lb_tracer_collect - after lb_tracer_disarm(), the last run's window counts
- * into @c for a tracer that reads them back (see collect in the ops).
- * Returns 1 when @c was filled, 0 when the tracer has no such step (keep the
- * snapshot difference), or -errno with the reason in @err.
+ * lb_tracer_collect - after lb_tracer_disarm(), for a tracer that reads its
+ * counts back (see collect in the ops), the cumulative counts at each of the
+ * first @n snapshots of the last arm into @at. Returns 1 when @at was filled,
+ * 0 when the tracer has no such step (keep the snapshots), or -errno with the
+ * reason in @err.
  */
-int lb_tracer_collect(struct lb_tracer *t, struct lb_tracer_counts *c, char *err, size_t len);
+int lb_tracer_collect(struct lb_tracer *t, struct lb_tracer_counts *at, size_t n, char *err,
+		      size_t len);
 
 /* lb_tracer_destroy - disarm if needed and free; NULL is fine. */
 void lb_tracer_destroy(struct lb_tracer *t);

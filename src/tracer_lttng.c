@@ -8,13 +8,27 @@
  * which records an entry and a return event per call).
  *
  * Counts: no liblttng-ctl call says how many events a channel recorded, so
- * after the run the trace is read back (ctf_count.c, libbabeltrace2) and the
- * events timestamped between the two snapshots of the measured window are
- * counted (LTTng's kernel clock is CLOCK_MONOTONIC, the clock the snapshots
- * read). The channel's discarded-event and lost-packet counters, read at
- * each snapshot, are the lost events; a lost packet counts as the trace's
- * mean events per packet. The session is destroyed and the directory
- * removed at disarm, which every exit path reaches.
+ * after the run the trace is read back (ctf_count.c, libbabeltrace2) in one
+ * pass that sorts its events by timestamp into the intervals between the
+ * run's snapshots (LTTng's kernel clock is CLOCK_MONOTONIC, the clock the
+ * snapshots read): collect then gives the counts at every snapshot, those of
+ * a run's window and those of every slice of an alternation alike. A
+ * snapshot only reads the clock (no call to lttng-sessiond, so a slice edge
+ * takes no time). Lost events are placed in time the same way: the trace's
+ * discarded-events and discarded-packets records (a lost packet counts as the
+ * trace's mean events per packet); the channel's own counters, read once at
+ * disarm, check them, and losses they count beyond the trace's go to the last
+ * window. The session is destroyed and the directory removed at disarm,
+ * which every exit path reaches.
+ *
+ * Switching (--method alternate): off disables the channel, on enables it
+ * again. lttng-modules 2.13 then unregisters the channel's tracepoint and
+ * syscall probes (lttng_session_sync_event_enablers: a probe is registered
+ * only while its event, channel and session are all enabled), so their
+ * static keys go off. It does not do so for kprobes and kretprobes: their
+ * kprobes stay registered and each hit returns from LTTng's handler at once
+ * (it checks the channel's enabled flag). off_residue says so for a probe
+ * set that has them.
  *
  * scope workload: the session's kernel process-ID tracker (`lttng track
  * --kernel --pid', which matches a task's thread-group id) is set to an empty
@@ -55,13 +69,17 @@ struct lttng {
 	bool created;			/* the session exists */
 	struct lttng_handle *handle;
 	struct lttng_process_attr_tracker_handle *pid_tracker;	/* scope workload */
-	int nsnap;			/* snapshots since arm */
-	uint64_t snap_ns[2];		/* CLOCK_MONOTONIC of the last two */
-	uint64_t discarded[2], lost_packets[2];
+	uint64_t *snap_ns;		/* every snapshot since arm: CLOCK_MONOTONIC ns */
+	size_t nsnap, snap_cap;
+	uint64_t discarded, lost_packets;	/* the channel's counters at disarm */
 	int count_ret;			/* reading the trace back at disarm: 0 or -errno */
 	char count_err[512];
 	bool counted;
-	struct lb_tracer_counts window;
+	struct lb_tracer_counts *at;	/* counts at each snapshot, read back at disarm */
+	size_t nat;
+	int nkprobes, nkretprobes;	/* of the probe set: they stay while switched off */
+	bool off;			/* switched off: the channel disabled */
+	char residue[256];
 };
 
 static int lttng_available(char *why, size_t len)
@@ -99,6 +117,8 @@ static void lttng_free(struct lttng *l)
 		return;
 	lttng_destroy_handle(l->handle);
 	lttng_process_attr_tracker_handle_destroy(l->pid_tracker);
+	free(l->snap_ns);
+	free(l->at);
 	free(l);
 }
 
@@ -195,6 +215,7 @@ out:
 static int lttng_create(const struct lb_probeset *ps, const struct lb_tracer_opts *opts,
 			void **priv, char *err, size_t len)
 {
+	static int serial;
 	int kb = opts && opts->buffer_kb ? opts->buffer_kb : ps->buffer_kb;
 	enum lb_buffer_mode mode = opts && opts->mode ? opts->mode : ps->mode;
 	struct lttng *l;
@@ -223,7 +244,19 @@ static int lttng_create(const struct lb_probeset *ps, const struct lb_tracer_opt
 		while (l->subbuf_size * 2 <= want)
 			l->subbuf_size *= 2;
 	}
-	snprintf(l->session, sizeof(l->session), "loadbench_%d", (int)getpid());
+	/*
+	 * One session per probe set: sets alternated together are armed at
+	 * once. The first keeps the plain name.
+	 */
+	if (serial)
+		snprintf(l->session, sizeof(l->session), "loadbench_%d_%d", (int)getpid(), serial);
+	else
+		snprintf(l->session, sizeof(l->session), "loadbench_%d", (int)getpid());
+	serial++;
+	for (size_t i = 0; i < ps->nprobes; i++) {
+		l->nkprobes += ps->probes[i].kind == LB_PROBE_KPROBE;
+		l->nkretprobes += ps->probes[i].kind == LB_PROBE_KRETPROBE;
+	}
 	*priv = l;
 	return 0;
 }
@@ -268,23 +301,58 @@ static int read_counters(struct lttng *l, uint64_t *discarded, uint64_t *lost)
 }
 
 /*
- * The window's counts from the trace in l->dir, between the run's last two
- * snapshots; kept for collect (a failure too, with its message).
+ * The counts at every snapshot from the trace in l->dir, read back in one
+ * pass; kept for collect (a failure too, with its message).
  */
-static void count_window(struct lttng *l)
+static void count_snapshots(struct lttng *l)
 {
-	uint64_t discarded = l->discarded[1] - l->discarded[0];
-	uint64_t lost_packets = l->lost_packets[1] - l->lost_packets[0];
+	uint64_t *arr = calloc(3 * (l->nsnap + 1), sizeof(*arr)), events = 0, lost = 0;
+	uint64_t per_packet, trace_discarded = 0, trace_packets = 0;
+	struct lb_ctf_buckets b = {
+		.events = arr,
+		.discarded_events = arr ? arr + l->nsnap + 1 : NULL,
+		.discarded_packets = arr ? arr + 2 * (l->nsnap + 1) : NULL,
+	};
 	struct lb_ctf_counts cc;
 
 	l->counted = true;
-	l->count_ret = lb_ctf_count(l->dir, l->snap_ns[0], l->snap_ns[1], &cc, l->count_err,
+	free(l->at);
+	l->nat = 0;
+	l->at = calloc(l->nsnap ? l->nsnap : 1, sizeof(*l->at));
+	if (!arr || !l->at) {
+		l->count_ret = -ENOMEM;
+		snprintf(l->count_err, sizeof(l->count_err), "out of memory reading the LTTng "
+			 "trace back");
+		goto out;
+	}
+	l->count_ret = lb_ctf_count(l->dir, l->snap_ns, l->nsnap, &b, &cc, l->count_err,
 				    sizeof(l->count_err));
 	if (l->count_ret)
-		return;
-	l->window.lost = discarded + (cc.packets ? lost_packets * (cc.all_events / cc.packets) : 0);
-	l->window.events = cc.events + l->window.lost;
-	l->window.overwritten = 0;
+		goto out;
+	per_packet = cc.packets ? cc.all_events / cc.packets : 0;
+	for (size_t i = 0; i < l->nsnap; i++) {
+		/* Recorded or lost before snapshot i: the buckets before its edge. */
+		events += b.events[i];
+		lost += b.discarded_events[i] + b.discarded_packets[i] * per_packet;
+		l->at[i].lost = lost;
+		l->at[i].events = events + lost;
+	}
+	for (size_t i = 0; i <= l->nsnap; i++) {
+		trace_discarded += b.discarded_events[i];
+		trace_packets += b.discarded_packets[i];
+	}
+	/* What the channel counted beyond the trace: in the last window. */
+	if (l->nsnap) {
+		uint64_t more = (l->discarded > trace_discarded ? l->discarded - trace_discarded : 0) +
+				(l->lost_packets > trace_packets ?
+				 (l->lost_packets - trace_packets) * per_packet : 0);
+
+		l->at[l->nsnap - 1].lost += more;
+		l->at[l->nsnap - 1].events += more;
+	}
+	l->nat = l->nsnap;
+out:
+	free(arr);
 }
 
 static int lttng_disarm(void *priv)
@@ -297,13 +365,17 @@ static int lttng_disarm(void *priv)
 		r = lttng_stop_tracing(l->session);
 		if (r < 0 && r != -LTTNG_ERR_TRACE_ALREADY_STOPPED)
 			ret = -EIO;
+		/* The check of the trace's losses; without it, the trace's alone. */
+		l->discarded = l->lost_packets = 0;
+		if (l->handle)
+			read_counters(l, &l->discarded, &l->lost_packets);
 		r = lttng_destroy_session(l->session);
 		if (r < 0)
 			ret = -EIO;
 		else
 			l->created = false;
-		if (!ret && l->nsnap >= 2)
-			count_window(l);
+		if (!ret && l->nsnap)
+			count_snapshots(l);
 	}
 	lttng_destroy_handle(l->handle);
 	l->handle = NULL;
@@ -311,6 +383,22 @@ static int lttng_disarm(void *priv)
 	l->pid_tracker = NULL;
 	r = remove_dir(l->dir);
 	return ret ? ret : r;
+}
+
+/* The channel's description (free with lttng_channel_destroy), or NULL without memory. */
+static struct lttng_channel *make_channel(struct lttng *l)
+{
+	struct lttng_channel *chan = lttng_channel_create(&l->dom);
+
+	if (!chan)
+		return NULL;
+	snprintf(chan->name, sizeof(chan->name), "%s", LB_LTTNG_CHANNEL);
+	chan->attr.overwrite = l->overwrite;
+	if (l->subbuf_size) {
+		chan->attr.subbuf_size = l->subbuf_size;
+		chan->attr.num_subbuf = LB_LTTNG_NUM_SUBBUF;
+	}
+	return chan;
 }
 
 static int enable_event(struct lttng *l, const struct lb_probe *p, char *err, size_t len)
@@ -414,6 +502,8 @@ static int lttng_arm(void *priv, char *err, size_t len)
 	int ret;
 
 	l->nsnap = 0;
+	l->nat = 0;
+	l->off = false;
 	l->counted = false;
 	l->count_ret = 0;
 	if ((size_t)snprintf(l->dir, sizeof(l->dir), "%s/%s.XXXXXX",
@@ -441,15 +531,9 @@ static int lttng_arm(void *priv, char *err, size_t len)
 	l->created = true;
 	ret = -ENOMEM;
 	l->handle = lttng_create_handle(l->session, &l->dom);
-	chan = lttng_channel_create(&l->dom);
+	chan = make_channel(l);
 	if (!l->handle || !chan)
 		goto fail;
-	snprintf(chan->name, sizeof(chan->name), "%s", LB_LTTNG_CHANNEL);
-	chan->attr.overwrite = l->overwrite;
-	if (l->subbuf_size) {
-		chan->attr.subbuf_size = l->subbuf_size;
-		chan->attr.num_subbuf = LB_LTTNG_NUM_SUBBUF;
-	}
 	ret = lttng_enable_channel(l->handle, chan);
 	if (ret < 0) {
 		snprintf(err, len, "cannot create the LTTng channel %s (%s mode, %llu-byte "
@@ -485,44 +569,107 @@ fail:
 	return ret;
 }
 
+/* A snapshot: the time only (see the top of the file); the counts come from collect. */
 static int lttng_snapshot(void *priv, struct lb_tracer_counts *c)
 {
 	struct lttng *l = priv;
-	uint64_t discarded = 0, lost = 0;
 	struct timespec ts;
-	int ret;
 
+	if (l->nsnap == l->snap_cap) {
+		size_t cap = l->snap_cap ? 2 * l->snap_cap : 64;
+		uint64_t *a = realloc(l->snap_ns, cap * sizeof(*a));
+
+		if (!a)
+			return -ENOMEM;
+		l->snap_ns = a;
+		l->snap_cap = cap;
+	}
 	clock_gettime(CLOCK_MONOTONIC, &ts);
-	ret = read_counters(l, &discarded, &lost);
-	if (ret)
-		return ret;
-	l->snap_ns[0] = l->snap_ns[1];
-	l->discarded[0] = l->discarded[1];
-	l->lost_packets[0] = l->lost_packets[1];
-	l->snap_ns[1] = (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
-	l->discarded[1] = discarded;
-	l->lost_packets[1] = lost;
-	l->nsnap++;
-	/* What is known now; collect gives the window's counts from the trace. */
-	c->events = c->lost = discarded;
+	l->snap_ns[l->nsnap++] = (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
+	memset(c, 0, sizeof(*c));
 	return 0;
 }
 
-static int lttng_collect(void *priv, struct lb_tracer_counts *window, char *err, size_t len)
+static int lttng_collect(void *priv, struct lb_tracer_counts *at, size_t n, char *err,
+			 size_t len)
 {
 	struct lttng *l = priv;
 
 	if (!l->counted) {
-		snprintf(err, len, "the LTTng trace was not read back: the run ended before its "
-			 "measured window did");
+		snprintf(err, len, "the LTTng trace was not read back: the run took no snapshot");
 		return -ENODATA;
 	}
 	if (l->count_ret) {
 		snprintf(err, len, "%s", l->count_err);
 		return l->count_ret;
 	}
-	*window = l->window;
+	if (n > l->nat) {
+		snprintf(err, len, "the LTTng trace was read back at %zu snapshots, not %zu",
+			 l->nat, n);
+		return -ERANGE;
+	}
+	memcpy(at, l->at, n * sizeof(*at));
 	return 0;
+}
+
+/*
+ * Switching off: the channel disabled (see the top of the file). Its
+ * sub-buffers, the consumer and the session stay.
+ */
+static int lttng_disable(void *priv, char *err, size_t len)
+{
+	struct lttng *l = priv;
+	int ret;
+
+	if (l->off)
+		return 0;
+	ret = lttng_disable_channel(l->handle, LB_LTTNG_CHANNEL);
+	if (ret < 0) {
+		snprintf(err, len, "cannot disable the LTTng channel %s of session %s: %s",
+			 LB_LTTNG_CHANNEL, l->session, lerr(ret));
+		return -EIO;
+	}
+	l->off = true;
+	return 0;
+}
+
+/* Switching on again: enabling the channel that exists enables it, its attributes stay. */
+static int lttng_enable(void *priv, char *err, size_t len)
+{
+	struct lttng *l = priv;
+	struct lttng_channel *chan;
+	int ret;
+
+	if (!l->off)
+		return 0;
+	chan = make_channel(l);
+	if (!chan) {
+		snprintf(err, len, "out of memory enabling the LTTng channel %s", LB_LTTNG_CHANNEL);
+		return -ENOMEM;
+	}
+	ret = lttng_enable_channel(l->handle, chan);
+	lttng_channel_destroy(chan);
+	if (ret < 0) {
+		snprintf(err, len, "cannot enable the LTTng channel %s of session %s again: %s",
+			 LB_LTTNG_CHANNEL, l->session, lerr(ret));
+		return -EIO;
+	}
+	l->off = false;
+	return 0;
+}
+
+static const char *lttng_off_residue(void *priv)
+{
+	struct lttng *l = priv;
+
+	if (!l->nkprobes && !l->nkretprobes)
+		return NULL;
+	snprintf(l->residue, sizeof(l->residue), "%d kprobe%s and %d kretprobe%s stay "
+		 "registered (lttng-modules unregisters a disabled channel's tracepoints and "
+		 "syscalls, not its kprobes): each hit still takes the kprobe and returns from "
+		 "LTTng's handler at once", l->nkprobes, l->nkprobes == 1 ? "" : "s",
+		 l->nkretprobes, l->nkretprobes == 1 ? "" : "s");
+	return l->residue;
 }
 
 static void lttng_destroy(void *priv)
@@ -625,6 +772,9 @@ const struct lb_tracer_ops lb_tracer_lttng = {
 	.arm = lttng_arm,
 	.attach = lttng_attach,
 	.snapshot = lttng_snapshot,
+	.enable = lttng_enable,
+	.disable = lttng_disable,
+	.off_residue = lttng_off_residue,
 	.collect = lttng_collect,
 	.disarm = lttng_disarm,
 	.destroy = lttng_destroy,

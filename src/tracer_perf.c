@@ -832,6 +832,23 @@ static int perf_snapshot(void *priv, struct lb_tracer_counts *c)
  * on a 2-CPU machine: 0.5 s for the 18 of probesets/perf, 60 ms for
  * syscall all's two. Switching on again takes 0.5 to 2 ms.
  */
+/*
+ * A per-thread event makes the kernel call perf at every context switch (the
+ * perf_sched_events static key) and the thread's switches visit its perf
+ * context, even with only a disabled event in it. Scope system, and perf-count
+ * (no ring), leave nothing.
+ */
+static const char *perf_off_residue(void *priv)
+{
+	const struct perf *p = priv;
+
+	if (!p->record || !p->workload)
+		return NULL;
+	return "each workload thread keeps the disabled dummy perf event that owns its ring, "
+	       "so perf's context-switch hook stays on and visits those threads' perf contexts "
+	       "(no event in them runs)";
+}
+
 static int perf_disable(void *priv, char *err, size_t len)
 {
 	struct perf *p = priv;
@@ -876,15 +893,7 @@ const struct lb_tracer_ops lb_tracer_perf = {
 	.snapshot = perf_snapshot,
 	.enable = perf_enable,
 	.disable = perf_disable,
-	/*
-	 * A per-thread event makes the kernel call perf at every context
-	 * switch (the perf_sched_events static key) and the thread's switches
-	 * visit its perf context, even with only a disabled event in it.
-	 */
-	.off_residue = "scope workload only: each workload thread keeps the disabled dummy perf "
-		       "event that owns its ring, so perf's context-switch hook stays on and "
-		       "visits those threads' perf contexts (no event in them runs); scope "
-		       "system leaves nothing",
+	.off_residue = perf_off_residue,
 	.disarm = perf_disarm,
 	.destroy = perf_destroy,
 };

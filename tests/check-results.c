@@ -185,8 +185,10 @@ static bool same_slice(const struct lb_slice *a, const struct lb_slice *b)
 }
 
 /*
- * --method alternate: one run (its on slices) that pairs with a plain
- * baseline run; slices in order, every unit with each state twice; the set's
+ * --method alternate: one run (its on slices) that pairs with a baseline run
+ * of the same round; slices in order, plain slices (nothing armed, no events)
+ * before the units and, unless interrupted, as many after; every unit with
+ * each state twice; the set's
  * tracer counted events in its on slices and next to none while off (off is
  * off: at most 0.1% of what it counted on, the events in flight at a
  * switch); at least 2 units used, a finite CI.
@@ -194,7 +196,7 @@ static bool same_slice(const struct lb_slice *a, const struct lb_slice *b)
 static void check_slices(const struct lb_results *res, const struct lb_probeset_result *p)
 {
 	const struct lb_summary *s = &p->summary;
-	int me = (int)(p - res->probesets), on = 0, off = 0;
+	int me = (int)(p - res->probesets), on = 0, off = 0, plain_before = 0, plain_after = 0;
 	bool paired = false;
 
 	if (p->nruns != 1)
@@ -206,7 +208,23 @@ static void check_slices(const struct lb_results *res, const struct lb_probeset_
 	for (size_t i = 0; i < p->nslices; i++) {
 		const struct lb_slice *sl = &p->slices[i];
 
-		if (i && (sl->unit < p->slices[i - 1].unit || sl->start < p->slices[i - 1].start))
+		if (i && sl->start < p->slices[i - 1].start)
+			fail("%s: slice %zu starts before the one before it", p->name, i);
+		if (sl->on == LB_SLICE_PLAIN) {
+			if (sl->unit != -1 || sl->events || sl->off_events)
+				fail("%s: plain slice %zu: unit %d, %" PRIu64 " events, %" PRIu64
+				     " while off: nothing is armed in a plain slice", p->name, i,
+				     sl->unit, sl->events, sl->off_events);
+			if (on || off)
+				plain_after++;
+			else
+				plain_before++;
+			continue;
+		}
+		if (plain_after)
+			fail("%s: slice %zu of unit %d after the plain slices that follow disarm",
+			     p->name, i, sl->unit);
+		if (i && p->slices[i - 1].on != LB_SLICE_PLAIN && sl->unit < p->slices[i - 1].unit)
 			fail("%s: slice %zu out of order", p->name, i);
 		if (!(sl->seconds > 0) || (!sl->dropped && !sl->ops))
 			fail("%s: slice %zu: %g s, %" PRIu64 " ops", p->name, i, sl->seconds,
@@ -217,6 +235,10 @@ static void check_slices(const struct lb_results *res, const struct lb_probeset_
 	if (on < 4 || off < 4 || on != off)
 		fail("%s: %d on and %d off slices, expected as many of each, 4 or more", p->name,
 		     on, off);
+	if (plain_before != LB_ALT_PLAIN_SLICES ||
+	    (plain_after != LB_ALT_PLAIN_SLICES && (res->complete || plain_after)))
+		fail("%s: %d plain slices before the alternation and %d after, expected %d each",
+		     p->name, plain_before, plain_after, LB_ALT_PLAIN_SLICES);
 	/* A set and the set it builds on are alternated together: the same slices. */
 	for (size_t k = 0; p->compare_with && k < res->nprobesets; k++) {
 		const struct lb_probeset_result *b = &res->probesets[k];
@@ -232,10 +254,19 @@ static void check_slices(const struct lb_results *res, const struct lb_probeset_
 			     "alternated in one workload", p->name, b->name);
 		for (size_t i = 0; i < p->nslices; i++) {
 			int st = p->slices[i].on;
+			const struct lb_probeset_result *o;
+			bool same_run;
 
-			if (st != -1 && st != me && st != (int)k)
-				fail("%s: slice %zu has a set on that is neither it nor %s", p->name,
-				     i, b->name);
+			if (st == -1 || st == LB_SLICE_PLAIN || st == me || st == (int)k)
+				continue;
+			/* Another set of the group (one more that builds on the same base). */
+			o = st >= 0 && (size_t)st < res->nprobesets ? &res->probesets[st] : NULL;
+			same_run = o && o->nslices == p->nslices;
+			for (size_t j = 0; same_run && j < p->nslices; j++)
+				same_run = same_slice(&o->slices[j], &p->slices[j]);
+			if (!same_run)
+				fail("%s: slice %zu has a set on that was not alternated with it",
+				     p->name, i);
 		}
 	}
 	if (s->units < 2 || !isfinite(s->ci_half_width))
@@ -244,7 +275,7 @@ static void check_slices(const struct lb_results *res, const struct lb_probeset_
 		fail("%s: %" PRIu64 " events counted while off against %" PRIu64 " on: off is not "
 		     "off", p->name, s->off_events, s->events);
 	printf("check-results: %s: %d units (%d dropped), CI +-%.2f pp, %" PRIu64 " events while "
-	       "off, switch on %.2f ms, off %.2f ms, off slices %.1f%% below the plain baseline\n",
+	       "off, switch on %.2f ms, off %.2f ms, off slices %.1f%% below the plain slices\n",
 	       p->name, s->units, s->dropped_units, s->ci_half_width, s->off_events,
 	       s->switch_on_ms, s->switch_off_ms, s->residue_pct);
 }

@@ -86,7 +86,8 @@ LB_TEST_TAG=$LB_TAG "$LOADBENCH" --probeset syscalls,ftrace --max-time 30 --prec
 	--duration 0.5 --warmup 0.3 --quiet --no-plot --output "$tmp/int" >/dev/null \
 	2>"$tmp/int.err" &
 pid=$!
-# The plain baseline run takes ~0.8 s, the arm a few ms: 2.5 s is well inside the alternation.
+# The warm-up and the plain slices before arm take ~1.3 s, the arm a few ms: 2.5 s is well
+# inside the alternation.
 sleep 2.5
 kill -INT $pid
 rc=0

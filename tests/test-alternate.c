@@ -91,6 +91,47 @@ static void test_single(void)
 	lb_results_free(res);
 }
 
+/*
+ * Plain slices (nothing armed) before and after the units: the residue is
+ * the off slices against them, not against the baseline run; they are in
+ * no unit, so the slowdown, the units and the switch times stay.
+ */
+static void test_plain(void)
+{
+	struct lb_results *res = results();
+	struct lb_probeset_result *p = lb_results_add_probeset(res, "set", "ftrace");
+	struct lb_slice s[2 * LB_ALT_PLAIN_SLICES + 4 * 20];
+	struct lb_run run = { .round = 1 };
+	size_t n = 0;
+	double r[32];
+
+	for (int i = 0; i < LB_ALT_PLAIN_SLICES; i++)
+		s[n++] = slice(-1, LB_SLICE_PLAIN, 94000, 0, 0);
+	for (int u = 0; u < 20; u++) {
+		bool abba = u % 2;
+
+		s[n++] = slice(u, abba ? -1 : 0, abba ? 96000 : 72000, 16, 0);
+		s[n++] = slice(u, abba ? 0 : -1, abba ? 72000 : 96000, 16, 0);
+		s[n++] = slice(u, abba ? 0 : -1, abba ? 72000 : 96000, 16, 0);
+		s[n++] = slice(u, abba ? -1 : 0, abba ? 96000 : 72000, 16, 0);
+	}
+	for (int i = 0; i < LB_ALT_PLAIN_SLICES; i++)
+		s[n++] = slice(-1, LB_SLICE_PLAIN, 98000, 0, 0);
+	T_CHECK(lb_slices_unit_ratios(s, n, 0, -1, r, 32) == 20);
+	T_CHECK(!lb_probeset_result_add_slices(p, s, n));
+	T_CHECK(!lb_probeset_result_add_run(p, &run));
+	T_CHECK(!lb_results_summarize(res));
+	p = &res->probesets[0];
+	T_CHECK_NEAR(p->summary.slowdown_pct, 25, 0.05);
+	T_CHECK(p->summary.units == 20 && p->summary.dropped_units == 0);
+	T_CHECK_NEAR(p->summary.switch_on_ms, 1, 1e-9);
+	T_CHECK_NEAR(p->summary.switch_off_ms, 2, 1e-9);
+	/* Off 96k against the plain slices' mean 96k: none (the baseline run's 100k would say 4%). */
+	T_CHECK_NEAR(p->summary.residue_pct, 0, 0.05);
+	T_CHECK_NEAR(p->summary.off_throughput, 96000, 1);
+	lb_results_free(res);
+}
+
 /* A pair alternated together: off 100k, base 80k, set 60k; set vs base 25%. */
 static void test_pair(void)
 {
@@ -137,6 +178,7 @@ static void test_pair(void)
 int main(void)
 {
 	test_single();
+	test_plain();
 	test_pair();
 	return t_exit();
 }

@@ -172,6 +172,8 @@ static void test_ftrace_refuses(void)
 static void test_ctf_count(void)
 {
 	const char *dir = LB_SRCDIR "/tests/fixtures/lttng-trace";
+	uint64_t e[3], b[4], de[4], dp[4];
+	struct lb_ctf_buckets bk = { .events = b, .discarded_events = de, .discarded_packets = dp };
 	struct lb_ctf_counts c;
 	char err[512] = "";
 	int ret;
@@ -181,22 +183,41 @@ static void test_ctf_count(void)
 		fprintf(stderr, "skipping the trace read-back check: %s\n", err);
 		return;
 	}
-	ret = lb_ctf_count(dir, 0, UINT64_MAX, &c, err, sizeof(err));
+	ret = lb_ctf_count(dir, NULL, 0, &bk, &c, err, sizeof(err));
 	T_CHECK(ret == 0);
 	if (ret) {
 		fprintf(stderr, "lb_ctf_count: %s\n", err);
 		return;
 	}
-	T_CHECK(c.events == 447 && c.all_events == 447 && c.packets == 6);
-	/* Only the window: both ends inclusive. */
-	T_CHECK(lb_ctf_count(dir, 17866278510ULL, 18526571500ULL, &c, err, sizeof(err)) == 0);
-	T_CHECK(c.events == 200 && c.all_events == 447);
-	T_CHECK(lb_ctf_count(dir, 17866278511ULL, 18526571499ULL, &c, err, sizeof(err)) == 0);
-	T_CHECK(c.events == 198);
-	T_CHECK(lb_ctf_count(dir, 0, 1, &c, err, sizeof(err)) == 0);
-	T_CHECK(c.events == 0 && c.all_events == 447);
+	T_CHECK(b[0] == 447 && c.all_events == 447 && c.packets == 6);
+	/* This trace lost nothing. */
+	T_CHECK(de[0] == 0 && dp[0] == 0);
+	/* A window: from its first edge inclusive to its second exclusive. */
+	e[0] = 17866278510ULL;
+	e[1] = 18526571501ULL;
+	T_CHECK(lb_ctf_count(dir, e, 2, &bk, &c, err, sizeof(err)) == 0);
+	T_CHECK(b[1] == 200 && c.all_events == 447 && b[0] + b[1] + b[2] == 447);
+	e[0]++;
+	e[1]--;
+	T_CHECK(lb_ctf_count(dir, e, 2, &bk, &c, err, sizeof(err)) == 0);
+	T_CHECK(b[1] == 198 && b[0] + b[1] + b[2] == 447);
+	e[0] = 0;
+	e[1] = 2;
+	T_CHECK(lb_ctf_count(dir, e, 2, &bk, &c, err, sizeof(err)) == 0);
+	T_CHECK(b[0] == 0 && b[1] == 0 && b[2] == 447);
+	/* Several windows in one pass: the same events where the edges are the same. */
+	e[0] = 17866278510ULL;
+	e[1] = 18200000000ULL;
+	e[2] = 18526571501ULL;
+	T_CHECK(lb_ctf_count(dir, e, 3, &bk, &c, err, sizeof(err)) == 0);
+	T_CHECK(b[1] + b[2] == 200 && b[1] > 0 && b[2] > 0 &&
+		b[0] + b[1] + b[2] + b[3] == 447);
+	/* Edges out of order: refused. */
+	e[2] = 1;
+	T_CHECK(lb_ctf_count(dir, e, 3, &bk, &c, err, sizeof(err)) == -EINVAL);
+	T_CHECK(strstr(err, "edge 2") != NULL);
 	/* No trace: said so. */
-	ret = lb_ctf_count(LB_SRCDIR "/probesets", 0, 1, &c, err, sizeof(err));
+	ret = lb_ctf_count(LB_SRCDIR "/probesets", e, 2, &bk, &c, err, sizeof(err));
 	T_CHECK(ret == -ENOENT);
 	T_CHECK(strstr(err, "no CTF metadata file below it") != NULL);
 }

@@ -710,6 +710,25 @@ static char *replace(const char *text, const char *from, const char *to)
 	return out;
 }
 
+/* @bad (freed here) written to @path is refused with a message that holds @msg. */
+static void refused(char *bad, const char *path, const char *msg)
+{
+	struct lb_results *back = NULL;
+	char err[512] = "";
+
+	T_CHECK(bad != NULL);
+	if (!bad)
+		return;
+	T_CHECK(write_text(path, bad, strlen(bad)) == 0);
+	T_CHECK(lb_results_read_json(path, &back, err, sizeof(err)) == -EINVAL && back == NULL);
+	if (!strstr(err, msg)) {
+		fprintf(stderr, "expected \"%s\" in \"%s\"\n", msg, err);
+		t_failures++;
+	}
+	lb_results_free(back);
+	free(bad);
+}
+
 /*
  * --method alternate: the slices (a set alone, a compare-with pair's three
  * states), off_residue, the config and the summary's new fields read back
@@ -799,13 +818,23 @@ static void test_json_alternate(const char *dir)
 	}
 	/* Or not a name at all. */
 	bad = replace(t1, "\"on\": \"ftrace\"", "\"on\": 0");
-	if (bad) {
-		T_CHECK(write_text(path2, bad, strlen(bad)) == 0);
-		ret = lb_results_read_json(path2, &back, err, sizeof(err));
-		T_CHECK(ret == -EINVAL && back == NULL);
-		T_CHECK(strstr(err, "probesets[0].slices[1].on: expected a string, found int"));
-		free(bad);
-	}
+	refused(bad, path2, "probesets[0].slices[1].on: expected a string, found int");
+	/* A plain slice (nothing armed): "plain": true and "on" null, read back as such. */
+	res->probesets[0].slices[0].on = LB_SLICE_PLAIN;
+	res->probesets[0].slices[0].unit = -1;
+	free(t1);
+	t1 = NULL;
+	T_CHECK(lb_results_write_json(res, path) == 0);
+	t1 = t_read_all(path, NULL);
+	T_CHECK(t1 && strstr(t1, "\"plain\": true"));
+	lb_results_free(back);
+	back = NULL;
+	T_CHECK(lb_results_read_json(path, &back, err, sizeof(err)) == 0);
+	T_CHECK(back && back->probesets[0].slices[0].on == LB_SLICE_PLAIN &&
+		back->probesets[0].slices[0].unit == -1 && back->probesets[0].slices[1].on != LB_SLICE_PLAIN);
+	/* With a set on, refused: nothing is armed in a plain slice. */
+	bad = replace(t1, "\"on\": null", "\"on\": \"ftrace\"");
+	refused(bad, path2, "probesets[0].slices[0]: a plain slice (nothing armed) has no set on");
 out:
 	lb_results_free(res);
 	lb_results_free(back);
@@ -1154,7 +1183,7 @@ static void test_pairs(void)
 {
 	struct lb_results *res = lb_results_new();
 	struct lb_probeset_result *base, *set, *lone;
-	struct lb_pair pr = { NULL };
+	struct lb_pair pr = { 0 };
 	int ret = 0;
 
 	T_CHECK(res != NULL);
