@@ -1434,34 +1434,6 @@ int lb_plot_write_compare(struct lb_plot *plot, const struct lb_results *const *
 	return ret;
 }
 
-/* Whether @prog is an executable file in a directory of $PATH (nothing is run). */
-static bool in_path(const char *prog)
-{
-	const char *path = getenv("PATH");
-	const char *p, *end;
-	bool found = false;
-
-	if (!path)
-		path = "/usr/local/bin:/usr/bin:/bin";
-	for (p = path; !found; p = end + 1) {
-		struct stat st;
-		char *file;
-		int len;
-
-		end = strchr(p, ':');
-		if (!end)
-			end = p + strlen(p);
-		len = (int)(end - p);
-		if (asprintf(&file, "%.*s/%s", len ? len : 1, len ? p : ".", prog) < 0)
-			return false;
-		found = !stat(file, &st) && S_ISREG(st.st_mode) && !access(file, X_OK);
-		free(file);
-		if (!*end)
-			break;
-	}
-	return found;
-}
-
 static double now(void)
 {
 	struct timespec ts;
@@ -1503,14 +1475,45 @@ static void error_line(const char *out, char *buf, size_t len)
 }
 
 /*
- * Run gnuplot on @script in @plot's staging directory: 0, or -EIO with its
- * message in @err. Messages for the child are formatted before fork (only
- * async-signal-safe calls in the child).
+ * The absolute path of gnuplot into @buf: the first gnuplot in an absolute
+ * directory of $PATH. An empty or relative entry is skipped: it names a
+ * directory relative to wherever gnuplot would be started, which may be one
+ * that others can write to. 0 or -ENOENT.
  */
-static int run_gnuplot(const struct lb_plot *plot, const char *script, char *err, size_t errlen)
+static int find_gnuplot(char *buf, size_t len)
+{
+	const char *path = getenv("PATH");
+	const char *p, *end;
+	struct stat st;
+	int n;
+
+	if (!path)
+		path = "/usr/local/bin:/usr/bin:/bin";
+	for (p = path;; p = end + 1) {
+		end = strchrnul(p, ':');
+		if (*p == '/') {
+			n = snprintf(buf, len, "%.*s/gnuplot", (int)(end - p), p);
+			if (n > 0 && (size_t)n < len && !stat(buf, &st) && S_ISREG(st.st_mode) &&
+			    !access(buf, X_OK))
+				return 0;
+		}
+		if (!*end)
+			return -ENOENT;
+	}
+}
+
+/*
+ * Run the gnuplot at @gnuplot on @script in @plot's staging directory: 0, or
+ * -EIO with its message in @err. -d: no ~/.gnuplot or gnuplotrc (under sudo,
+ * HOME may still be the invoking user's), so only loadbench's script runs.
+ * Messages for the child are formatted before fork (only async-signal-safe
+ * calls in the child).
+ */
+static int run_gnuplot(const struct lb_plot *plot, const char *gnuplot, const char *script,
+		       char *err, size_t errlen)
 {
 	static const char exec_msg[] = "loadbench: cannot execute gnuplot\n";
-	char *const argv[] = { "gnuplot", (char *)script, NULL };
+	char *const argv[] = { "gnuplot", "-d", (char *)script, NULL };
 	double deadline = now() + LB_PLOT_TIMEOUT;
 	char *out = NULL, chdir_msg[512], line[512];
 	size_t used = 0;
@@ -1550,7 +1553,7 @@ static int run_gnuplot(const struct lb_plot *plot, const char *script, char *err
 				_exit(126);
 			_exit(126);
 		}
-		execvp("gnuplot", argv);
+		execv(gnuplot, argv);
 		if (write(STDERR_FILENO, exec_msg, sizeof(exec_msg) - 1) < 0)
 			_exit(127);
 		_exit(127);
@@ -1638,7 +1641,7 @@ out:
 
 int lb_plot_render(struct lb_plot *plot, char *err, size_t errlen)
 {
-	char script[64];
+	char gnuplot[PATH_MAX], script[64];
 	size_t i;
 	int ret;
 
@@ -1646,13 +1649,14 @@ int lb_plot_render(struct lb_plot *plot, char *err, size_t errlen)
 		lb_seterr(err, errlen, "no figure written in %s: nothing to render", plot->dir);
 		return -EIO;
 	}
-	if (!in_path("gnuplot")) {
-		lb_seterr(err, errlen, "not found in PATH");
+	if (find_gnuplot(gnuplot, sizeof(gnuplot))) {
+		lb_seterr(err, errlen, "not in any absolute directory of PATH; empty and relative "
+			  "entries are skipped");
 		return -ENOENT;
 	}
 	for (i = 0; i < plot->nfigures; i++) {
 		snprintf(script, sizeof(script), "%s.gp", plot->figures[i]);
-		ret = run_gnuplot(plot, script, err, errlen);
+		ret = run_gnuplot(plot, gnuplot, script, err, errlen);
 		if (ret)
 			return ret;
 	}

@@ -49,10 +49,11 @@ int lb_plot_write_compare(struct lb_plot *plot, const struct lb_results *const *
 			  const char *template_dir, char *err, size_t errlen);
 
 /*
- * lb_plot_render - run gnuplot (without a shell) on each script @plot has
- * written, and on nothing else, in the staging directory. Returns 0; -ENOENT
- * when gnuplot is not in $PATH (@err says so); -EIO when nothing was written
- * or gnuplot failed (its first error line in @err).
+ * lb_plot_render - run gnuplot (found in an absolute directory of $PATH,
+ * without a shell, no init files) on each script @plot has written, and on
+ * nothing else, in the staging directory. Returns 0; -ENOENT when there is
+ * no gnuplot (@err says where it was looked for); -EIO when nothing was
+ * written or gnuplot failed (its first error line in @err).
  */
 int lb_plot_render(struct lb_plot *plot, char *err, size_t errlen);
 

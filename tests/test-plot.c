@@ -6,7 +6,8 @@
  * against the golden files in tests/fixtures/, and from the --method
  * alternate fixture the slices' figure; when gnuplot is on PATH,
  * lb_plot_render() renders a PNG and an SVG (tests/test-render checks
- * every figure) and runs only the scripts just written. No root needed.
+ * every figure), runs only the scripts just written, and finds no gnuplot
+ * in an empty or relative PATH entry. No root needed.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -608,12 +609,16 @@ int main(void)
 	ret = t_plot_write(res, "/nonexistent", LB_SRCDIR "/plots", err, sizeof(err));
 	T_CHECK(ret == -ENOENT);
 
-	/* gnuplot missing from PATH: -ENOENT, nothing is run, and the .gp and .dat are written. */
+	/*
+	 * gnuplot missing from PATH, or only in an empty or relative entry:
+	 * -ENOENT, nothing is run, and the .gp and .dat are still written.
+	 */
 	saved_path = getenv("PATH");
-	setenv("PATH", "/nonexistent", 1);
+	setenv("PATH", "/nonexistent::.:bin", 1);
 	unlink(path);
 	T_CHECK(t_figures(res, NULL, NULL, 0, NULL, dir, LB_SRCDIR "/plots", 1, err,
 			  sizeof(err)) == -ENOENT);
+	T_CHECK(strstr(err, "absolute directory of PATH") != NULL);
 	T_CHECK(access(path, F_OK) == 0);
 	T_CHECK(no_staging_left(dir));
 	if (saved_path)
