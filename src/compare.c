@@ -191,7 +191,8 @@ int lb_compare_main(int argc, char **argv)
 	const char *out = NULL;
 	bool force = false, no_plot = false;
 	size_t n = 0, i;
-	int opt, ret, status = 1;
+	struct lb_plot *plot;
+	int opt, ret, cret, status = 1;
 
 	optind = 1;
 	while ((opt = getopt_long(argc, argv, "o:h", longopts, NULL)) != -1) {
@@ -252,20 +253,32 @@ int lb_compare_main(int argc, char **argv)
 		lb_err("cannot create the output directory %s: %s", out, strerror(-ret));
 		goto out;
 	}
-	ret = lb_plot_write_compare((const struct lb_results *const *)res,
-				    (const char *const *)labels, n, common, out,
-				    lb_datadir("plots", tdir, sizeof(tdir)), err, sizeof(err));
+	ret = lb_plot_open(out, &plot, err, sizeof(err));
 	if (ret) {
 		lb_err("%s", err);
 		goto out;
 	}
-	ret = no_plot ? -ECANCELED : lb_plot_render(out, err, sizeof(err));
+	ret = lb_plot_write_compare(plot, (const struct lb_results *const *)res,
+				    (const char *const *)labels, n, common,
+				    lb_datadir("plots", tdir, sizeof(tdir)), err, sizeof(err));
+	if (ret) {
+		lb_plot_close(plot, NULL, 0);
+		lb_err("%s", err);
+		goto out;
+	}
+	/* compare.gp only: never a script that was in OUT before (--force). */
+	ret = no_plot ? -ECANCELED : lb_plot_render(plot, err, sizeof(err));
 	if (ret == -ENOENT)
-		lb_warn("gnuplot is not installed, so the figure is only written as compare.gp and "
-			"compare.dat in %s: install it (apt-get install gnuplot-nox) and run "
-			"'cd %s && gnuplot compare.gp'", out, out);
+		lb_warn("gnuplot is not installed (%s), so the figure is only written as compare.gp "
+			"and compare.dat in %s: install it (apt-get install gnuplot-nox) and run "
+			"'cd %s && gnuplot compare.gp'", err, out, out);
 	else if (ret && ret != -ECANCELED)
 		lb_warn("gnuplot failed to render the figure in %s: %s", out, err);
+	cret = lb_plot_close(plot, err, sizeof(err));
+	if (cret) {
+		lb_err("%s", err);
+		goto out;
+	}
 	lb_report_print_compare((const struct lb_results *const *)res,
 				(const char *const *)labels, n, stdout);
 	if (!ret)

@@ -689,44 +689,78 @@ static const char *default_output(char *buf, size_t len)
 }
 
 /*
- * Write the figures of @res into @dir and render them. Returns 0 when they were
- * rendered; -ENOENT without gnuplot, another -errno when they could not be
- * written or rendered (each case said in one line on stderr, as an error when
- * @is_error, else as a warning).
+ * Write the figures of @res through @plot (a handle on @dir, closed here) and
+ * render them. Returns 0 when they were rendered; -ENOENT without gnuplot,
+ * another -errno when they could not be written or rendered (each case said
+ * in one line on stderr, as an error when @is_error, else as a warning).
  */
-static int render(const struct lb_results *res, const char *dir, bool is_error)
+static int render(const struct lb_results *res, struct lb_plot *plot, const char *dir,
+		  bool is_error)
 {
 	void (*say)(const char *fmt, ...) = is_error ? lb_err : lb_warn;
 	char tdir[PATH_MAX], err[512];
-	int ret;
+	int ret, cret;
 
-	ret = lb_plot_write(res, dir, lb_datadir("plots", tdir, sizeof(tdir)), err, sizeof(err));
+	ret = lb_plot_write(plot, res, lb_datadir("plots", tdir, sizeof(tdir)), err, sizeof(err));
 	if (ret) {
 		say("figures not written: %s", err);
-		return ret;
+	} else {
+		ret = lb_plot_render(plot, err, sizeof(err));
+		if (ret == -ENOENT)
+			say("gnuplot is not installed (%s), so the figures are only written as .gp "
+			    "and .dat files in %s: install it (apt-get install gnuplot-nox) and run "
+			    "'loadbench plot %s'", err, dir, dir);
+		else if (ret)
+			say("gnuplot failed to render the figures in %s: %s", dir, err);
 	}
-	ret = lb_plot_render(dir, err, sizeof(err));
-	if (ret == -ENOENT)
-		say("gnuplot is not installed, so the figures are only written as .gp and "
-		    ".dat files in %s: install it (apt-get install gnuplot-nox) and run "
-		    "'loadbench plot %s'", dir, dir);
-	else if (ret)
-		say("gnuplot failed to render the figures in %s: %s", dir, err);
+	cret = lb_plot_close(plot, err, sizeof(err));
+	if (cret) {
+		say("figures not written: %s", err);
+		if (!ret || ret == -ENOENT)
+			ret = cret;
+	}
 	return ret;
+}
+
+/*
+ * Open @dir for figures: the handle, or NULL when it cannot be or is refused
+ * (said in one line: an error when @is_error, else a warning that no figures
+ * were written).
+ */
+static struct lb_plot *open_figures(const char *dir, bool is_error)
+{
+	struct lb_plot *plot;
+	char err[1024];
+
+	if (lb_plot_open(dir, &plot, err, sizeof(err))) {
+		if (is_error)
+			lb_err("%s", err);
+		else
+			lb_warn("figures not written: %s", err);
+		return NULL;
+	}
+	return plot;
 }
 
 static int cmd_plot(int argc, char **argv)
 {
 	struct lb_results *res = NULL;
+	struct lb_plot *plot;
 	int ret;
 
 	if (argc != 2) {
 		lb_err("usage: loadbench plot DIR (a results directory)");
 		return 2;
 	}
-	if (lb_report_read(argv[1], &res))
+	/* Before reading anything in it: a directory refused is refused first. */
+	plot = open_figures(argv[1], true);
+	if (!plot)
 		return 1;
-	ret = render(res, argv[1], true);
+	if (lb_report_read(argv[1], &res)) {
+		lb_plot_close(plot, NULL, 0);
+		return 1;
+	}
+	ret = render(res, plot, argv[1], true);
 	lb_results_free(res);
 	return ret ? 1 : 0;
 }
@@ -1054,8 +1088,11 @@ static int cmd_run(int argc, char **argv, struct cli *c)
 		lb_err("cannot write %s: %s", path, strerror(-ret));
 		goto out;
 	}
-	if (!c->no_plot && res->baseline.nruns)
-		plotted = render(res, out, false);
+	if (!c->no_plot && res->baseline.nruns) {
+		struct lb_plot *plot = open_figures(out, false);
+
+		plotted = plot ? render(res, plot, out, false) : -EPERM;
+	}
 	lb_results_print_table(res, stdout);
 	printf("\nresults: %s/results.json, results.csv, %ssummary.txt%s\n", out,
 	       lb_results_has_slices(res) ? "slices.csv, " : "",

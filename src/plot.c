@@ -2,15 +2,19 @@
 /*
  * Figures. lb_plot_write() writes each figure's data (.dat) and script (.gp:
  * a generated header of gnuplot string variables, then the template from
- * plots/) into a results directory; the script reads only the .dat beside
- * it, so a figure can be edited and re-rendered by hand. lb_plot_render()
- * runs gnuplot there, without a shell, bounded in time.
+ * plots/) into a private staging directory inside the results directory;
+ * the script reads only the .dat beside it, so a figure can be edited and
+ * re-rendered by hand. lb_plot_render() runs gnuplot there on those scripts
+ * only, without a shell, bounded in time; lb_plot_close() renames the files
+ * into the results directory.
  */
 #include "config.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <math.h>
 #include <poll.h>
 #include <signal.h>
@@ -19,6 +23,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/random.h>
 #include <sys/stat.h>
 #include <sys/types.h>
 #include <sys/wait.h>
@@ -32,8 +37,7 @@
 #define LB_PLOT_TIMEOUT		60	/* seconds gnuplot may run per script */
 #define LB_PLOT_STDERR_MAX	65536	/* bytes of gnuplot's stderr kept */
 
-/* The scripts lb_plot_render() runs when they are there, in this order. */
-static const char *const scripts[] = { "slowdown.gp", "throughput.gp", "cost.gp", "compare.gp" };
+#define LB_PLOT_MAX_FIGURES	8	/* figures one struct lb_plot writes at most */
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
@@ -929,14 +933,249 @@ static int close_file(FILE *f)
 	return ret;
 }
 
-static char *join(const char *dir, const char *name)
-{
-	size_t len = strlen(dir) + strlen(name) + 2;
-	char *p = malloc(len);
+/*
+ * The results directory, opened once, and the staging directory in it where
+ * everything is written and rendered (see plot.h). The staging directory has
+ * an unpredictable name and mode 0700: no one but loadbench's user can add,
+ * swap or link anything there, and its files reach the results directory by
+ * renameat(), which replaces a planted link instead of following it.
+ */
+struct lb_plot {
+	char *dir;		/* the results directory as given, for messages */
+	int dirfd;		/* it: O_DIRECTORY | O_NOFOLLOW */
+	int stagefd;		/* the staging directory; -1 until the first figure */
+	char stage[40];		/* its name in dirfd: .loadbench-plot-<64 random bits> */
+	const char *figures[LB_PLOT_MAX_FIGURES];	/* names of the figures written, in order */
+	size_t nfigures;
+};
 
-	if (p)
-		snprintf(p, len, "%s/%s", dir, name);
-	return p;
+int lb_plot_open(const char *dir, struct lb_plot **plotp, char *err, size_t errlen)
+{
+	struct lb_plot *plot;
+	struct stat st;
+	size_t len;
+	int ret;
+
+	*plotp = NULL;
+	plot = calloc(1, sizeof(*plot));
+	if (plot)
+		plot->dir = strdup(dir);
+	if (!plot || !plot->dir) {
+		free(plot);
+		lb_seterr(err, errlen, "out of memory");
+		return -ENOMEM;
+	}
+	plot->dirfd = -1;
+	plot->stagefd = -1;
+	/* O_NOFOLLOW applies to the last component only: "link/" and "link/." would follow. */
+	len = strlen(plot->dir);
+	for (;;) {
+		if (len > 1 && plot->dir[len - 1] == '/')
+			len--;
+		else if (len > 2 && plot->dir[len - 1] == '.' && plot->dir[len - 2] == '/')
+			len -= 2;
+		else
+			break;
+		plot->dir[len] = '\0';
+	}
+	plot->dirfd = open(plot->dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (plot->dirfd < 0) {
+		ret = -errno;
+		if (!lstat(plot->dir, &st) && S_ISLNK(st.st_mode)) {
+			ret = -ELOOP;
+			lb_seterr(err, errlen, "%s is a symbolic link, and loadbench does not "
+				  "write figures through one (whoever can change it would choose "
+				  "where they go): give the directory it points to instead", dir);
+		} else {
+			lb_seterr(err, errlen, "cannot open the results directory %s: %s", dir,
+				  strerror(-ret));
+		}
+		goto err;
+	}
+	if (fstat(plot->dirfd, &st)) {
+		ret = -errno;
+		lb_seterr(err, errlen, "cannot open the results directory %s: %s", dir,
+			  strerror(-ret));
+		goto err;
+	}
+	if (st.st_uid != getuid() && st.st_uid != 0 && (st.st_mode & (S_IWGRP | S_IWOTH))) {
+		ret = -EPERM;
+		lb_seterr(err, errlen, "%s belongs to uid %u and others may write in it (mode "
+			  "%03o), so they could swap the figures loadbench writes there: make it "
+			  "writable by its owner only (chmod go-w %s) or run loadbench as uid %u",
+			  dir, (unsigned int)st.st_uid, (unsigned int)(st.st_mode & 07777), dir,
+			  (unsigned int)st.st_uid);
+		goto err;
+	}
+	*plotp = plot;
+	return 0;
+err:
+	lb_plot_close(plot, NULL, 0);
+	return ret;
+}
+
+/* Create @plot's staging directory (once): an unpredictable fresh name, mode 0700, ours. */
+static int stage_open(struct lb_plot *plot, char *err, size_t errlen)
+{
+	struct stat st;
+	uint64_t rnd;
+	int tries, ret;
+
+	if (plot->stagefd >= 0)
+		return 0;
+	for (tries = 0; tries < 16; tries++) {
+		if (getrandom(&rnd, sizeof(rnd), 0) != sizeof(rnd)) {
+			ret = errno ? -errno : -EIO;
+			lb_seterr(err, errlen, "cannot name a staging directory in %s: %s",
+				  plot->dir, strerror(-ret));
+			goto err;
+		}
+		snprintf(plot->stage, sizeof(plot->stage), ".loadbench-plot-%016" PRIx64, rnd);
+		if (!mkdirat(plot->dirfd, plot->stage, 0700))
+			break;
+		if (errno != EEXIST) {
+			ret = -errno;
+			lb_seterr(err, errlen, "cannot write in %s: %s", plot->dir, strerror(-ret));
+			goto err;
+		}
+	}
+	if (tries == 16) {
+		ret = -EEXIST;
+		lb_seterr(err, errlen, "cannot write in %s: 16 random staging names taken",
+			  plot->dir);
+		goto err;
+	}
+	plot->stagefd = openat(plot->dirfd, plot->stage,
+			       O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (plot->stagefd < 0 || fstat(plot->stagefd, &st) || st.st_uid != geteuid() ||
+	    (st.st_mode & 077)) {
+		/* Swapped between mkdirat() and openat(): not ours to write in, or remove. */
+		ret = -EEXIST;
+		lb_seterr(err, errlen, "cannot write in %s: the staging directory %s was replaced "
+			  "as soon as loadbench created it", plot->dir, plot->stage);
+		goto err;
+	}
+	return 0;
+err:
+	if (plot->stagefd >= 0)
+		close(plot->stagefd);
+	plot->stagefd = -1;
+	plot->stage[0] = '\0';
+	return ret;
+}
+
+/* @name, created anew in the staging directory for writing; NULL with errno set. */
+static FILE *stage_create(struct lb_plot *plot, const char *name)
+{
+	FILE *f;
+	int fd, saved;
+
+	if (unlinkat(plot->stagefd, name, 0) && errno != ENOENT)
+		return NULL;
+	fd = openat(plot->stagefd, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
+		    0644);
+	if (fd < 0)
+		return NULL;
+	f = fdopen(fd, "w");
+	if (!f) {
+		saved = errno;
+		close(fd);
+		errno = saved;
+	}
+	return f;
+}
+
+/* Forget @name among the figures written (it is being written again). */
+static void forget_figure(struct lb_plot *plot, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < plot->nfigures; i++) {
+		if (!strcmp(plot->figures[i], name)) {
+			memmove(&plot->figures[i], &plot->figures[i + 1],
+				(plot->nfigures - i - 1) * sizeof(plot->figures[0]));
+			plot->nfigures--;
+			return;
+		}
+	}
+}
+
+/*
+ * Move each regular file of the staging directory into the results directory.
+ * 0, or -errno of the first that could not be moved (the others still are).
+ */
+static int stage_commit(struct lb_plot *plot, char *err, size_t errlen)
+{
+	struct dirent *de;
+	struct stat st;
+	int fd, ret = 0;
+	DIR *d;
+
+	fd = fcntl(plot->stagefd, F_DUPFD_CLOEXEC, 0);
+	d = fd >= 0 ? fdopendir(fd) : NULL;
+	if (!d) {
+		ret = -errno;
+		if (fd >= 0)
+			close(fd);
+		lb_seterr(err, errlen, "cannot read the staging directory %s/%s: %s", plot->dir,
+			  plot->stage, strerror(-ret));
+		return ret;
+	}
+	while ((de = readdir(d))) {
+		if (fstatat(plot->stagefd, de->d_name, &st, AT_SYMLINK_NOFOLLOW) ||
+		    !S_ISREG(st.st_mode))
+			continue;
+		if (renameat(plot->stagefd, de->d_name, plot->dirfd, de->d_name) && !ret) {
+			ret = -errno;
+			lb_seterr(err, errlen, "cannot write %s/%s: %s", plot->dir, de->d_name,
+				  strerror(-ret));
+		}
+	}
+	closedir(d);
+	return ret;
+}
+
+/* Empty and remove the staging directory, if its name is still the directory made. */
+static void stage_remove(struct lb_plot *plot)
+{
+	struct stat ours, named;
+	struct dirent *de;
+	DIR *d;
+	int fd;
+
+	fd = fcntl(plot->stagefd, F_DUPFD_CLOEXEC, 0);
+	d = fd >= 0 ? fdopendir(fd) : NULL;
+	if (d) {
+		while ((de = readdir(d)))
+			if (strcmp(de->d_name, ".") && strcmp(de->d_name, ".."))
+				unlinkat(plot->stagefd, de->d_name, 0);
+		closedir(d);
+	} else if (fd >= 0) {
+		close(fd);
+	}
+	if (!fstat(plot->stagefd, &ours) &&
+	    !fstatat(plot->dirfd, plot->stage, &named, AT_SYMLINK_NOFOLLOW) &&
+	    ours.st_dev == named.st_dev && ours.st_ino == named.st_ino)
+		unlinkat(plot->dirfd, plot->stage, AT_REMOVEDIR);
+	close(plot->stagefd);
+	plot->stagefd = -1;
+}
+
+int lb_plot_close(struct lb_plot *plot, char *err, size_t errlen)
+{
+	int ret = 0;
+
+	if (!plot)
+		return 0;
+	if (plot->stagefd >= 0) {
+		ret = stage_commit(plot, err, errlen);
+		stage_remove(plot);
+	}
+	if (plot->dirfd >= 0)
+		close(plot->dirfd);
+	free(plot->dir);
+	free(plot);
+	return ret;
 }
 
 /*
@@ -965,39 +1204,39 @@ static const struct figure throughput_alt_figure = {
 };
 
 /*
- * Write @fig's NAME.dat and NAME.gp (header, then @template_dir/NAME.gp) in
- * @dir from @arg. Both are written to temporary names and renamed, so no
- * half-written figure stays behind.
+ * Write @fig's NAME.dat and NAME.gp (header, then @template_dir/NAME.gp) from
+ * @arg into @plot's staging directory, and add it to the figures to render.
+ * A figure that fails leaves neither file there, so none half-written reaches
+ * the results directory.
  */
-static int write_figure(const struct figure *fig, const void *arg, const char *dir,
+static int write_figure(struct lb_plot *plot, const struct figure *fig, const void *arg,
 			const char *template_dir, char *err, size_t errlen)
 {
-	char *dat = NULL, *dat_tmp = NULL, *gp = NULL, *gp_tmp = NULL, *tmpl = NULL;
+	char dat[64], gp[64], *tmpl = NULL;
 	FILE *fdat = NULL, *fgp = NULL;
 	int ret;
 
-	if (asprintf(&dat, "%s/%s.dat", dir, fig->name) < 0)
-		dat = NULL;
-	if (asprintf(&dat_tmp, "%s/.%s.dat.tmp", dir, fig->name) < 0)
-		dat_tmp = NULL;
-	if (asprintf(&gp, "%s/%s.gp", dir, fig->name) < 0)
-		gp = NULL;
-	if (asprintf(&gp_tmp, "%s/.%s.gp.tmp", dir, fig->name) < 0)
-		gp_tmp = NULL;
-	if (asprintf(&tmpl, "%s/%s.gp", template_dir,
-		     fig->template ? fig->template : fig->name) < 0)
-		tmpl = NULL;
-	if (!dat || !dat_tmp || !gp || !gp_tmp || !tmpl) {
-		ret = -ENOMEM;
-		lb_seterr(err, errlen, "out of memory");
-		goto out;
+	snprintf(dat, sizeof(dat), "%s.dat", fig->name);
+	snprintf(gp, sizeof(gp), "%s.gp", fig->name);
+	forget_figure(plot, fig->name);
+	if (plot->nfigures == LB_PLOT_MAX_FIGURES) {
+		lb_seterr(err, errlen, "more than %d figures", LB_PLOT_MAX_FIGURES);
+		return -E2BIG;
 	}
+	if (asprintf(&tmpl, "%s/%s.gp", template_dir,
+		     fig->template ? fig->template : fig->name) < 0) {
+		lb_seterr(err, errlen, "out of memory");
+		return -ENOMEM;
+	}
+	ret = stage_open(plot, err, errlen);
+	if (ret)
+		goto out;
 
-	fdat = fopen(dat_tmp, "we");
-	fgp = fdat ? fopen(gp_tmp, "we") : NULL;
+	fdat = stage_create(plot, dat);
+	fgp = fdat ? stage_create(plot, gp) : NULL;
 	if (!fdat || !fgp) {
 		ret = -errno;
-		lb_seterr(err, errlen, "cannot write in %s: %s", dir, strerror(-ret));
+		lb_seterr(err, errlen, "cannot write in %s: %s", plot->dir, strerror(-ret));
 		goto out;
 	}
 	ret = fig->write_dat(arg, fdat);
@@ -1019,30 +1258,22 @@ static int write_figure(const struct figure *fig, const void *arg, const char *d
 		fgp = NULL;
 	}
 	if (ret) {
-		lb_seterr(err, errlen, "cannot write in %s: %s", dir, strerror(-ret));
+		lb_seterr(err, errlen, "cannot write in %s: %s", plot->dir, strerror(-ret));
 		goto out;
 	}
-	if (rename(dat_tmp, dat) || rename(gp_tmp, gp)) {
-		ret = -errno;
-		lb_seterr(err, errlen, "cannot write in %s: %s", dir, strerror(-ret));
-		goto out;
-	}
+	plot->figures[plot->nfigures++] = fig->name;
 out:
 	close_file(fdat);
 	close_file(fgp);
-	if (ret && dat_tmp)
-		unlink(dat_tmp);
-	if (ret && gp_tmp)
-		unlink(gp_tmp);
-	free(dat);
-	free(dat_tmp);
-	free(gp);
-	free(gp_tmp);
+	if (ret && plot->stagefd >= 0) {
+		unlinkat(plot->stagefd, dat, 0);
+		unlinkat(plot->stagefd, gp, 0);
+	}
 	free(tmpl);
 	return ret;
 }
 
-int lb_plot_write(const struct lb_results *res, const char *dir, const char *template_dir,
+int lb_plot_write(struct lb_plot *plot, const struct lb_results *res, const char *template_dir,
 		  char *err, size_t errlen)
 {
 	size_t i;
@@ -1053,7 +1284,7 @@ int lb_plot_write(const struct lb_results *res, const char *dir, const char *tem
 
 		if (fig->write_dat == write_throughput_dat && lb_results_alternate(res))
 			fig = &throughput_alt_figure;
-		ret = write_figure(fig, res, dir, template_dir, err, errlen);
+		ret = write_figure(plot, fig, res, template_dir, err, errlen);
 		if (ret)
 			return ret;
 	}
@@ -1170,9 +1401,9 @@ static const struct figure compare_figure = {
 	"compare", write_compare_dat, write_compare_header, NULL
 };
 
-int lb_plot_write_compare(const struct lb_results *const *res, const char *const *labels,
-			  size_t n, const char *common, const char *dir, const char *template_dir,
-			  char *err, size_t errlen)
+int lb_plot_write_compare(struct lb_plot *plot, const struct lb_results *const *res,
+			  const char *const *labels, size_t n, const char *common,
+			  const char *template_dir, char *err, size_t errlen)
 {
 	struct compare cmp = { .res = res, .labels = labels, .n = n, .common = common };
 	size_t total = 0, m, i, g;
@@ -1198,37 +1429,9 @@ int lb_plot_write_compare(const struct lb_results *const *res, const char *const
 				cmp.groups[cmp.ngroups++] = name;
 		}
 	}
-	ret = write_figure(&compare_figure, &cmp, dir, template_dir, err, errlen);
+	ret = write_figure(plot, &compare_figure, &cmp, template_dir, err, errlen);
 	free(cmp.groups);
 	return ret;
-}
-
-/* Whether @prog is an executable file in a directory of $PATH (nothing is run). */
-static bool in_path(const char *prog)
-{
-	const char *path = getenv("PATH");
-	const char *p, *end;
-	bool found = false;
-
-	if (!path)
-		path = "/usr/local/bin:/usr/bin:/bin";
-	for (p = path; !found; p = end + 1) {
-		struct stat st;
-		char *file;
-		int len;
-
-		end = strchr(p, ':');
-		if (!end)
-			end = p + strlen(p);
-		len = (int)(end - p);
-		if (asprintf(&file, "%.*s/%s", len ? len : 1, len ? p : ".", prog) < 0)
-			return false;
-		found = !stat(file, &st) && S_ISREG(st.st_mode) && !access(file, X_OK);
-		free(file);
-		if (!*end)
-			break;
-	}
-	return found;
 }
 
 static double now(void)
@@ -1272,14 +1475,45 @@ static void error_line(const char *out, char *buf, size_t len)
 }
 
 /*
- * Run gnuplot on @script in @dir: 0, or -EIO with its message in @err.
+ * The absolute path of gnuplot into @buf: the first gnuplot in an absolute
+ * directory of $PATH. An empty or relative entry is skipped: it names a
+ * directory relative to wherever gnuplot would be started, which may be one
+ * that others can write to. 0 or -ENOENT.
+ */
+static int find_gnuplot(char *buf, size_t len)
+{
+	const char *path = getenv("PATH");
+	const char *p, *end;
+	struct stat st;
+	int n;
+
+	if (!path)
+		path = "/usr/local/bin:/usr/bin:/bin";
+	for (p = path;; p = end + 1) {
+		end = strchrnul(p, ':');
+		if (*p == '/') {
+			n = snprintf(buf, len, "%.*s/gnuplot", (int)(end - p), p);
+			if (n > 0 && (size_t)n < len && !stat(buf, &st) && S_ISREG(st.st_mode) &&
+			    !access(buf, X_OK))
+				return 0;
+		}
+		if (!*end)
+			return -ENOENT;
+	}
+}
+
+/*
+ * Run the gnuplot at @gnuplot on @script in @plot's staging directory: 0, or
+ * -EIO with its message in @err. -d: no ~/.gnuplot or gnuplotrc (under sudo,
+ * HOME may still be the invoking user's), so only loadbench's script runs.
  * Messages for the child are formatted before fork (only async-signal-safe
  * calls in the child).
  */
-static int run_gnuplot(const char *dir, const char *script, char *err, size_t errlen)
+static int run_gnuplot(const struct lb_plot *plot, const char *gnuplot, const char *script,
+		       char *err, size_t errlen)
 {
 	static const char exec_msg[] = "loadbench: cannot execute gnuplot\n";
-	char *const argv[] = { "gnuplot", (char *)script, NULL };
+	char *const argv[] = { "gnuplot", "-d", (char *)script, NULL };
 	double deadline = now() + LB_PLOT_TIMEOUT;
 	char *out = NULL, chdir_msg[512], line[512];
 	size_t used = 0;
@@ -1288,7 +1522,9 @@ static int run_gnuplot(const char *dir, const char *script, char *err, size_t er
 	int status = 0, ret, devnull;
 	pid_t pid;
 
-	snprintf(chdir_msg, sizeof(chdir_msg), "loadbench: cannot change to directory %s\n", dir);
+	snprintf(chdir_msg, sizeof(chdir_msg),
+		 "loadbench: cannot change to the staging directory %s/%s\n", plot->dir,
+		 plot->stage);
 	out = malloc(LB_PLOT_STDERR_MAX + 1);
 	if (!out) {
 		lb_seterr(err, errlen, "out of memory");
@@ -1312,12 +1548,12 @@ static int run_gnuplot(const char *dir, const char *script, char *err, size_t er
 			dup2(devnull, STDOUT_FILENO);
 		}
 		dup2(pipefd[1], STDERR_FILENO);
-		if (chdir(dir)) {
+		if (fchdir(plot->stagefd)) {
 			if (write(STDERR_FILENO, chdir_msg, strlen(chdir_msg)) < 0)
 				_exit(126);
 			_exit(126);
 		}
-		execvp("gnuplot", argv);
+		execv(gnuplot, argv);
 		if (write(STDERR_FILENO, exec_msg, sizeof(exec_msg) - 1) < 0)
 			_exit(127);
 		_exit(127);
@@ -1403,40 +1639,26 @@ out:
 	return ret;
 }
 
-int lb_plot_render(const char *dir, char *err, size_t errlen)
+int lb_plot_render(struct lb_plot *plot, char *err, size_t errlen)
 {
-	size_t i, found = 0;
+	char gnuplot[PATH_MAX], script[64];
+	size_t i;
 	int ret;
 
-	if (!in_path("gnuplot")) {
-		lb_seterr(err, errlen, "gnuplot is not installed (not found in PATH)");
+	if (!plot->nfigures) {
+		lb_seterr(err, errlen, "no figure written in %s: nothing to render", plot->dir);
+		return -EIO;
+	}
+	if (find_gnuplot(gnuplot, sizeof(gnuplot))) {
+		lb_seterr(err, errlen, "not in any absolute directory of PATH; empty and relative "
+			  "entries are skipped");
 		return -ENOENT;
 	}
-	for (i = 0; i < ARRAY_SIZE(scripts); i++) {
-		char *path = join(dir, scripts[i]);
-
-		if (!path) {
-			lb_seterr(err, errlen, "out of memory");
-			return -ENOMEM;
-		}
-		ret = access(path, R_OK) ? -errno : 0;
-		free(path);
-		if (ret == -ENOENT)
-			continue;
-		if (ret) {
-			lb_seterr(err, errlen, "cannot read %s/%s: %s", dir, scripts[i],
-				  strerror(-ret));
-			return -EIO;
-		}
-		found++;
-		ret = run_gnuplot(dir, scripts[i], err, errlen);
+	for (i = 0; i < plot->nfigures; i++) {
+		snprintf(script, sizeof(script), "%s.gp", plot->figures[i]);
+		ret = run_gnuplot(plot, gnuplot, script, err, errlen);
 		if (ret)
 			return ret;
-	}
-	if (!found) {
-		lb_seterr(err, errlen, "no figure scripts (%s, ...) in %s: write the figures first",
-			  scripts[0], dir);
-		return -EIO;
 	}
 	return 0;
 }

@@ -2,6 +2,13 @@
 /*
  * Figures: write the .dat data and .gp script of each figure into a results
  * directory (from the templates in plots/) and render them with gnuplot.
+ *
+ * A struct lb_plot holds the results directory, opened once, and a private
+ * staging directory inside it: every file is created there, gnuplot runs
+ * there on the scripts this handle wrote, and lb_plot_close() renames the
+ * finished files into the results directory. No name in the results
+ * directory is ever opened for writing or followed, so a file or symbolic
+ * link planted there by another user is replaced, never written through.
  */
 #ifndef LB_PLOT_H
 #define LB_PLOT_H
@@ -9,35 +16,53 @@
 #include <stddef.h>
 
 struct lb_results;
+struct lb_plot;
 
 /*
- * lb_plot_write - write the figures' data and scripts into @dir: slowdown,
- * throughput (over time, every run; under --method alternate every slice,
- * on and off, from the template throughput-alternate.gp) and cost (per
+ * lb_plot_open - open the results directory @dir for figures (*@plotp).
+ * Refused: @dir a symbolic link (-ELOOP), or owned by a user other than the
+ * caller's real uid and root while writable by its group or others (-EPERM),
+ * each with the reason and the way out in @err. Returns 0 or -errno.
+ */
+int lb_plot_open(const char *dir, struct lb_plot **plotp, char *err, size_t errlen);
+
+/*
+ * lb_plot_write - write the figures' data and scripts through @plot:
+ * slowdown, throughput (over time, every run; under --method alternate every
+ * slice, on and off, from the template throughput-alternate.gp) and cost (per
  * event, events per operation), each as NAME.dat and NAME.gp (the template
  * @template_dir/NAME.gp after a generated header of titles). No gnuplot
  * needed. Returns 0 or -errno with a message in @err.
  */
-int lb_plot_write(const struct lb_results *res, const char *dir, const char *template_dir,
+int lb_plot_write(struct lb_plot *plot, const struct lb_results *res, const char *template_dir,
 		  char *err, size_t errlen);
 
 /*
- * lb_plot_write_compare - write compare.dat and compare.gp into @dir: the
- * slowdown of every probe set in each of the @n results @res (labelled
+ * lb_plot_write_compare - write compare.dat and compare.gp through @plot:
+ * the slowdown of every probe set in each of the @n results @res (labelled
  * @labels[i] in the legend, which should name what differs between them)
  * as grouped bars; @common (what they all share, or NULL) goes in the
  * footer. Returns 0 or -errno with a message in @err.
  */
-int lb_plot_write_compare(const struct lb_results *const *res, const char *const *labels,
-			  size_t n, const char *common, const char *dir, const char *template_dir,
-			  char *err, size_t errlen);
+int lb_plot_write_compare(struct lb_plot *plot, const struct lb_results *const *res,
+			  const char *const *labels, size_t n, const char *common,
+			  const char *template_dir, char *err, size_t errlen);
 
 /*
- * lb_plot_render - run gnuplot on every figure script (slowdown.gp,
- * throughput.gp, cost.gp, compare.gp) that is in @dir (working directory
- * @dir, no shell). Returns 0; -ENOENT when gnuplot is not installed; -EIO
- * when there is no script or gnuplot failed (its first error line in @err).
+ * lb_plot_render - run gnuplot (found in an absolute directory of $PATH,
+ * without a shell, no init files) on each script @plot has written, and on
+ * nothing else, in the staging directory. Returns 0; -ENOENT when there is
+ * no gnuplot (@err says where it was looked for); -EIO when nothing was
+ * written or gnuplot failed (its first error line in @err).
  */
-int lb_plot_render(const char *dir, char *err, size_t errlen);
+int lb_plot_render(struct lb_plot *plot, char *err, size_t errlen);
+
+/*
+ * lb_plot_close - rename every file written or rendered through @plot into
+ * the results directory (replacing what is there under that name), remove
+ * the staging directory and free @plot (NULL is fine). Returns 0 or -errno
+ * of the first file that could not be moved, with a message in @err.
+ */
+int lb_plot_close(struct lb_plot *plot, char *err, size_t errlen);
 
 #endif

@@ -122,4 +122,41 @@ static inline int t_tracer_pid(pid_t pid)
 	return tracer;
 }
 
+#ifdef LB_PLOT_H
+/*
+ * With plot.h included first: the figures as loadbench makes them in @dir
+ * (templates in @tdir): lb_plot_open(), lb_plot_write() of @res, or with
+ * @n > 0 lb_plot_write_compare() of the @n results @cmp labelled @labels
+ * with @common, then lb_plot_render() when @render, lb_plot_close().
+ * Returns the first error, its message in @err.
+ */
+static inline int t_figures(const struct lb_results *res, const struct lb_results *const *cmp,
+			    const char *const *labels, size_t n, const char *common,
+			    const char *dir, const char *tdir, int render, char *err,
+			    size_t errlen)
+{
+	struct lb_plot *plot;
+	int ret, cret;
+
+	ret = lb_plot_open(dir, &plot, err, errlen);
+	if (ret)
+		return ret;
+	if (n)
+		ret = lb_plot_write_compare(plot, cmp, labels, n, common, tdir, err, errlen);
+	else
+		ret = lb_plot_write(plot, res, tdir, err, errlen);
+	if (!ret && render)
+		ret = lb_plot_render(plot, err, errlen);
+	cret = lb_plot_close(plot, ret ? NULL : err, ret ? 0 : errlen);
+	return ret ? ret : cret;
+}
+
+/* t_plot_write - t_figures() of @res, not rendered. */
+static inline int t_plot_write(const struct lb_results *res, const char *dir, const char *tdir,
+			       char *err, size_t errlen)
+{
+	return t_figures(res, NULL, NULL, 0, NULL, dir, tdir, 0, err, errlen);
+}
+#endif
+
 #endif

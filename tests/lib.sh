@@ -264,3 +264,51 @@ earlier_leftovers() {
 	note "removed with loadbench cleanup: this test checks only what it leaves itself"
 }
 earlier_leftovers
+
+# have_gnuplot - true when gnuplot is in PATH.
+have_gnuplot() { command -v gnuplot >/dev/null; }
+
+# fixture_results DIR - a results directory DIR holding tests/fixtures/results.json.
+fixture_results() {
+	mkdir -p "$1"
+	cp "$top_srcdir/tests/fixtures/results.json" "$1/results.json"
+}
+
+# assert_figures DIR NAME... - figure NAME rendered in DIR: NAME.png a PNG, NAME.svg an SVG,
+# NAME.pdf a PDF, NAME.gp loadbench's script and NAME.dat, each a regular file (not a link);
+# and no staging directory (.loadbench-plot-*) left in DIR.
+assert_figures() {
+	local dir=$1 name ext f left
+	shift
+	for name in "$@"; do
+		for ext in png svg pdf gp dat; do
+			f=$dir/$name.$ext
+			[[ -f $f && ! -L $f && -s $f ]] || fail "$f is not a regular, non-empty file: $(ls -l "$f" 2>&1)"
+		done
+		[[ $(head -c 4 "$dir/$name.png" | od -An -tx1 | tr -d ' ') == 89504e47 ]] ||
+			fail "$dir/$name.png is not a PNG"
+		grep -q '<svg' "$dir/$name.svg" || fail "$dir/$name.svg is not an SVG"
+		[[ $(head -c 4 "$dir/$name.pdf") == %PDF ]] || fail "$dir/$name.pdf is not a PDF"
+		grep -q "^# $name.gp: .*, written by loadbench " "$dir/$name.gp" ||
+			fail "$dir/$name.gp is not loadbench's script: $(head -c 200 "$dir/$name.gp")"
+	done
+	left=$(find "$dir" -maxdepth 1 -name '.loadbench-plot-*')
+	[[ -z $left ]] || fail "staging directory left behind: $left"
+}
+
+# plant_victim FILE - a file an attack aims at (written with some text); assert_intact checks it.
+plant_victim() {
+	echo "precious ${1##*/}" >"$1"
+	cp -p "$1" "$1.orig"
+}
+
+# assert_intact FILE... - each FILE of plant_victim still a regular file, its content and
+# modification time unchanged (not truncated and rewritten either).
+assert_intact() {
+	local f
+	for f in "$@"; do
+		[[ -f $f && ! -L $f ]] || fail "$f is gone or replaced: $(ls -l "$f" 2>&1)"
+		cmp -s "$f" "$f.orig" || fail "$f was written: now $(head -c 200 "$f" | tr -c '[:print:]' .)"
+		[[ ! $f -nt $f.orig ]] || fail "$f was modified (same content, new mtime)"
+	done
+}

@@ -6,7 +6,8 @@
  * against the golden files in tests/fixtures/, and from the --method
  * alternate fixture the slices' figure; when gnuplot is on PATH,
  * lb_plot_render() renders a PNG and an SVG (tests/test-render checks
- * every figure). No root needed.
+ * every figure), runs only the scripts just written, and finds no gnuplot
+ * in an empty or relative PATH entry. No root needed.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -18,9 +19,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "helpers.h"
 #include "plot.h"
 #include "results.h"
+#include "helpers.h"	/* after plot.h: its t_figures() */
 
 #ifndef LB_SRCDIR
 #define LB_SRCDIR "."
@@ -182,7 +183,7 @@ static void check_texts(void)
 	res->baseline.summary.throughput_cv = 0.1085;
 	res->probesets[0].summary.events = 4344971;
 	res->probesets[0].summary.lost_events = 24;
-	T_CHECK(lb_plot_write(res, dir, LB_SRCDIR "/plots", err, sizeof(err)) == 0);
+	T_CHECK(t_plot_write(res, dir, LB_SRCDIR "/plots", err, sizeof(err)) == 0);
 
 	gp_var(dir, "slowdown.gp", "footer", buf, sizeof(buf));
 	T_CHECK(strstr(buf, "(emulated: timings are not real)") != NULL);
@@ -219,14 +220,14 @@ static void check_texts(void)
 			memcpy(res->config.placement + i, "flowxyz ", 8);
 		res->config.placement[i] = '\0';
 	}
-	T_CHECK(lb_plot_write(res, dir, LB_SRCDIR "/plots", err, sizeof(err)) == 0);
+	T_CHECK(t_plot_write(res, dir, LB_SRCDIR "/plots", err, sizeof(err)) == 0);
 	T_CHECK(!strcmp(gp_var(dir, "cost.gp", "footer_lines", buf, sizeof(buf)), "5"));
 	gp_var(dir, "cost.gp", "footer", buf, sizeof(buf));
 	T_CHECK(strstr(buf, " ... (in full in results.json)'") != NULL);
 	T_CHECK(strlen(buf) < 5 * 160);
 	T_CHECK(!lb_results_add_skipped(res, "lttng", "no modules") &&
 		!lb_results_add_skipped(res, "ftrace+kprobe", "no kprobes"));
-	T_CHECK(lb_plot_write(res, dir, LB_SRCDIR "/plots", err, sizeof(err)) == 0);
+	T_CHECK(t_plot_write(res, dir, LB_SRCDIR "/plots", err, sizeof(err)) == 0);
 	T_CHECK(!strcmp(gp_var(dir, "cost.gp", "footer_lines", buf, sizeof(buf)), "5"));
 	gp_var(dir, "cost.gp", "footer", buf, sizeof(buf));
 	T_CHECK(strstr(buf, " ... (in full in results.json)' . \"\\n\" . 'not measured, cannot "
@@ -237,13 +238,13 @@ static void check_texts(void)
 	free(res->host.virtualization);
 	res->host.virtualization = strdup("kvm");
 	res->baseline.summary.throughput_cv = NAN;
-	T_CHECK(lb_plot_write(res, dir, LB_SRCDIR "/plots", err, sizeof(err)) == 0);
+	T_CHECK(t_plot_write(res, dir, LB_SRCDIR "/plots", err, sizeof(err)) == 0);
 	T_CHECK(!strcmp(gp_var(dir, "throughput.gp", "note", buf, sizeof(buf)), "''"));
 	T_CHECK(!strcmp(gp_var(dir, "slowdown.gp", "noise_pct", buf, sizeof(buf)), "NaN"));
 
 	/* scripts/loadbench-vm's accelerator and why close the environment line. */
 	res->host.vm_accelerator = strdup("kvm: asked for with --accel kvm");
-	T_CHECK(lb_plot_write(res, dir, LB_SRCDIR "/plots", err, sizeof(err)) == 0);
+	T_CHECK(t_plot_write(res, dir, LB_SRCDIR "/plots", err, sizeof(err)) == 0);
 	gp_var(dir, "throughput.gp", "footer", buf, sizeof(buf));
 	{
 		static const char want[] = "'Linux 6.18.44-test x86_64, Test CPU@ 3.0GHz, 2 CPUs, "
@@ -256,16 +257,61 @@ static void check_texts(void)
 	lb_results_free(res);
 }
 
-static void check_render(const char *dir)
+/* True when @dir holds no staging directory (.loadbench-plot-*): lb_plot_close() removed it. */
+static bool no_staging_left(const char *dir)
+{
+	struct dirent *de;
+	bool none = true;
+	DIR *d = opendir(dir);
+
+	if (!d)
+		return false;
+	while ((de = readdir(d)))
+		if (!strncmp(de->d_name, ".loadbench-plot-", 16)) {
+			fprintf(stderr, "%s/%s left behind\n", dir, de->d_name);
+			none = false;
+		}
+	closedir(d);
+	return none;
+}
+
+/* Write @text to @dir/@name. */
+static void put_file(const char *dir, const char *name, const char *text)
+{
+	char path[4096];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	f = fopen(path, "w");
+	T_CHECK(f != NULL);
+	if (f) {
+		fputs(text, f);
+		T_CHECK(fclose(f) == 0);
+	}
+}
+
+/*
+ * Rendering @res in @dir, when gnuplot is installed: slowdown.png and .svg of
+ * their kind; only the scripts just written run, not one that was in @dir
+ * already; a template gnuplot rejects gives -EIO and its error line; with no
+ * probe sets the figures still render.
+ */
+static void check_render(const struct lb_results *res, const char *dir)
 {
 	static const unsigned char png_magic[8] = { 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n' };
+	static const char *const figures[] = { "slowdown", "throughput", "cost" };
+	char tdir[] = "/tmp/test-plot-templates.XXXXXX";
 	unsigned char magic[8] = { 0 };
 	char path[4096], err[512] = "", *svg;
-	struct lb_results *res;
+	struct lb_results *none;
+	struct lb_plot *plot;
+	size_t i;
 	FILE *f;
 	int ret;
 
-	ret = lb_plot_render(dir, err, sizeof(err));
+	/* A script already there (compare.gp) is not run: it would write stale.txt. */
+	put_file(dir, "compare.gp", "set print 'stale.txt'\nprint 'run'\n");
+	ret = t_figures(res, NULL, NULL, 0, NULL, dir, LB_SRCDIR "/plots", 1, err, sizeof(err));
 	if (ret == -ENOENT) {
 		printf("gnuplot is not installed: render check skipped (%s)\n", err);
 		return;
@@ -275,6 +321,11 @@ static void check_render(const char *dir)
 		fprintf(stderr, "lb_plot_render: %s\n", err);
 		return;
 	}
+	snprintf(path, sizeof(path), "%s/stale.txt", dir);
+	T_CHECK(access(path, F_OK) != 0);
+	T_CHECK(no_staging_left(dir));
+	snprintf(path, sizeof(path), "%s/compare.gp", dir);
+	T_CHECK(unlink(path) == 0);
 	snprintf(path, sizeof(path), "%s/slowdown.png", dir);
 	f = fopen(path, "rb");
 	T_CHECK(f != NULL);
@@ -288,29 +339,34 @@ static void check_render(const char *dir)
 	T_CHECK(svg != NULL && strstr(svg, "<svg") != NULL);
 	free(svg);
 
+	/* Nothing written: nothing to render. */
+	T_CHECK(lb_plot_open(dir, &plot, err, sizeof(err)) == 0);
+	T_CHECK(lb_plot_render(plot, err, sizeof(err)) == -EIO);
+	T_CHECK(strstr(err, "nothing to render") != NULL);
+	T_CHECK(lb_plot_close(plot, err, sizeof(err)) == 0);
+
 	/* A broken script gives -EIO and gnuplot's error line. */
-	snprintf(path, sizeof(path), "%s/slowdown.gp", dir);
-	f = fopen(path, "w");
-	T_CHECK(f != NULL);
-	if (!f)
-		return;
-	fputs("# broken\nset terminal nosuchterminal\n", f);
-	fclose(f);
-	ret = lb_plot_render(dir, err, sizeof(err));
+	T_CHECK(mkdtemp(tdir) != NULL);
+	for (i = 0; i < sizeof(figures) / sizeof(figures[0]); i++) {
+		snprintf(path, sizeof(path), "%s.gp", figures[i]);
+		put_file(tdir, path, "# broken\nset terminal nosuchterminal\n");
+	}
+	ret = t_figures(res, NULL, NULL, 0, NULL, dir, tdir, 1, err, sizeof(err));
 	T_CHECK(ret == -EIO);
-	T_CHECK(strstr(err, "slowdown.gp") != NULL && strstr(err, "line 2") != NULL);
+	T_CHECK(strstr(err, "slowdown.gp") != NULL && strstr(err, " line ") != NULL);
+	T_CHECK(no_staging_left(dir));
+	t_remove_dir(tdir);
 
 	/* With no probe sets the figure is still written and renders. */
-	res = make_results(false);
-	T_CHECK(res != NULL);
-	if (!res)
+	none = make_results(false);
+	T_CHECK(none != NULL);
+	if (!none)
 		return;
-	T_CHECK(lb_plot_write(res, dir, LB_SRCDIR "/plots", err, sizeof(err)) == 0);
-	ret = lb_plot_render(dir, err, sizeof(err));
+	ret = t_figures(none, NULL, NULL, 0, NULL, dir, LB_SRCDIR "/plots", 1, err, sizeof(err));
 	T_CHECK(ret == 0);
 	if (ret)
 		fprintf(stderr, "lb_plot_render with no probe sets: %s\n", err);
-	lb_results_free(res);
+	lb_results_free(none);
 }
 
 /*
@@ -422,7 +478,7 @@ static void check_alternate(void)
 		lb_results_free(res);
 		return;
 	}
-	T_CHECK(lb_plot_write(res, dir, LB_SRCDIR "/plots", err, sizeof(err)) == 0);
+	T_CHECK(t_plot_write(res, dir, LB_SRCDIR "/plots", err, sizeof(err)) == 0);
 	check_golden_as(dir, "throughput.dat", "throughput-alternate.dat");
 	check_golden_as(dir, "slowdown.dat", "slowdown-alternate.dat");
 	check_header_as(dir, "throughput", "throughput-alternate", "throughput-alternate");
@@ -450,7 +506,7 @@ static void check_alternate(void)
 		res->probesets[i].summary.precision_reached = true;
 		res->probesets[i].summary.units = 7;
 	}
-	T_CHECK(lb_plot_write(res, dir, LB_SRCDIR "/plots", err, sizeof(err)) == 0);
+	T_CHECK(t_plot_write(res, dir, LB_SRCDIR "/plots", err, sizeof(err)) == 0);
 	gp_var(dir, "slowdown.gp", "ci_label", buf, sizeof(buf));
 	T_CHECK_STR(buf, "'whiskers: 95% CI, moving-block bootstrap over 7 units'");
 	gp_var(dir, "slowdown.gp", "footer", buf, sizeof(buf));
@@ -461,7 +517,7 @@ static void check_alternate(void)
 
 	/* The pair's entries with only their own states: two alternations, drawn apart. */
 	res->probesets[1].slices[0].ops++;
-	T_CHECK(lb_plot_write(res, dir, LB_SRCDIR "/plots", err, sizeof(err)) == 0);
+	T_CHECK(t_plot_write(res, dir, LB_SRCDIR "/plots", err, sizeof(err)) == 0);
 	snprintf(buf, sizeof(buf), "%s/throughput.dat", dir);
 	dat = t_read_all(buf, NULL);
 	T_CHECK(dat && strstr(dat, "\n2\t\"syscalls / syscalls+kprobe\"\t"));
@@ -488,7 +544,7 @@ static void check_fixture(void)
 		t_failures++;
 		goto out;
 	}
-	T_CHECK(lb_plot_write(a, dir, LB_SRCDIR "/plots", err, sizeof(err)) == 0);
+	T_CHECK(t_plot_write(a, dir, LB_SRCDIR "/plots", err, sizeof(err)) == 0);
 	check_golden(dir, "slowdown.dat");
 	check_golden(dir, "throughput.dat");
 	check_golden(dir, "cost.dat");
@@ -501,8 +557,8 @@ static void check_fixture(void)
 	b->nprobesets = 1;
 	both[0] = a;
 	both[1] = b;
-	T_CHECK(lb_plot_write_compare(both, labels, 2, "Linux 6.18.44-test, workload udp-rr", dir,
-				      LB_SRCDIR "/plots", err, sizeof(err)) == 0);
+	T_CHECK(t_figures(NULL, both, labels, 2, "Linux 6.18.44-test, workload udp-rr", dir,
+			  LB_SRCDIR "/plots", 0, err, sizeof(err)) == 0);
 	b->nprobesets = n;
 	check_golden(dir, "compare.dat");
 	check_header(dir, "compare");
@@ -531,7 +587,7 @@ int main(void)
 		return T_EXIT_ERROR;
 	}
 
-	ret = lb_plot_write(res, dir, LB_SRCDIR "/plots", err, sizeof(err));
+	ret = t_plot_write(res, dir, LB_SRCDIR "/plots", err, sizeof(err));
 	T_CHECK(ret == 0);
 	if (ret)
 		fprintf(stderr, "lb_plot_write: %s\n", err);
@@ -542,16 +598,29 @@ int main(void)
 	check_gp(dir);
 
 	/* A missing template is an error that names it, and leaves nothing behind. */
-	ret = lb_plot_write(res, dir, "/nonexistent", err, sizeof(err));
+	ret = t_plot_write(res, dir, "/nonexistent", err, sizeof(err));
 	T_CHECK(ret == -ENOENT);
 	T_CHECK(strstr(err, "/nonexistent/slowdown.gp") != NULL);
-	ret = lb_plot_write(res, "/nonexistent", LB_SRCDIR "/plots", err, sizeof(err));
+	T_CHECK(no_staging_left(dir));
+	snprintf(path, sizeof(path), "%s/slowdown.dat", dir);
+	dat = t_read_all(path, NULL);
+	T_CHECK_STR(dat, golden_dat);
+	free(dat);
+	ret = t_plot_write(res, "/nonexistent", LB_SRCDIR "/plots", err, sizeof(err));
 	T_CHECK(ret == -ENOENT);
 
-	/* gnuplot missing from PATH: -ENOENT, and nothing is run. */
+	/*
+	 * gnuplot missing from PATH, or only in an empty or relative entry:
+	 * -ENOENT, nothing is run, and the .gp and .dat are still written.
+	 */
 	saved_path = getenv("PATH");
-	setenv("PATH", "/nonexistent", 1);
-	T_CHECK(lb_plot_render(dir, err, sizeof(err)) == -ENOENT);
+	setenv("PATH", "/nonexistent::.:bin", 1);
+	unlink(path);
+	T_CHECK(t_figures(res, NULL, NULL, 0, NULL, dir, LB_SRCDIR "/plots", 1, err,
+			  sizeof(err)) == -ENOENT);
+	T_CHECK(strstr(err, "absolute directory of PATH") != NULL);
+	T_CHECK(access(path, F_OK) == 0);
+	T_CHECK(no_staging_left(dir));
 	if (saved_path)
 		setenv("PATH", saved_path, 1);
 	else
@@ -560,7 +629,7 @@ int main(void)
 	check_fixture();
 	check_alternate();
 	check_texts();
-	check_render(dir);
+	check_render(res, dir);
 
 	t_remove_dir(dir);
 	lb_results_free(res);

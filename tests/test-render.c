@@ -24,9 +24,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "helpers.h"
 #include "plot.h"
 #include "results.h"
+#include "helpers.h"	/* after plot.h: its t_figures() */
 
 #ifndef LB_SRCDIR
 #define LB_SRCDIR "."
@@ -72,26 +72,18 @@ static bool installed(const char *prog)
 	return ok;
 }
 
-/*
- * Whether this gnuplot has the pdfcairo terminal, asked through
- * lb_plot_render() itself: a slowdown.gp that prints GPVAL_TERMINALS.
- */
+/* Whether this gnuplot has the pdfcairo terminal: it prints GPVAL_TERMINALS. */
 static bool gnuplot_has_pdf(void)
 {
-	char dir[] = "/tmp/test-render-terms.XXXXXX", path[4096], err[512], *terms;
+	char dir[] = "/tmp/test-render-terms.XXXXXX", path[4096], cmd[4200], *terms;
+	char *argv[] = { "gnuplot", "-d", "-e", cmd, NULL };
 	bool pdf;
-	FILE *f;
 
 	if (!mkdtemp(dir))
 		return false;
-	snprintf(path, sizeof(path), "%s/slowdown.gp", dir);
-	f = fopen(path, "w");
-	if (f) {
-		fputs("set print 'terminals.txt'\nprint GPVAL_TERMINALS\n", f);
-		fclose(f);
-	}
-	T_CHECK(lb_plot_render(dir, err, sizeof(err)) == 0);
 	snprintf(path, sizeof(path), "%s/terminals.txt", dir);
+	snprintf(cmd, sizeof(cmd), "set print '%s'; print GPVAL_TERMINALS", path);
+	T_CHECK(run(argv) == 0);
 	terms = t_read_all(path, NULL);
 	T_CHECK(terms && strstr(terms, "pngcairo") && strstr(terms, "svg"));
 	pdf = terms && strstr(terms, "pdfcairo");
@@ -174,9 +166,7 @@ static int render(const struct lb_results *res, const char *dir)
 	char err[512] = "";
 	int ret;
 
-	ret = lb_plot_write(res, dir, LB_SRCDIR "/plots", err, sizeof(err));
-	if (!ret)
-		ret = lb_plot_render(dir, err, sizeof(err));
+	ret = t_figures(res, NULL, NULL, 0, NULL, dir, LB_SRCDIR "/plots", 1, err, sizeof(err));
 	if (ret)
 		fprintf(stderr, "rendering in %s: %s\n", dir, err);
 	return ret;
@@ -350,10 +340,9 @@ int main(void)
 	res2->nprobesets--;
 	both[0] = res;
 	both[1] = res2;
-	T_CHECK(lb_plot_write_compare(both, labels, 2, "AMD EPYC, 2 CPUs", cmp, LB_SRCDIR "/plots",
-				      err, sizeof(err)) == 0);
+	ret = t_figures(NULL, both, labels, 2, "AMD EPYC, 2 CPUs", cmp, LB_SRCDIR "/plots", 1, err,
+			sizeof(err));
 	res2->nprobesets++;
-	ret = lb_plot_render(cmp, err, sizeof(err));
 	T_CHECK(ret == 0);
 	if (ret)
 		fprintf(stderr, "lb_plot_render (compare): %s\n", err);
