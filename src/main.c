@@ -127,7 +127,7 @@ static const struct lb_option options[] = {
 	  "points (default 1.0)" },
 	{ { "max-time", required_argument, NULL, OPT_MAX_TIME }, "SEC",
 	  "alternate: seconds of alternation per probe set at most, never fewer than 2 units "
-	  "(default 60); the summary "
+	  "used (then up to 3 times SEC) (default 60); the summary "
 	  "says which sets did not reach --precision" },
 	{ { "sample-interval", required_argument, NULL, OPT_SAMPLE_INTERVAL }, "SEC",
 	  "throughput sample period within a run (default 0.25)" },
@@ -512,9 +512,12 @@ static int parse_args(int argc, char **argv, struct cli *c)
 		c->sample_interval = c->duration;
 	/* The workload processes stop by themselves if loadbench ever fails to stop them. */
 	c->wl.max_seconds = c->warmup + c->duration + 60;
-	/* Alternating: the units started before max-time, each switch and settle included. */
+	/*
+	 * Alternating: the units started before max-time (or, with units dropped,
+	 * LB_ALT_MAX_TIME_HARD times it), each switch and settle included.
+	 */
 	if (c->alternate)
-		c->wl.max_seconds = c->warmup + 2 * c->max_time + 120;
+		c->wl.max_seconds = c->warmup + (LB_ALT_MAX_TIME_HARD + 1) * c->max_time + 120;
 	return 0;
 }
 

@@ -248,6 +248,50 @@ int lb_probeset_result_add_slices(struct lb_probeset_result *psr, const struct l
 	return 0;
 }
 
+static int cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+int lb_slices_mark_dropped(struct lb_slice *s, size_t n)
+{
+	uint64_t *sp = malloc((n + 1) * sizeof(*sp)), med[2] = { 0, 0 };
+	int used = 0, unit = -1;
+	bool unit_dropped = false;
+
+	/* Without memory for the medians, the share alone decides (med 0). */
+	for (int plain = 0; plain < 2 && sp; plain++) {
+		size_t k = 0;
+
+		for (size_t i = 0; i < n; i++)
+			if ((s[i].on == LB_SLICE_PLAIN) == plain)
+				sp[k++] = s[i].edge_spread_ops;
+		if (k) {
+			qsort(sp, k, sizeof(*sp), cmp_u64);
+			med[plain] = sp[k / 2];
+		}
+	}
+	free(sp);
+	for (size_t i = 0; i < n; i++) {
+		double edge = (double)s[i].edge_spread_ops;
+		bool plain = s[i].on == LB_SLICE_PLAIN;
+
+		s[i].dropped = !s[i].ops || (edge > LB_ALT_EDGE_DROP * (double)s[i].ops &&
+					     edge > LB_ALT_EDGE_OUTLIER * (double)med[plain]);
+		if (plain)
+			continue;
+		if (s[i].unit != unit) {
+			used += unit >= 0 && !unit_dropped;
+			unit = s[i].unit;
+			unit_dropped = false;
+		}
+		unit_dropped |= s[i].dropped;
+	}
+	return used + (unit >= 0 && !unit_dropped);
+}
+
 size_t lb_slices_unit_ratios(const struct lb_slice *s, size_t n, int on, int ref, double *out,
 			     size_t max)
 {
@@ -597,6 +641,36 @@ out:
 	return ret;
 }
 
+/*
+ * The median share of a slice's operations that its edges took, over the
+ * slices of @psr's alternation that had tracers armed; above LB_ALT_EDGE_DROP
+ * a warning says that the snapshots blur the slices (every slice alike, so
+ * they are kept: run.c drops only the outliers). Returns 0 or -ENOMEM.
+ */
+static int lb_warn_slow_edges(struct lb_results *res, const struct lb_probeset_result *psr)
+{
+	double *f = calloc(psr->nslices + 1, sizeof(*f)), med;
+	size_t n = 0;
+	char *msg;
+	int ret = 0;
+
+	if (!f)
+		return -ENOMEM;
+	for (size_t i = 0; i < psr->nslices; i++)
+		if (psr->slices[i].on != LB_SLICE_PLAIN && psr->slices[i].ops)
+			f[n++] = (double)psr->slices[i].edge_spread_ops / psr->slices[i].ops;
+	med = lb_stats_median(f, n);
+	free(f);
+	if (n && med > LB_ALT_EDGE_DROP) {
+		if (asprintf(&msg, "%s: reading the tracers at a slice's edges took %.1f%% of its "
+			     "operations (median): the slices' edges are blurred, on and off "
+			     "alike; a longer --slice makes them sharp", lb_or(psr->name, "?"),
+			     100 * med) < 0 || lb_results_take_warning(res, msg))
+			ret = -ENOMEM;
+	}
+	return ret;
+}
+
 /* --method alternate: every summary from the slices; warnings where precision was not reached. */
 static int lb_results_summarize_alternate(struct lb_results *res)
 {
@@ -632,9 +706,12 @@ static int lb_results_summarize_alternate(struct lb_results *res)
 				       "+-%.2f pp after %d units (%.0f s), not +-%.2f pp: give it "
 				       "more --max-time or quieten the machine", lb_or(psr->name, "?"),
 				       s->ci_half_width, s->units, s->seconds, res->config.precision);
-		else
-			continue;
-		ret = ret < 0 || lb_results_take_warning(res, msg) ? -ENOMEM : 0;
+		if (ret < 0)
+			ret = -ENOMEM;
+		else if (msg)
+			ret = lb_results_take_warning(res, msg) ? -ENOMEM : 0;
+		if (!ret)
+			ret = lb_warn_slow_edges(res, psr);
 	}
 	return ret;
 }

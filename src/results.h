@@ -65,6 +65,31 @@ struct lb_run {
 #define LB_ALT_MIN_UNITS 16
 
 /*
+ * The share of a slice's operations that its edges (the tracers' snapshots
+ * between two reads of the operation counter) may take before the slice can
+ * be dropped as held up (run.c says the whole rule), and above which, as
+ * the median over an alternation's armed slices, the summary says that the
+ * edges blur the slices.
+ */
+#define LB_ALT_EDGE_DROP 0.03
+/*
+ * A slice is dropped with its unit when loadbench was held up at one of its
+ * edges: the edge took more than LB_ALT_EDGE_DROP of the slice's operations
+ * *and* more than LB_ALT_EDGE_OUTLIER times the median edge of the
+ * alternation's slices of its kind. Quiet on the development hosts an edge
+ * takes ~0.3% of a 0.1 s slice, so the first rule decides. Under QEMU's TCG
+ * (one host thread runs both vCPUs, so reading tracefs steals the
+ * workload's time) every edge is slow, not just a held-up one: 3 to 12
+ * operations of 350 to 700 in 0.3 s slices for one ftrace instance, about
+ * three times that for the ftrace group's three instances. The share alone
+ * dropped half of those units, and a CI run was left with one unit of two:
+ * no interval at all. A slow edge that every slice has is noise shared by
+ * the on and off slices (every edge reads every tracer of the group), not a
+ * reason to drop; the summary says when the edges are that slow.
+ */
+#define LB_ALT_EDGE_OUTLIER 4
+
+/*
  * Slices of the running workload with nothing armed, before the sets are
  * armed and after they are disarmed: the baseline of the alternation, and
  * what its off slices are held against (the residue). Their unit is -1.
@@ -233,6 +258,17 @@ struct lb_probeset_result *lb_results_add_probeset(struct lb_results *res, const
  */
 int lb_probeset_result_add_slices(struct lb_probeset_result *psr, const struct lb_slice *s,
 				  size_t n);
+
+/*
+ * lb_slices_mark_dropped - set the dropped flag of each of the @n slices @s
+ * of one alternation (in order): a slice without operations, or one whose
+ * edges took more than LB_ALT_EDGE_DROP of its operations and more than
+ * LB_ALT_EDGE_OUTLIER times the median edge of the slices of its kind
+ * (armed, or plain: nothing is read at a plain slice's edges). Run again as
+ * slices come, the median is that of every slice so far. Returns the number
+ * of units (armed slices only) none of whose slices is dropped.
+ */
+int lb_slices_mark_dropped(struct lb_slice *s, size_t n);
 
 /*
  * lb_slices_unit_ratios - for each unit of the @n slices @s (in order, units

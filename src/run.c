@@ -308,14 +308,6 @@ static int bench_rounds(const struct lb_bench *b, struct lb_results *res, struct
  */
 #define LB_ALT_CHECK_RESAMPLES 2000
 #define LB_ALT_CHECK_MARGIN 0.97
-/*
- * A slice whose edges took more than this share of its operations is
- * dropped with its unit. Quiet on this host an edge takes ~0.3% of a 0.1 s
- * slice; under TCG (one host thread runs both vCPUs, so reading tracefs
- * steals the workload's time) 3 to 12 operations of 350 to 700 in 0.3 s
- * slices: at 1% every unit of the ftrace sets was dropped there.
- */
-#define LB_ALT_EDGE_DROP 0.03
 
 int lb_bench_groups(const struct lb_results *res, int *group)
 {
@@ -456,14 +448,7 @@ static int alt_slice(struct alt *a, int unit, int state, char *err, size_t len)
 	sl.switch_s = took;
 	sl.ops = ops1 - ops0;
 	sl.edge_spread_ops = sp0 > sp1 ? sp0 : sp1;
-	/*
-	 * Left out with its unit: edges that took over 3% of the slice's
-	 * operations (loadbench was held up, so the slice's length and its
-	 * counts are uncertain). A slow switch is not a reason: the settle
-	 * time starts when the switch has returned, and the switch is
-	 * recorded.
-	 */
-	sl.dropped = !sl.ops || (double)sl.edge_spread_ops > LB_ALT_EDGE_DROP * sl.ops;
+	/* Whether it is dropped: lb_slices_mark_dropped(), against the other slices' edges. */
 	if (a->nslices == a->cap) {
 		size_t cap = a->cap ? 2 * a->cap : 256;
 		struct lb_slice *arr = realloc(a->slices, cap * sizeof(*arr));
@@ -604,7 +589,8 @@ static int alt_units(struct alt *a, const struct progress *p, char *err, size_t 
 	int order[LB_MAX_PROBESETS + 1], nstates = a->n + 1, ret;
 
 	for (int unit = 0;; unit++) {
-		double widest = INFINITY;
+		double widest = INFINITY, elapsed;
+		int used;
 
 		for (int i = 0; i < nstates; i++)
 			order[i] = i - 1;
@@ -621,12 +607,18 @@ static int alt_units(struct alt *a, const struct progress *p, char *err, size_t 
 			if (ret)
 				return ret;
 		}
-		if (unit + 1 >= LB_ALT_MIN_UNITS)
+		used = lb_slices_mark_dropped(a->slices, a->nslices);
+		if (used >= LB_ALT_MIN_UNITS)
 			widest = alt_widest(a);
-		alt_progress(a, p, unit + 1, widest);
-		/* Two units at least, past --max-time too: one gives no interval at all. */
+		alt_progress(a, p, used, widest);
+		elapsed = lb_now() - a->origin;
+		/*
+		 * Two units used at least, past --max-time too (one gives no
+		 * interval at all), but not past LB_ALT_MAX_TIME_HARD times it.
+		 */
 		if (widest <= LB_ALT_CHECK_MARGIN * b->precision ||
-		    (unit >= 1 && lb_now() - a->origin >= b->max_time))
+		    (used >= 2 && elapsed >= b->max_time) ||
+		    (unit >= 1 && elapsed >= LB_ALT_MAX_TIME_HARD * b->max_time))
 			return 0;
 	}
 }
@@ -762,7 +754,10 @@ static int alt_group(const struct lb_bench *b, struct lb_results *res, const int
 	}
 	/* What was measured is kept, also when interrupted. */
 	if ((!ret || ret == -EINTR) && a.nslices) {
-		int sr = alt_count(&a, err, len);
+		int sr;
+
+		lb_slices_mark_dropped(a.slices, a.nslices);
+		sr = alt_count(&a, err, len);
 
 		if (!sr)
 			sr = alt_store(&a, g + 1, &st);

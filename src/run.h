@@ -12,6 +12,13 @@
 /* Probe sets one invocation measures at most. */
 #define LB_MAX_PROBESETS 64
 
+/*
+ * --method alternate: past --max-time an alternation goes on until 2 units
+ * are used (not dropped), but stops at the end of the unit that passes this
+ * many times --max-time, with or without them.
+ */
+#define LB_ALT_MAX_TIME_HARD 3
+
 struct lb_pcap_count;
 struct lb_results;
 struct lb_tracer;
