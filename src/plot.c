@@ -164,8 +164,8 @@ static int write_slowdown_dat(const void *arg, FILE *f)
 	fprintf(f, "# loadbench %s: throughput slowdown per probe set, read by slowdown.gp\n",
 		or_unknown(res->version));
 	if (alternate)
-		fputs("# --method alternate: slowdown_pct = 100 * (1 - mean over the units of\n"
-		      "# alternation of on / off throughput); ci95_low, ci95_high: its 95%\n"
+		fputs("# --method alternate: slowdown_pct = 100 * (1 - exp(20% trimmed mean over\n"
+		      "# the units of alternation of log(on / off throughput))); ci95_low, ci95_high: its 95%\n"
 		      "# confidence interval (moving-block bootstrap over the units);\n"
 		      "# throughput_median in operations/s, its probes on; units: units used;\n"
 		      "# ci_half_width in percentage points; precision_reached: 1 when\n"

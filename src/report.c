@@ -226,7 +226,8 @@ static void print_markdown(const struct lb_results *res, FILE *f)
 	for (i = 0; i < res->nprobesets; i++)
 		md_row(f, &res->probesets[i], false, alt);
 	if (alt) {
-		fputs("\nSlowdown = 100 (1 - mean over the units of on / off throughput), a unit "
+		fputs("\nSlowdown = 100 (1 - geometric mean over the units of on / off throughput, "
+		      "20% trimmed at each end), a unit "
 		      "visiting every state twice in mirrored order so that a linear drift cancels "
 		      "in it; 95% confidence interval by a moving-block bootstrap over the units, "
 		      "\u00b1pp its half-width; ops/s of a probe set: with its probes on; "

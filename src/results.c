@@ -630,7 +630,7 @@ static int lb_summary_slices(const struct lb_results *res, struct lb_probeset_re
 		s->precision_reached = s->units >= LB_ALT_MIN_UNITS &&
 				       s->ci_half_width <= res->config.precision;
 	}
-	mean = nr ? lb_stats_mean(v, nr) : NAN;
+	mean = nr ? lb_stats_ratio_center(v, nr) : NAN;
 	if (on_s > 0 && mean > 0)
 		s->ns_per_event = lb_stats_ns_per_event(on_ops / on_s / mean, on_ops / on_s,
 							s->events_per_op);

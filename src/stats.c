@@ -268,11 +268,86 @@ double lb_stats_ns_per_event(double base, double traced, double events_per_op)
 	return (1 / traced - 1 / base) / events_per_op * 1e9;
 }
 
-double lb_stats_ratio_slowdown_pct(const double *ratio, size_t n)
+/* The LB_RATIO_TRIM-trimmed mean of the @n sorted values @v. */
+static double lb_trimmed_mean_sorted(const double *v, size_t n)
 {
+	size_t k = (size_t)(LB_RATIO_TRIM * (double)n);
+
+	return lb_stats_mean(v + k, n - 2 * k);
+}
+
+/*
+ * Reorder the @n values @v so that v[k] is the one a sort would put there,
+ * none before it larger and none after it smaller (Hoare's selection,
+ * middle pivot): linear on average, where a sort per bootstrap resample
+ * made the stopping rule's check take 27 ms at 200 units.
+ */
+static void lb_select(double *v, size_t n, size_t k)
+{
+	size_t lo = 0, hi = n - 1;
+
+	while (lo < hi) {
+		double pivot = v[lo + (hi - lo) / 2], t;
+		size_t i = lo, j = hi;
+
+		while (i <= j) {
+			while (v[i] < pivot)
+				i++;
+			while (v[j] > pivot)
+				j--;
+			if (i <= j) {
+				t = v[i];
+				v[i] = v[j];
+				v[j] = t;
+				i++;
+				if (!j--)
+					break;
+			}
+		}
+		if (k <= j && j != (size_t)-1)
+			hi = j;
+		else if (k >= i)
+			lo = i;
+		else
+			return;
+	}
+}
+
+/* The LB_RATIO_TRIM-trimmed mean of the @n values @v (reordered), n > 0. */
+static double lb_trimmed_mean(double *v, size_t n)
+{
+	size_t k = (size_t)(LB_RATIO_TRIM * (double)n);
+	double sum = 0;
+
+	if (k) {
+		lb_select(v, n, k);			/* the k lowest before k */
+		lb_select(v + k, n - k, n - 2 * k);	/* the k highest after n - k */
+	}
+	for (size_t i = k; i < n - k; i++)
+		sum += v[i];
+	return sum / (double)(n - 2 * k);
+}
+
+double lb_stats_ratio_center(const double *ratio, size_t n)
+{
+	double *l, c;
+
 	if (!n)
 		return NAN;
-	return 100 * (1 - lb_stats_mean(ratio, n));
+	l = malloc(n * sizeof(*l));
+	if (!l)
+		return NAN;
+	for (size_t i = 0; i < n; i++)
+		l[i] = ratio[i] > 0 ? log(ratio[i]) : NAN;
+	qsort(l, n, sizeof(*l), lb_double_cmp);
+	c = exp(lb_trimmed_mean_sorted(l, n));
+	free(l);
+	return c;
+}
+
+double lb_stats_ratio_slowdown_pct(const double *ratio, size_t n)
+{
+	return 100 * (1 - lb_stats_ratio_center(ratio, n));
 }
 
 size_t lb_stats_block_len(size_t n)
@@ -287,29 +362,36 @@ int lb_stats_block_ci95(const double *ratio, size_t n, unsigned int resamples,
 {
 	size_t block = lb_stats_block_len(n), starts, i;
 	struct lb_rng rng;
-	double *stat;
+	double *stat, *l, *res;
 
 	*lo = NAN;
 	*hi = NAN;
 	if (n < 2 || !resamples)
 		return -EINVAL;
 	stat = malloc(resamples * sizeof(*stat));
-	if (!stat)
+	l = malloc(2 * n * sizeof(*l));
+	if (!stat || !l) {
+		free(stat);
+		free(l);
 		return -ENOMEM;
+	}
+	res = l + n;
+	for (i = 0; i < n; i++)
+		l[i] = ratio[i] > 0 ? log(ratio[i]) : NAN;
 	starts = n - block + 1;
 	lb_rng_seed(&rng, seed);
 	for (i = 0; i < resamples; i++) {
-		double sum = 0;
 		size_t got = 0;
 
 		while (got < n) {
 			size_t k = lb_rng_below(&rng, starts);
 
 			for (size_t j = 0; j < block && got < n; j++, got++)
-				sum += ratio[k + j];
+				res[got] = l[k + j];
 		}
-		stat[i] = 100 * (1 - sum / n);
+		stat[i] = 100 * (1 - exp(lb_trimmed_mean(res, n)));
 	}
+	free(l);
 	qsort(stat, resamples, sizeof(*stat), lb_double_cmp);
 	*lo = lb_quantile_sorted(stat, resamples, 0.025);
 	*hi = lb_quantile_sorted(stat, resamples, 0.975);
