@@ -54,6 +54,7 @@ enum {
 	OPT_SETTLE,
 	OPT_PRECISION,
 	OPT_MAX_TIME,
+	OPT_TIME_BUDGET,
 };
 
 struct lb_option {
@@ -129,6 +130,10 @@ static const struct lb_option options[] = {
 	  "alternate: seconds of alternation per probe set at most, never fewer than 2 units "
 	  "used (then up to 3 times SEC) (default 60); the summary "
 	  "says which sets did not reach --precision" },
+	{ { "time-budget", required_argument, NULL, OPT_TIME_BUDGET }, "SEC",
+	  "alternate: seconds for every set's alternation together, set-up included "
+	  "(default 270; 0 = none): each set gets an equal share of what is left, at most "
+	  "--max-time" },
 	{ { "sample-interval", required_argument, NULL, OPT_SAMPLE_INTERVAL }, "SEC",
 	  "throughput sample period within a run (default 0.25)" },
 	{ { "output", required_argument, NULL, 'o' }, "DIR",
@@ -155,7 +160,7 @@ struct cli {
 	int repeat;
 	bool alternate;		/* --method alternate */
 	bool method_given;	/* --method was given (else alternate when every tracer can) */
-	double slice, settle, precision, max_time;
+	double slice, settle, precision, max_time, time_budget;
 	struct lb_workload_config wl;
 	struct lb_tracer_opts topts;
 	const char *output;
@@ -338,6 +343,7 @@ static int parse_args(int argc, char **argv, struct cli *c)
 	c->settle = 0.02;
 	c->precision = 1.0;
 	c->max_time = 60;
+	c->time_budget = LB_TIME_BUDGET_DEFAULT;
 	lb_workload_config_init(&c->wl);
 	c->wl.syscalls_per_op = 4;
 	c->wl.server_cpu = c->wl.client_cpu = ncpus > 0 ? (int)ncpus - 1 : -1;
@@ -455,6 +461,9 @@ static int parse_args(int argc, char **argv, struct cli *c)
 			break;
 		case OPT_MAX_TIME:
 			ret = parse_double("max-time", optarg, 1, 86400, &c->max_time);
+			break;
+		case OPT_TIME_BUDGET:
+			ret = parse_double("time-budget", optarg, 0, 864000, &c->time_budget);
 			break;
 		case OPT_SAMPLE_INTERVAL:
 			ret = parse_double("sample-interval", optarg, 0.01, 3600, &c->sample_interval);
@@ -640,6 +649,7 @@ static int fill_results(struct lb_results *res, const struct cli *c, struct lb_w
 		res->config.settle = c->settle;
 		res->config.precision = c->precision;
 		res->config.max_time = c->max_time;
+		res->config.time_budget = c->time_budget;
 	}
 	res->config.syscalls_per_op = c->wl.syscalls_per_op;
 	res->config.msg_size = (int)c->wl.msg_size;
@@ -1037,9 +1047,11 @@ static int cmd_run(int argc, char **argv, struct cli *c)
 
 	if (!c->quiet && c->alternate && nsets)
 		fprintf(stderr, "loadbench: %s; baseline + %d probe set(s), each alternated off/on "
-			"in %.2f s slices until its 95%% CI is +-%.1f pp (at most %.0f s); "
+			"in %.2f s slices until its 95%% CI is +-%.1f pp (at most %.0f s%s%.0f%s); "
 			"results in %s\n", res->config.placement, nsets, c->slice, c->precision,
-			c->max_time, out);
+			c->max_time, c->time_budget > 0 ? ", all within ~" : "",
+			c->time_budget > 0 ? c->time_budget : 0.0, c->time_budget > 0 ? " s" : "",
+			out);
 	else if (!c->quiet)
 		fprintf(stderr, "loadbench: %s; baseline + %d probe set(s), %d round(s) of "
 			"%.1f s warm-up + %.1f s measured; results in %s\n", res->config.placement,
@@ -1060,6 +1072,7 @@ static int cmd_run(int argc, char **argv, struct cli *c)
 	b.settle = c->settle;
 	b.precision = c->precision;
 	b.max_time = c->max_time;
+	b.time_budget = c->time_budget;
 	ret = lb_bench_run(&b, res, err, sizeof(err));
 	lb_tracer_disarm_all();
 	measured = true;

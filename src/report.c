@@ -169,8 +169,12 @@ static void print_markdown(const struct lb_results *res, FILE *f)
 	const struct lb_config *c = &res->config;
 	const struct lb_host *h = &res->host;
 	bool alt = alternate(res);
+	char budget[96] = "";
 	size_t i;
 
+	if (c->time_budget > 0)
+		snprintf(budget, sizeof(budget), "each set an equal share of a %g s budget for "
+			 "all, when less than that; ", c->time_budget);
 	fputs("## Throughput slowdown under tracing\n\n", f);
 	fputs("- workload: ", f);
 	md_cell(f, or_unknown(c->placement));
@@ -194,8 +198,8 @@ static void print_markdown(const struct lb_results *res, FILE *f)
 			"units that visit every state twice in mirrored order, until the 95%% CI "
 			"is within \u00b1%g pp or for %g s at most; in the same workload, %d "
 			"plain slices (nothing armed) before arm and %d after disarm, the "
-			"baseline; loadbench ", c->slice, c->settle, c->precision, c->max_time,
-			LB_ALT_PLAIN_SLICES, LB_ALT_PLAIN_SLICES);
+			"baseline; %sloadbench ", c->slice, c->settle, c->precision, c->max_time,
+			LB_ALT_PLAIN_SLICES, LB_ALT_PLAIN_SLICES, budget);
 	else
 		fprintf(f, "- method: runs, %d rounds of %g s measured after %g s warm-up, "
 			"loadbench ", c->repeat, c->duration, c->warmup);

@@ -675,6 +675,9 @@ static int lb_warn_slow_edges(struct lb_results *res, const struct lb_probeset_r
 static int lb_results_summarize_alternate(struct lb_results *res)
 {
 	double *scratch = calloc(res->baseline.nruns + 1, sizeof(*scratch));
+	/* What gives a set more time: its cap, and the budget all sets share. */
+	const char *more = res->config.time_budget > 0 ? "--max-time or --time-budget" :
+			   "--max-time";
 	char *msg;
 	int ret = 0;
 
@@ -682,6 +685,7 @@ static int lb_results_summarize_alternate(struct lb_results *res)
 		return -ENOMEM;
 	lb_summary_own(&res->baseline, scratch);
 	free(scratch);
+
 	for (size_t i = 0; i < res->nprobesets && !ret; i++) {
 		struct lb_probeset_result *psr = &res->probesets[i];
 		struct lb_summary *s;
@@ -698,14 +702,15 @@ static int lb_results_summarize_alternate(struct lb_results *res)
 		else if (s->units < LB_ALT_MIN_UNITS)
 			ret = asprintf(&msg, "%s: only %d units of alternation in %.0f s (its switch "
 				       "takes %.0f ms): a CI from fewer than %d is not to be trusted; "
-				       "give it more --max-time", lb_or(psr->name, "?"), s->units,
+				       "give it more %s", lb_or(psr->name, "?"), s->units,
 				       s->seconds, s->switch_off_ms > s->switch_on_ms ?
-				       s->switch_off_ms : s->switch_on_ms, LB_ALT_MIN_UNITS);
+				       s->switch_off_ms : s->switch_on_ms, LB_ALT_MIN_UNITS, more);
 		else if (!s->precision_reached)
 			ret = asprintf(&msg, "%s did not reach the precision asked: its 95%% CI is "
 				       "+-%.2f pp after %d units (%.0f s), not +-%.2f pp: give it "
-				       "more --max-time or quieten the machine", lb_or(psr->name, "?"),
-				       s->ci_half_width, s->units, s->seconds, res->config.precision);
+				       "more %s or quieten the machine", lb_or(psr->name, "?"),
+				       s->ci_half_width, s->units, s->seconds, res->config.precision,
+				       more);
 		if (ret < 0)
 			ret = -ENOMEM;
 		else if (msg)
@@ -1149,6 +1154,9 @@ static struct json_object *lb_results_to_json(const struct lb_results *res)
 		lb_jb_double(&jb, o, "precision_pp", res->config.precision);
 		lb_jb_double(&jb, o, "max_time_s", res->config.max_time);
 	}
+	/* Results before --time-budget have none: 0 reads back as none. */
+	if (res->config.time_budget)
+		lb_jb_double(&jb, o, "time_budget_s", res->config.time_budget);
 	if (res->config.count_with) {
 		lb_jb_str(&jb, o, "count_with", res->config.count_with);
 		lb_jb_str(&jb, o, "pcap_filter", res->config.pcap_filter);
@@ -1844,6 +1852,9 @@ static int lb_read_host_config(struct lb_reader *rd, const struct json_object *r
 			ret = lb_get_double_present(rd, o, "config", "precision_pp", &c->precision);
 		if (!ret)
 			ret = lb_get_double_present(rd, o, "config", "max_time_s", &c->max_time);
+		if (!ret)
+			ret = lb_get_double_present(rd, o, "config", "time_budget_s",
+						    &c->time_budget);
 	}
 	return ret;
 }
@@ -2554,12 +2565,17 @@ void lb_results_print_table(const struct lb_results *res, FILE *f)
 		h->vm_accelerator && *h->vm_accelerator ? ", VM accelerator " : "",
 		lb_or(h->vm_accelerator, ""));
 	fprintf(f, "CPU: %s, %d online\n", lb_or(h->cpu_model, "?"), h->ncpus);
-	if (lb_results_alternate(res))
+	if (lb_results_alternate(res)) {
 		fprintf(f, "method: alternate, %g s slices (%g s settle after each switch), each "
-			"set until its 95%% CI is +-%g pp or %g s; baseline: %d plain slices "
-			"(nothing armed) before arm and %d after disarm, in the same workload "
-			"(warm-up %g s)", c->slice, c->settle, c->precision, c->max_time,
-			LB_ALT_PLAIN_SLICES, LB_ALT_PLAIN_SLICES, c->warmup);
+			"set until its 95%% CI is +-%g pp or %g s", c->slice, c->settle,
+			c->precision, c->max_time);
+		if (c->time_budget > 0)
+			fprintf(f, " (an equal share of a %g s budget for all sets, when less)",
+				c->time_budget);
+		fprintf(f, "; baseline: %d plain slices (nothing armed) before arm and %d after "
+			"disarm, in the same workload (warm-up %g s)", LB_ALT_PLAIN_SLICES,
+			LB_ALT_PLAIN_SLICES, c->warmup);
+	}
 	else
 		fprintf(f, "runs: %d x %g s (warm-up %g s)", c->repeat, c->duration, c->warmup);
 	if (res->started)

@@ -213,6 +213,7 @@ struct lb_config {
 	double settle;		/* alternate: seconds after each switch left unmeasured */
 	double precision;	/* alternate: target CI half-width, percentage points */
 	double max_time;	/* alternate: seconds of alternation per set at most */
+	double time_budget;	/* alternate: seconds for every alternation together; 0 = none */
 	char *count_with;	/* "pcap", or NULL */
 	char *pcap_filter;	/* the capture's filter expression, or NULL */
 };

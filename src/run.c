@@ -308,6 +308,13 @@ static int bench_rounds(const struct lb_bench *b, struct lb_results *res, struct
  */
 #define LB_ALT_CHECK_RESAMPLES 2000
 #define LB_ALT_CHECK_MARGIN 0.97
+/*
+ * --time-budget: the set-up seconds of a group assumed before one has been
+ * measured (here 2.5-4 s: workload start, 2 x 8 plain slices, 2 warm-ups,
+ * arm and disarm), and the least a group's share may be.
+ */
+#define LB_ALT_SETUP_GUESS 4.0
+#define LB_ALT_MIN_SHARE 3.0
 
 int lb_bench_groups(const struct lb_results *res, int *group)
 {
@@ -350,6 +357,7 @@ struct alt {
 	int member[LB_MAX_PROBESETS];	/* indices in res->probesets */
 	int n;
 	int cur;			/* member on, -1 = all off */
+	double max_time;		/* seconds of alternation at most: --max-time, or less */
 	bool armed;			/* the members are armed (else: plain slices) */
 	struct lb_slice *slices;
 	size_t nslices, cap;
@@ -571,11 +579,11 @@ static void alt_progress(const struct alt *a, const struct progress *p, int unit
 	if (isfinite(widest))
 		snprintf(line, sizeof(line), "loadbench: %s, alternating: %d units, CI +-%.2f pp "
 			 "(asked %.2f), %.0f s of at most %.0f s", names, units, widest,
-			 a->b->precision, lb_now() - a->origin, a->b->max_time);
+			 a->b->precision, lb_now() - a->origin, a->max_time);
 	else
 		snprintf(line, sizeof(line), "loadbench: %s, alternating: %d units, %.0f s of at "
 			 "most %.0f s", names, units, a->nslices ? lb_now() - a->origin : 0,
-			 a->b->max_time);
+			 a->max_time);
 	if (!ioctl(STDERR_FILENO, TIOCGWINSZ, &ws) && ws.ws_col > 1 && ws.ws_col - 1 < width)
 		width = ws.ws_col - 1;
 	fprintf(stderr, "\r\033[K%.*s", width, line);
@@ -617,8 +625,8 @@ static int alt_units(struct alt *a, const struct progress *p, char *err, size_t 
 		 * interval at all), but not past LB_ALT_MAX_TIME_HARD times it.
 		 */
 		if (widest <= LB_ALT_CHECK_MARGIN * b->precision ||
-		    (used >= 2 && elapsed >= b->max_time) ||
-		    (unit >= 1 && elapsed >= LB_ALT_MAX_TIME_HARD * b->max_time))
+		    (used >= 2 && elapsed >= a->max_time) ||
+		    (unit >= 1 && elapsed >= LB_ALT_MAX_TIME_HARD * a->max_time))
 			return 0;
 	}
 }
@@ -701,11 +709,12 @@ static int alt_plain(struct alt *a, char *err, size_t len)
  * linear drift cancels).
  */
 static int alt_group(const struct lb_bench *b, struct lb_results *res, const int *group, int g,
-		     struct progress *p, char *err, size_t len)
+		     double max_time, double *units_s, struct progress *p, char *err, size_t len)
 {
 	struct lb_workload_stats st = {0};
-	struct alt a = { .b = b, .res = res, .cur = -1 };
+	struct alt a = { .b = b, .res = res, .cur = -1, .max_time = max_time };
 	int armed = 0, ret, sret;
+	double t0;
 
 	for (size_t i = 0; i < res->nprobesets; i++)
 		if (group[i] == g)
@@ -738,8 +747,10 @@ static int alt_group(const struct lb_bench *b, struct lb_results *res, const int
 	}
 	if (!ret && !lb_sleep_until(lb_now() + b->warmup, b->stop))
 		ret = -EINTR;
+	t0 = lb_now();
 	if (!ret)
 		ret = alt_units(&a, p, err, len);
+	*units_s = lb_now() - t0;
 	/* Disarmed with the workload still running, for the plain slices after. */
 	while (armed-- > 0)
 		disarm(alt_tracer(&a, armed), &ret, err, len);
@@ -769,13 +780,39 @@ static int alt_group(const struct lb_bench *b, struct lb_results *res, const int
 	return ret;
 }
 
+/*
+ * --time-budget: the seconds of alternation group @g of @ngroups may take,
+ * started @elapsed seconds into the budget, when the groups before it spent
+ * @setup seconds outside their units (workload start and stop, plain
+ * slices, arm, warm-ups, disarm): an equal share of what is left after the
+ * set-up still to come, so that a group that reached --precision early
+ * leaves its time to the ones after it. Never more than --max-time, never
+ * less than LB_ALT_MIN_SHARE (the 2 units the CI needs may take longer).
+ */
+static double alt_share(const struct lb_bench *b, int g, int ngroups, double elapsed, double setup)
+{
+	double per_setup = g ? setup / g : LB_ALT_SETUP_GUESS, share;
+
+	if (!(b->time_budget > 0))
+		return b->max_time;
+	share = (b->time_budget - elapsed) / (ngroups - g) - per_setup;
+	if (share > b->max_time)
+		return b->max_time;
+	return share > LB_ALT_MIN_SHARE ? share : LB_ALT_MIN_SHARE;
+}
+
 static int bench_alternate(const struct lb_bench *b, struct lb_results *res, struct progress *p,
 			   char *err, size_t len)
 {
 	int group[LB_MAX_PROBESETS], ngroups = lb_bench_groups(res, group), ret;
+	double start = lb_now(), setup = 0;
 
 	for (int g = 0; g < ngroups; g++) {
-		ret = alt_group(b, res, group, g, p, err, len);
+		double tg = lb_now(), units_s = 0;
+
+		ret = alt_group(b, res, group, g, alt_share(b, g, ngroups, tg - start, setup), &units_s,
+				p, err, len);
+		setup += lb_now() - tg - units_s;
 		if (ret == -EINTR || (ret && stopped(b)))
 			return -EINTR;
 		if (ret) {

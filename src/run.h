@@ -9,6 +9,12 @@
 
 #include <stdbool.h>
 
+/*
+ * --time-budget's default: the default run (14 sets here) finishes within
+ * 5 minutes, plots included.
+ */
+#define LB_TIME_BUDGET_DEFAULT 270
+
 /* Probe sets one invocation measures at most. */
 #define LB_MAX_PROBESETS 64
 
@@ -40,6 +46,7 @@ struct lb_bench {
 	double settle;			/* seconds after each switch before a slice is measured */
 	double precision;		/* stop once every CI half-width is this narrow (pp) */
 	double max_time;		/* seconds of alternation per group at most */
+	double time_budget;		/* seconds for every group together (0: none) */
 };
 
 /*
@@ -59,7 +66,8 @@ int lb_bench_groups(const struct lb_results *res, int *group);
  * b->alternate, each group (lb_bench_groups()) is measured in one running
  * workload instead: a plain baseline run, then the group's tracers armed and
  * switched between off and each set in units of mirrored slices until every
- * CI is b->precision narrow or b->max_time has passed.
+ * CI is b->precision narrow or b->max_time has passed (or, with
+ * b->time_budget, the group's share of what is left of it).
  * Returns 0, -EINTR when interrupted, or -errno with a message in @err.
  */
 int lb_bench_run(const struct lb_bench *b, struct lb_results *res, char *err, size_t len);

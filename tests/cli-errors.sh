@@ -20,6 +20,8 @@ expect_error "warmup '-1'.*from 0 to 600" lb --warmup -1
 expect_error "repeat '1001'.*to 1000" lb --repeat 1001
 expect_error "repeat '2.5'.*whole number" lb --repeat 2.5
 expect_error "sample-interval '0'.*from 0.01" lb --sample-interval 0
+expect_error "time-budget '-5'.*from 0 to 864000" lb --time-budget -5
+expect_error "max-time '0'.*from 1 to 86400" lb --max-time 0
 expect_error "sample-interval '-1'.*from 0.01" lb --sample-interval -1
 expect_error "port '65536'.*from 0 to 65535" lb --port 65536
 expect_error "port '-1'.*from 0 to 65535" lb --port -1

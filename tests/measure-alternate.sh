@@ -10,7 +10,8 @@
 # compare-with line is alternated with the set it builds on (off / base /
 # set), and its paired slowdown against the base is there. An interrupt in
 # the middle of a slice leaves nothing behind and writes incomplete results,
-# whose figures render although the second set never ran.
+# whose figures render although the second set never ran. --time-budget
+# binds: two sets share it instead of taking --max-time each.
 # Nothing here is timed: precision is bench/precision's business.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
@@ -78,6 +79,23 @@ ef=$(per_op ftrace "$tmp/pair.check")
 awk -v b="$eb" -v f="$ef" 'BEGIN { exit !(b - f > 10) }' ||
 	fail "both ($eb events/op) does not add the ~16 syscall events to ftrace's ($ef)"
 # check-results checked that both were alternated in one workload: their slices are the same.
+assert_no_leftovers
+
+note "--time-budget: two sets that never reach 0.01 pp share 16 s instead of 60 s each"
+lb --probeset syscalls,syscalls-pid --alone --max-time 60 --precision 0.01 --time-budget 16 \
+	--warmup 0.3 --quiet --no-plot --output "$tmp/budget" | tee "$tmp/budget.txt"
+grep -q '"time_budget_s": 16' "$tmp/budget/results.json" || fail "results.json has no time_budget_s 16"
+grep -q '^method: .*an equal share of a 16 s budget' "$tmp/budget.txt" ||
+	fail "the summary's method line does not name the budget"
+for s in syscalls syscalls-pid; do
+	t=$(sed -n "s/^$s: [0-9]* units in \([0-9.]*\) s.*/\1/p" "$tmp/budget.txt")
+	[[ -n $t ]] || fail "no alternation line for $s"
+	# Its share (4-8 s) and a unit's end, set-up included: far below --max-time's 60 s.
+	awk -v t="$t" 'BEGIN { exit !(t < 30) }' || fail "$s alternated $t s: the budget did not bind"
+	grep -q "^warning: $s.*give it more --max-time or --time-budget" \
+		"$tmp/budget.txt" || fail "no warning naming --time-budget for $s"
+	note "$s: $t s of a 16 s budget"
+done
 assert_no_leftovers
 
 note "an interrupt mid-slice"

@@ -242,6 +242,7 @@ static struct lb_results *build_alternate(void)
 	res->config.settle = 0.02;
 	res->config.precision = 1;
 	res->config.max_time = 60;
+	res->config.time_budget = 270;
 	res->config.server_cpu = res->config.client_cpu = 1;
 	ret |= add_run(&res->baseline, 1, 2, 154000, 0, 0, 0, NULL, 0);
 	ret |= add_run(&res->baseline, 2, 2, 153000, 0, 0, 0, NULL, 0);
@@ -580,6 +581,7 @@ static void compare_results(const struct lb_results *a, const struct lb_results 
 	T_CHECK(same_double(a->config.settle, b->config.settle));
 	T_CHECK(same_double(a->config.precision, b->config.precision));
 	T_CHECK(same_double(a->config.max_time, b->config.max_time));
+	T_CHECK(same_double(a->config.time_budget, b->config.time_budget));
 	compare_probeset(&a->baseline, &b->baseline, true);
 	T_CHECK(a->nprobesets == b->nprobesets);
 	for (i = 0; i < a->nprobesets && i < b->nprobesets; i++)
@@ -768,7 +770,7 @@ static void test_json_alternate(const char *dir)
 		goto out;
 	T_CHECK(strstr(t1, "\"method\": \"alternate\",\n    \"slice_s\": 0.1,\n"
 			   "    \"settle_s\": 0.02,\n    \"precision_pp\": 1,\n"
-			   "    \"max_time_s\": 60\n") != NULL);
+			   "    \"max_time_s\": 60,\n    \"time_budget_s\": 270\n") != NULL);
 	T_CHECK(strstr(t1, "\"slices\": [\n        {\n          \"unit\": 0,\n"
 			   "          \"on\": null,\n          \"start\": 0,\n"
 			   "          \"seconds\": 0.1,\n          \"switch_s\": null,\n") != NULL);
@@ -867,6 +869,7 @@ static void test_json_old(const struct lb_results *runs, const char *dir)
 		T_CHECK(res->config.method == NULL && !lb_results_alternate(res));
 		T_CHECK(res->config.slice == 0 && res->config.settle == 0);
 		T_CHECK(res->config.precision == 0 && res->config.max_time == 0);
+		T_CHECK(res->config.time_budget == 0);
 		T_CHECK(res->nprobesets == 3);
 		for (i = 0; i < res->nprobesets; i++) {
 			const struct lb_summary *s = &res->probesets[i].summary;
