@@ -257,12 +257,43 @@ static struct tracefs_dynevent *alloc_dynevent(const struct lb_dynevents *d,
 	}
 }
 
+/*
+ * The uprobes go on the file at d->exe, the path loadbench started from, and
+ * the workload server is a fork of loadbench: that file must still be the
+ * one running. A rebuild while a run went on put the uprobe on the new
+ * file, which no process maps, and the uprobe set read 0 events and -0.7%
+ * where it costs 78%. Returns 0, or -ESTALE (or -errno) with @err set.
+ */
+static int check_exe_runs(const struct lb_dynevents *d, char *err, size_t len)
+{
+	struct stat path, self;
+	int ret;
+
+	if (!d->exe[0])
+		return 0;
+	if (stat(d->exe, &path) < 0 || stat("/proc/self/exe", &self) < 0) {
+		ret = -errno;
+		snprintf(err, len, "cannot place uprobes on %s: %s", d->exe, strerror(-ret));
+		return ret;
+	}
+	if (path.st_dev != self.st_dev || path.st_ino != self.st_ino) {
+		snprintf(err, len, "%s is no longer the loadbench executable that runs (rebuilt "
+			 "or replaced since this run started): a uprobe placed there would never "
+			 "fire in the workload; run loadbench again", d->exe);
+		return -ESTALE;
+	}
+	return 0;
+}
+
 int lb_dynevents_create(struct lb_dynevents *d, struct tracefs_instance *inst, char *err,
 			size_t len)
 {
 	struct tracefs_dynevent *dev = NULL;
 	char file[256];
-	int ret = 0;
+	int ret = d ? check_exe_runs(d, err, len) : 0;
+
+	if (ret)
+		return ret;
 
 	for (size_t i = 0; d && i < d->n; i++) {
 		struct dynev *ev = &d->ev[i];

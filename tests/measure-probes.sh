@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-or-later
 # Root integration test of the dynamic probe kinds (uprobe, kprobe, kretprobe)
-# of the ftrace tracer: a short real measurement with the uprobe probe set,
+# of the ftrace tracer: a short real measurement with the uprobe probe set
+# (and the executable replaced during a run: its uprobes refused, not placed
+# on the new file),
 # whose probe must fire exactly once per operation; the kprobe sets run for
 # real where the kernel has kprobes, and elsewhere must be refused with the
 # reason, before anything is changed. Nothing may be left behind.
@@ -34,6 +36,25 @@ epo=$(events_per_op uprobe)
 awk -v e="$epo" 'BEGIN { exit !(e >= 0.8 && e <= 1.5) }' ||
 	fail "uprobe events/op is $epo, expected about 1 (0.8 .. 1.5): not once per request"
 note "uprobe events/op: $epo"
+assert_no_leftovers
+
+note "the executable replaced during a run: its uprobes are refused, not placed on the new file"
+mkdir "$tmp/bin"
+cp "$LOADBENCH" "$tmp/bin/loadbench"
+LOADBENCH_DATADIR=$top_srcdir "$tmp/bin/loadbench" --probeset uprobe --duration 1 --warmup 0.2 \
+	--method runs --repeat 4 --quiet --no-plot --output "$tmp/replaced" >"$tmp/replaced.out" \
+	2>"$tmp/replaced.err" &
+pid=$!
+sleep 1.5
+# A rebuild: a new file (a new inode) renamed over the path the run started from.
+cp "$LOADBENCH" "$tmp/bin/loadbench.new"
+mv "$tmp/bin/loadbench.new" "$tmp/bin/loadbench"
+rc=0
+wait "$pid" || rc=$?
+[[ $rc -ne 0 ]] || fail "a run whose executable was replaced measured uprobes on the new file"
+grep -q "is no longer the loadbench executable that runs (rebuilt or replaced" "$tmp/replaced.err" ||
+	fail "no error naming the replaced executable: $(cat "$tmp/replaced.err")"
+note "exit $rc: $(grep -m1 'no longer' "$tmp/replaced.err")"
 assert_no_leftovers
 
 note "a server function that does not exist: line-numbered, with the near match"
