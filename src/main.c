@@ -887,6 +887,7 @@ static int cmd_run(int argc, char **argv, struct cli *c)
 	struct lb_probeset *sets[LB_MAX_PROBESETS] = { NULL };
 	struct lb_tracer *tracers[LB_MAX_PROBESETS] = { NULL };
 	char catalog[PATH_MAX], outbuf[PATH_MAX], path[PATH_MAX + 32], err[1024];
+	char budget[48] = "";
 	struct lb_workload *w = NULL;
 	struct lb_pcap_count *pcap = NULL;
 	struct lb_results *res = NULL;
@@ -1045,13 +1046,13 @@ static int cmd_run(int argc, char **argv, struct cli *c)
 		}
 	}
 
+	if (c->time_budget > 0)
+		snprintf(budget, sizeof(budget), ", all within ~%.0f s", c->time_budget);
 	if (!c->quiet && c->alternate && nsets)
 		fprintf(stderr, "loadbench: %s; baseline + %d probe set(s), each alternated off/on "
-			"in %.2f s slices until its 95%% CI is +-%.1f pp (at most %.0f s%s%.0f%s); "
+			"in %.2f s slices until its 95%% CI is +-%.1f pp (at most %.0f s%s); "
 			"results in %s\n", res->config.placement, nsets, c->slice, c->precision,
-			c->max_time, c->time_budget > 0 ? ", all within ~" : "",
-			c->time_budget > 0 ? c->time_budget : 0.0, c->time_budget > 0 ? " s" : "",
-			out);
+			c->max_time, budget, out);
 	else if (!c->quiet)
 		fprintf(stderr, "loadbench: %s; baseline + %d probe set(s), %d round(s) of "
 			"%.1f s warm-up + %.1f s measured; results in %s\n", res->config.placement,

@@ -645,7 +645,8 @@ out:
  * The median share of a slice's operations that its edges took, over the
  * slices of @psr's alternation that had tracers armed; above LB_ALT_EDGE_DROP
  * a warning says that the snapshots blur the slices (every slice alike, so
- * they are kept: run.c drops only the outliers). Returns 0 or -ENOMEM.
+ * they are kept: lb_slices_mark_dropped() drops only the outliers).
+ * Returns 0 or -ENOMEM.
  */
 static int lb_warn_slow_edges(struct lb_results *res, const struct lb_probeset_result *psr)
 {
@@ -685,7 +686,6 @@ static int lb_results_summarize_alternate(struct lb_results *res)
 		return -ENOMEM;
 	lb_summary_own(&res->baseline, scratch);
 	free(scratch);
-
 	for (size_t i = 0; i < res->nprobesets && !ret; i++) {
 		struct lb_probeset_result *psr = &res->probesets[i];
 		struct lb_summary *s;

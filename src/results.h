@@ -67,7 +67,7 @@ struct lb_run {
 /*
  * The share of a slice's operations that its edges (the tracers' snapshots
  * between two reads of the operation counter) may take before the slice can
- * be dropped as held up (run.c says the whole rule), and above which, as
+ * be dropped as held up (LB_ALT_EDGE_OUTLIER says the whole rule), and above which, as
  * the median over an alternation's armed slices, the summary says that the
  * edges blur the slices.
  */

@@ -268,14 +268,6 @@ double lb_stats_ns_per_event(double base, double traced, double events_per_op)
 	return (1 / traced - 1 / base) / events_per_op * 1e9;
 }
 
-/* The LB_RATIO_TRIM-trimmed mean of the @n sorted values @v. */
-static double lb_trimmed_mean_sorted(const double *v, size_t n)
-{
-	size_t k = (size_t)(LB_RATIO_TRIM * (double)n);
-
-	return lb_stats_mean(v + k, n - 2 * k);
-}
-
 /*
  * Reorder the @n values @v so that v[k] is the one a sort would put there,
  * none before it larger and none after it smaller (Hoare's selection,
@@ -338,9 +330,8 @@ double lb_stats_ratio_center(const double *ratio, size_t n)
 	if (!l)
 		return NAN;
 	for (size_t i = 0; i < n; i++)
-		l[i] = ratio[i] > 0 ? log(ratio[i]) : NAN;
-	qsort(l, n, sizeof(*l), lb_double_cmp);
-	c = exp(lb_trimmed_mean_sorted(l, n));
+		l[i] = log(ratio[i]);
+	c = exp(lb_trimmed_mean(l, n));
 	free(l);
 	return c;
 }
@@ -377,7 +368,7 @@ int lb_stats_block_ci95(const double *ratio, size_t n, unsigned int resamples,
 	}
 	res = l + n;
 	for (i = 0; i < n; i++)
-		l[i] = ratio[i] > 0 ? log(ratio[i]) : NAN;
+		l[i] = log(ratio[i]);
 	starts = n - block + 1;
 	lb_rng_seed(&rng, seed);
 	for (i = 0; i < resamples; i++) {

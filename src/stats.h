@@ -50,7 +50,7 @@ int lb_stats_slowdown_ci95(const double *base, const double *traced, size_t n,
  * 0.5-2 s, so a unit that a step falls into gives a ratio far off on either
  * side: 120 units of one default run of `syscalls` had a standard deviation
  * of 7.3% but a MAD-based one of 3.6%. Trimmed, that run's 95% CI was
- * +-0.67 pp instead of +-0.96. Why logs: a mean of ratios overstates the
+ * +-0.67 pp instead of +-0.96 (its slices re-analysed offline). Why logs: a mean of ratios overstates the
  * ratio by about its variance (Jensen; -0.16 to -0.40 pp of slowdown in a
  * simulation of these units), the mean of their logs does not, and it does
  * not change when traced and untraced trade places.
@@ -60,8 +60,9 @@ int lb_stats_slowdown_ci95(const double *base, const double *traced, size_t n,
 /*
  * lb_stats_ratio_center - the typical ratio of @n per-unit ratios (each
  * traced/untraced throughput within one unit): exp of the LB_RATIO_TRIM
- * trimmed mean of their logs. NAN when @n == 0, a ratio is not positive
- * and survives the trimming, or memory runs out.
+ * trimmed mean of their logs (a ratio of 0, a unit whose traced slices did
+ * nothing, is log 0 = -inf: 0 if it survives the trimming). NAN when
+ * @n == 0 or memory runs out. The ratios are never negative.
  */
 double lb_stats_ratio_center(const double *ratio, size_t n);
 

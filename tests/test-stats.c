@@ -171,6 +171,13 @@ static void test_ns_per_event(void)
 	T_CHECK(isnan(lb_stats_ns_per_event(100000, NAN, 10)));
 }
 
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
 /*
  * The typical ratio: a geometric mean (0.5 and 2 average to 1, where a mean
  * of ratios says 1.25; noise symmetric in log leaves 0.75 at 0.75, where the
@@ -198,6 +205,31 @@ static void test_ratio_center(void)
 	T_CHECK(lo <= 25 && 25 <= hi);
 	T_CHECK_NEAR(lb_stats_ratio_center(four, 4), 0.75 * pow(4, 0.25), 1e-12);
 	T_CHECK(isnan(lb_stats_ratio_center(four, 0)));
+	/* A unit whose traced slices did nothing (ratio 0, log -inf) is trimmed like any other. */
+	wild[3] = 0;
+	T_CHECK_NEAR(lb_stats_ratio_center(wild, ARRAY_SIZE(wild)), 0.75, 1e-12);
+
+	/*
+	 * The selection that trims without sorting, against a sort, on lengths
+	 * 1 to 60 with ties (values drawn from few levels) and without.
+	 */
+	for (int it = 0; it < 3000; it++) {
+		double v[60], sorted[60], want = 0;
+		size_t n = 1 + (size_t)(it % 60), k = (size_t)(LB_RATIO_TRIM * (double)n);
+		unsigned long long st = 1000 + (unsigned long long)it;
+
+		for (size_t i = 0; i < n; i++) {
+			size_t r = lb_stats_rand_below(&st, 1000);
+
+			v[i] = it % 2 ? 0.5 + (double)(r % 5) / 10 : 0.5 + (double)r / 1000;
+			sorted[i] = log(v[i]);
+		}
+		qsort(sorted, n, sizeof(*sorted), cmp_double);
+		for (size_t i = k; i < n - k; i++)
+			want += sorted[i];
+		want = exp(want / (double)(n - 2 * k));
+		T_CHECK_NEAR(lb_stats_ratio_center(v, n), want, 1e-12);
+	}
 }
 
 static void test_block_ci95(void)
