@@ -12,50 +12,14 @@
 #include <tracefs.h>
 
 #include "cleanup.h"
+#include "owner.h"
 #include "topology.h"
 #include "lttng.h"
 #include "tracefs_util.h"
 #include "util.h"
 
-#define LB_PREFIX "loadbench_"
-
-/* The pid in a name "loadbench_<pid>[...]"; 0 for another name. */
-static pid_t name_owner(const char *name)
-{
-	char *end;
-	long pid;
-
-	if (strncmp(name, LB_PREFIX, strlen(LB_PREFIX)))
-		return 0;
-	pid = strtol(name + strlen(LB_PREFIX), &end, 10);
-	if (end == name + strlen(LB_PREFIX) || pid <= 0 || pid > INT_MAX)
-		return 0;
-	return (pid_t)pid;
-}
-
-pid_t lb_cleanup_dead_owner(const char *name)
-{
-	pid_t pid = name_owner(name);
-
-	if (!pid || pid == getpid())
-		return 0;
-	/* EPERM means it exists (another user's): only ESRCH is a dead owner. */
-	if (kill(pid, 0) == 0 || errno != ESRCH)
-		return 0;
-	return pid;
-}
-
-/*
- * Whether @name is a leftover for the walkers below: with @own 0, the name of
- * a dead loadbench; else a name of pid @own (left by an earlier process that
- * had it).
- */
-static bool leftover(const char *name, pid_t own)
-{
-	return own ? name_owner(name) == own : lb_cleanup_dead_owner(name) != 0;
-}
-
-static int clean_instances(pid_t own, bool remove, lb_cleanup_report_fn report, void *arg)
+static int clean_instances(struct lb_owners *o, bool remove, lb_cleanup_report_fn report,
+			   void *arg)
 {
 	char dir[512], what[300];
 	struct dirent *de;
@@ -68,14 +32,17 @@ static int clean_instances(pid_t own, bool remove, lb_cleanup_report_fn report, 
 	if (!d)
 		return 0;
 	while ((de = readdir(d))) {
+		pid_t pid;
 		int err = 0;
 
-		if (!leftover(de->d_name, own))
+		snprintf(what, sizeof(what), "tracefs instance %s", de->d_name);
+		if (!lb_cleanup_take(o, de->d_name, what, &pid, report, arg))
 			continue;
 		found++;
 		if (remove)
 			err = lb_tracefs_instance_remove(de->d_name, 2.0, NULL, 0);
-		snprintf(what, sizeof(what), "tracefs instance %s", de->d_name);
+		if (err)
+			lb_owners_failed(o, pid);
 		if (report)
 			report(what, err, arg);
 	}
@@ -88,7 +55,8 @@ static int clean_instances(pid_t own, bool remove, lb_cleanup_report_fn report, 
  * "p:GROUP/EVENT /PATH:0xOFFSET" (uprobes), "r:..." for the return probes of
  * both; "-:GROUP/EVENT" removes one.
  */
-static int clean_dynevents(pid_t own, bool remove, lb_cleanup_report_fn report, void *arg)
+static int clean_dynevents(struct lb_owners *o, bool remove, lb_cleanup_report_fn report,
+			   void *arg)
 {
 	char *text = tracefs_instance_file_read(NULL, "dynamic_events", NULL);
 	char what[300], cmd[300];
@@ -97,7 +65,8 @@ static int clean_dynevents(pid_t own, bool remove, lb_cleanup_report_fn report, 
 	if (!text)
 		return 0;
 	for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
-		char *colon = strchr(line, ':'), *sp;
+		char *colon = strchr(line, ':'), *sp, group[256];
+		pid_t pid;
 		int err = 0;
 
 		if (!colon)
@@ -105,7 +74,9 @@ static int clean_dynevents(pid_t own, bool remove, lb_cleanup_report_fn report, 
 		sp = strchr(colon, ' ');
 		if (sp)
 			*sp = '\0';
-		if (!leftover(colon + 1, own))
+		snprintf(group, sizeof(group), "%.*s", (int)strcspn(colon + 1, "/"), colon + 1);
+		snprintf(what, sizeof(what), "dynamic event %s", colon + 1);
+		if (!lb_cleanup_take(o, group, what, &pid, report, arg))
 			continue;
 		found++;
 		if (remove) {
@@ -113,7 +84,8 @@ static int clean_dynevents(pid_t own, bool remove, lb_cleanup_report_fn report, 
 			if (tracefs_instance_file_append(NULL, "dynamic_events", cmd) < 0)
 				err = errno ? -errno : -EIO;
 		}
-		snprintf(what, sizeof(what), "dynamic event %s", colon + 1);
+		if (err)
+			lb_owners_failed(o, pid);
 		if (report)
 			report(what, err, arg);
 	}
@@ -127,7 +99,7 @@ static int clean_dynevents(pid_t own, bool remove, lb_cleanup_report_fn report, 
  * so one is left only while that namespace lives on (or when deleting it
  * failed); deleting an end deletes its peer.
  */
-static int clean_veths(pid_t own, bool remove, lb_cleanup_report_fn report, void *arg)
+static int clean_veths(struct lb_owners *o, bool remove, lb_cleanup_report_fn report, void *arg)
 {
 	char path[300], alias[64], what[360];
 	struct dirent *de;
@@ -138,6 +110,7 @@ static int clean_veths(pid_t own, bool remove, lb_cleanup_report_fn report, void
 	if (!d)
 		return 0;
 	while ((de = readdir(d))) {
+		pid_t pid;
 		FILE *f;
 		int err = 0;
 
@@ -151,12 +124,14 @@ static int clean_veths(pid_t own, bool remove, lb_cleanup_report_fn report, void
 			alias[0] = '\0';
 		fclose(f);
 		alias[strcspn(alias, "\n")] = '\0';
-		if (!leftover(alias, own))
+		snprintf(what, sizeof(what), "veth interface %s (alias %s)", de->d_name, alias);
+		if (!lb_cleanup_take(o, alias, what, &pid, report, arg))
 			continue;
 		found++;
 		if (remove)
 			err = lb_topo_link_delete(de->d_name);
-		snprintf(what, sizeof(what), "veth interface %s (alias %s)", de->d_name, alias);
+		if (err)
+			lb_owners_failed(o, pid);
 		if (report)
 			report(what, err, arg);
 	}
@@ -164,26 +139,39 @@ static int clean_veths(pid_t own, bool remove, lb_cleanup_report_fn report, void
 	return found;
 }
 
-int lb_cleanup_own(lb_cleanup_report_fn report, void *arg)
+/* Every kind, in the order that frees each before what it holds busy. */
+static int clean_all(struct lb_owners *o, bool remove, lb_cleanup_report_fn report, void *arg)
 {
-	int n;
+	int n = clean_veths(o, remove, report, arg);
 
 	if (!tracefs_tracing_dir())
 		return -ENODEV;
-	n = clean_veths(getpid(), true, report, arg);
-	n += clean_instances(getpid(), true, report, arg);
-	return n + clean_dynevents(getpid(), true, report, arg);
+	/* Instances first: an event enabled in a leftover instance keeps its dynamic event busy. */
+	n += clean_instances(o, remove, report, arg);
+	n += lb_lttng_cleanup(o, remove, report, arg);
+	return n + clean_dynevents(o, remove, report, arg);
+}
+
+int lb_cleanup_pid(pid_t pid, bool remove, lb_cleanup_report_fn report, void *arg)
+{
+	struct lb_owners *o;
+	int n;
+
+	if (lb_owners_of(pid, &o))
+		return -ENOMEM;
+	n = clean_all(o, remove, report, arg);
+	lb_owners_free(o, false);
+	return n;
 }
 
 int lb_cleanup_run(bool remove, lb_cleanup_report_fn report, void *arg)
 {
-	int n, v;
+	struct lb_owners *o;
+	int n;
 
-	v = clean_veths(0, remove, report, arg);
-	if (!tracefs_tracing_dir())
-		return -ENODEV;
-	/* Instances first: an event enabled in a leftover instance keeps its dynamic event busy. */
-	n = clean_instances(0, remove, report, arg);
-	n += lb_lttng_cleanup(remove, report, arg);
-	return v + n + clean_dynevents(0, remove, report, arg);
+	if (lb_owners_scan(&o))
+		return -ENOMEM;
+	n = clean_all(o, remove, report, arg);
+	lb_owners_free(o, remove && n >= 0);
+	return n;
 }

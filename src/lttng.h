@@ -12,6 +12,7 @@
 #include <stddef.h>
 
 #include "cleanup.h"
+#include "owner.h"
 #include "probeset.h"
 
 /*
@@ -27,11 +28,13 @@ int lb_lttng_check_names(const struct lb_probeset *ps, const char *const *tps, s
 			 const char *const *sys, size_t nsys, char *err, size_t len);
 
 /*
- * lb_lttng_cleanup - find the LTTng sessions named loadbench_<pid> whose pid
- * no longer runs and, with @remove, destroy them, and remove the trace
- * directories $TMPDIR/loadbench_<pid>.XXXXXX of such pids. @report as for
- * lb_cleanup_run(). Returns how many were found (0 without liblttng-ctl).
+ * lb_lttng_cleanup - find the LTTng sessions named loadbench_<pid> of the
+ * dead runs in @o and, with @remove, destroy them; and their trace
+ * directories $TMPDIR/loadbench_<pid>[_<n>].XXXXXX, removed only when they
+ * are root's alone (mode 0700, as mkdtemp made them), never through a link
+ * (safefs.h). @report as for lb_cleanup_run(). Returns how many were found
+ * (0 without liblttng-ctl).
  */
-int lb_lttng_cleanup(bool remove, lb_cleanup_report_fn report, void *arg);
+int lb_lttng_cleanup(struct lb_owners *o, bool remove, lb_cleanup_report_fn report, void *arg);
 
 #endif

@@ -18,6 +18,8 @@
 
 #include "config.h"
 #include "cleanup.h"
+#include "owner.h"
+#include "watchdog.h"
 #include "loadgen.h"
 #include "pcap_count.h"
 #include "plot.h"
@@ -242,8 +244,9 @@ static void usage(FILE *f)
 		   "                                    print the summary of a results directory\n"
 		   "       loadbench compare [-o OUT] DIR DIR...\n"
 		   "                                    draw several results directories side by side\n"
-		   "       loadbench cleanup            remove what a killed loadbench left in tracefs\n"
-		   "                                    and its veth interfaces\n"
+		   "       loadbench cleanup            remove what dead loadbench runs left (tracefs,\n"
+		   "                                    LTTng, trace directories, veth): those whose\n"
+		   "                                    run lock in /run/loadbench is free\n"
 		   "\nMeasures how much each probe set (a tracer and the probes it enables) slows a\n"
 		   "loopback request/response workload: throughput slowdown with a 95%% confidence\n"
 		   "interval, events recorded and lost, and the cost per event.\n\nOptions:\n");
@@ -782,7 +785,18 @@ static void report_leftover(const char *what, int err, void *arg)
 {
 	bool *remove = arg;
 
-	if (!*remove)
+	if (err == LB_CLEANUP_LEFT) {
+		/* Said by cleanup; a run leaves it be without a word on every start. */
+		if (*remove)
+			printf("left alone %s: no run lock in %s proves its run ended (a run in "
+			       "a container that does not share /run, or from before run locks): "
+			       "remove it by hand if you know its run is gone\n", what,
+			       LB_OWNER_DIR);
+	} else if (err == LB_CLEANUP_FOREIGN) {
+		if (*remove)
+			printf("left alone %s: it bears a dead run's name but is not as loadbench "
+			       "makes it (root's, mode 0700): another user's\n", what);
+	} else if (!*remove)
 		lb_warn("%s was left by a loadbench that no longer runs: remove it with "
 			"'loadbench cleanup'", what);
 	else if (err)
@@ -791,10 +805,21 @@ static void report_leftover(const char *what, int err, void *arg)
 		printf("removed %s\n", what);
 }
 
+/* The first name bearing this run's pid that no dead run's lock explains. */
+static void report_first(const char *what, int err, void *arg)
+{
+	char *first = arg;
+
+	if (!first[0] && err != LB_CLEANUP_FOREIGN)
+		snprintf(first, 256, "%s", what);
+}
+
 static void report_own_leftover(const char *what, int err, void *arg)
 {
 	(void)arg;
-	if (err)
+	if (err == LB_CLEANUP_FOREIGN)
+		lb_warn("%s bears this run's pid but is not as loadbench makes it: left alone", what);
+	else if (err)
 		lb_warn("%s was left by an earlier loadbench with this pid and cannot be removed: "
 			"%s", what, strerror(-err));
 	else
@@ -820,7 +845,7 @@ static int cmd_cleanup(int argc, char **argv)
 		       strerror(-n));
 		return 1;
 	}
-	printf("%d leftover(s) of earlier loadbench runs found%s\n", n, n ? " and handled" : "");
+	printf("%d leftover(s) of dead loadbench runs found%s\n", n, n ? " and handled" : "");
 	return 0;
 }
 
@@ -984,11 +1009,36 @@ static int cmd_run(int argc, char **argv, struct cli *c)
 	}
 
 	{
-		bool remove = false;
+		bool remove = false, earlier;
+		char first[256] = "";
+		int n;
 
 		lb_cleanup_run(remove, report_leftover, &remove);
-		/* Nothing is ours yet: what bears our pid was left by a killed run that had it. */
-		lb_cleanup_own(report_own_leftover, NULL);
+		ret = lb_owner_claim(&earlier, err, sizeof(err));
+		if (ret) {
+			lb_err("%s", err);
+			goto out;
+		}
+		/*
+		 * Nothing is ours yet. With the lock file there before us, what
+		 * bears our pid is a dead run's that had it; without, it may be a
+		 * live run's in another pid namespace that does not share /run.
+		 */
+		if (earlier) {
+			lb_cleanup_pid(getpid(), true, report_own_leftover, NULL);
+		} else if ((n = lb_cleanup_pid(getpid(), false, report_first, first)) > 0) {
+			lb_err("%s bears this run's pid (loadbench_%d), and no run lock proves the "
+			       "run that made it dead (a loadbench with this pid in a container "
+			       "that does not share %s?): left alone; start this run with another "
+			       "pid, or remove it by hand if you know its run is gone", first,
+			       (int)getpid(), LB_OWNER_DIR);
+			goto out;
+		}
+		ret = lb_watchdog_start(err, sizeof(err));
+		if (ret) {
+			lb_err("%s", err);
+			goto out;
+		}
 	}
 	if (stop_signal)
 		goto out;
@@ -1140,6 +1190,9 @@ out:
 	lb_pcap_count_close(pcap);
 	lb_workload_destroy(w);
 	lb_results_free(res);
+	/* Everything is removed: the watchdog and the run lock go last. */
+	lb_watchdog_stop();
+	lb_owner_release();
 	return status;
 }
 

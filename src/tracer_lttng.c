@@ -37,7 +37,7 @@
  */
 #include <dirent.h>
 #include <errno.h>
-#include <ftw.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -52,6 +52,7 @@
 #include "ctf_count.h"
 #include "kallsyms.h"
 #include "lttng.h"
+#include "safefs.h"
 #include "tracefs_util.h"
 #include "tracer.h"
 
@@ -261,20 +262,14 @@ static int lttng_create(const struct lb_probeset *ps, const struct lb_tracer_opt
 	return 0;
 }
 
-static int rm_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
-{
-	return remove(path) ? -1 : 0;
-}
-
-/* Remove the trace directory (what lttng-consumerd wrote there too). */
+/* Remove the trace directory (what lttng-consumerd wrote there too), following no link. */
 static int remove_dir(char *dir)
 {
-	int ret = 0;
+	int ret;
 
 	if (!dir[0])
 		return 0;
-	if (nftw(dir, rm_entry, 16, FTW_DEPTH | FTW_PHYS) < 0 && errno != ENOENT)
-		ret = -errno;
+	ret = lb_rmtree_at(AT_FDCWD, dir);
 	dir[0] = '\0';
 	return ret;
 }
@@ -683,86 +678,128 @@ static void lttng_destroy(void *priv)
 }
 
 /*
- * Trace directories loadbench_<pid>.XXXXXX in the temporary directory whose
- * pid no longer runs (a run killed between destroying its session and
- * removing its directory, or whose session was destroyed by hand).
+ * Whether @base is a trace directory's name, OWNER.XXXXXX as mkdtemp makes
+ * it; its OWNER into @owner.
  */
-static int clean_trace_dirs(bool remove, lb_cleanup_report_fn report, void *arg)
+static bool trace_dir_name(const char *base, char *owner, size_t len)
+{
+	const char *dot = strrchr(base, '.');
+
+	if (!dot || (size_t)(dot - base) >= len || strlen(dot + 1) != 6 ||
+	    strspn(dot + 1, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789") != 6)
+		return false;
+	snprintf(owner, len, "%.*s", (int)(dot - base), base);
+	return true;
+}
+
+/*
+ * Removes the trace directory @base in @dirfd (@where names it) when it is
+ * root's alone, as loadbench made it; reports it. Returns false for another's.
+ */
+static bool remove_trace_dir(struct lb_owners *o, pid_t pid, int dirfd, const char *base,
+			     const char *where, bool remove, lb_cleanup_report_fn report,
+			     void *arg)
+{
+	char what[PATH_MAX + 64];
+	int err = 0;
+
+	snprintf(what, sizeof(what), "LTTng trace directory %s/%s", where, base);
+	if (lb_dir_private_at(dirfd, base, 0) != 1) {
+		/* Not as mkdtemp made it for root: someone else's, whatever its name. */
+		if (report)
+			report(what, LB_CLEANUP_FOREIGN, arg);
+		return false;
+	}
+	if (remove)
+		err = lb_rmtree_at(dirfd, base);
+	if (err)
+		lb_owners_failed(o, pid);
+	if (report)
+		report(what, err, arg);
+	return true;
+}
+
+/*
+ * Trace directories OWNER.XXXXXX in the temporary directory of dead runs (a
+ * run killed between destroying its session and removing its directory, or
+ * whose session was destroyed by hand).
+ */
+static int clean_trace_dirs(struct lb_owners *o, bool remove, lb_cleanup_report_fn report,
+			    void *arg)
 {
 	const char *tmp = getenv("TMPDIR");
-	char dir[PATH_MAX], what[PATH_MAX + 32];
+	char owner[64], what[PATH_MAX + 64];
 	struct dirent *de;
-	int found = 0;
+	int found = 0, fd;
 	DIR *d;
 
 	tmp = tmp && tmp[0] == '/' ? tmp : "/tmp";
-	d = opendir(tmp);
-	if (!d)
+	fd = open(tmp, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (fd < 0)
 		return 0;
+	d = fdopendir(dup(fd));
+	if (!d) {
+		close(fd);
+		return 0;
+	}
 	while ((de = readdir(d))) {
-		const char *dot = strchr(de->d_name, '.');
-		char owner[64];
-		int err = 0;
+		pid_t pid;
 
-		if (!dot || (size_t)(dot - de->d_name) >= sizeof(owner) || strlen(dot) != 7)
+		if (!trace_dir_name(de->d_name, owner, sizeof(owner)))
 			continue;
-		snprintf(owner, sizeof(owner), "%.*s", (int)(dot - de->d_name), de->d_name);
-		if (!lb_cleanup_dead_owner(owner))
+		snprintf(what, sizeof(what), "LTTng trace directory %s/%s", tmp, de->d_name);
+		if (!lb_cleanup_take(o, owner, what, &pid, report, arg))
 			continue;
-		found++;
-		/* A cut path would name another directory, and it is removed recursively. */
-		if ((size_t)snprintf(dir, sizeof(dir), "%s/%s", tmp, de->d_name) >= sizeof(dir)) {
-			snprintf(what, sizeof(what), "LTTng trace directory %s in %.64s...",
-				 de->d_name, tmp);
-			if (report)
-				report(what, remove ? -ENAMETOOLONG : 0, arg);
-			continue;
-		}
-		snprintf(what, sizeof(what), "LTTng trace directory %s", dir);
-		if (remove)
-			err = remove_dir(dir);
-		if (report)
-			report(what, err, arg);
+		found += remove_trace_dir(o, pid, fd, de->d_name, tmp, remove, report, arg);
 	}
 	closedir(d);
+	close(fd);
 	return found;
 }
 
-int lb_lttng_cleanup(bool remove, lb_cleanup_report_fn report, void *arg)
+int lb_lttng_cleanup(struct lb_owners *o, bool remove, lb_cleanup_report_fn report, void *arg)
 {
 	struct lttng_session *s = NULL;
-	char what[LTTNG_NAME_MAX + 64], dir[PATH_MAX];
+	char what[LTTNG_NAME_MAX + 64], dir[PATH_MAX], owner[64];
 	int n, found = 0;
 
 	if (geteuid() != 0)
 		return 0;
 	if (lttng_session_daemon_alive() <= 0)
-		return clean_trace_dirs(remove, report, arg);
+		return clean_trace_dirs(o, remove, report, arg);
 	n = lttng_list_sessions(&s);
 	for (int i = 0; i < n; i++) {
-		const char *base = strrchr(s[i].path, '/');
-		size_t nlen = strlen(s[i].name);
+		char *base = NULL;
+		pid_t pid;
 		int err = 0;
 
-		if (!lb_cleanup_dead_owner(s[i].name))
+		snprintf(what, sizeof(what), "LTTng session %s", s[i].name);
+		if (!lb_cleanup_take(o, s[i].name, what, &pid, report, arg))
 			continue;
 		found++;
-		if (remove) {
-			if (lttng_destroy_session(s[i].name) < 0)
-				err = -EIO;
-			/* Its trace directory, when it is ours: NAME.XXXXXX */
-			base = base ? base + 1 : "";
-			if (!err && !strncmp(base, s[i].name, nlen) && base[nlen] == '.') {
-				snprintf(dir, sizeof(dir), "%s", s[i].path);
-				remove_dir(dir);
-			}
-		}
-		snprintf(what, sizeof(what), "LTTng session %s", s[i].name);
+		if (remove && lttng_destroy_session(s[i].name) < 0)
+			err = -EIO;
+		if (err)
+			lb_owners_failed(o, pid);
 		if (report)
 			report(what, err, arg);
+		/* Its trace directory, when it is this session's: NAME.XXXXXX */
+		snprintf(dir, sizeof(dir), "%s", s[i].path);
+		base = strrchr(dir, '/');
+		if (!err && base && base != dir && trace_dir_name(base + 1, owner, sizeof(owner)) &&
+		    !strcmp(owner, s[i].name)) {
+			int fd;
+
+			*base++ = '\0';
+			fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+			if (fd >= 0) {
+				remove_trace_dir(o, pid, fd, base, dir, remove, report, arg);
+				close(fd);
+			}
+		}
 	}
 	free(s);
-	return found + clean_trace_dirs(remove, report, arg);
+	return found + clean_trace_dirs(o, remove, report, arg);
 }
 
 const struct lb_tracer_ops lb_tracer_lttng = {

@@ -43,7 +43,7 @@ static void lttng_none_destroy(void *priv)
 {
 }
 
-int lb_lttng_cleanup(bool remove, lb_cleanup_report_fn report, void *arg)
+int lb_lttng_cleanup(struct lb_owners *o, bool remove, lb_cleanup_report_fn report, void *arg)
 {
 	return 0;
 }

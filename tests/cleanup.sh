@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-or-later
-# Root test: a SIGKILLed run leaves its tracefs instance behind (nothing can
-# run in the killed process); the next run warns about it, `loadbench
-# cleanup` removes it and says so, and another tool's instance is untouched
-# throughout.
+# Root test: a run SIGKILLed together with its watchdog leaves its tracefs
+# instance and run lock behind (nothing can run in the killed processes; the
+# watchdog alone is tests/ownership.sh); the next run warns about it,
+# `loadbench cleanup` removes it and says so, and another tool's instance is
+# untouched throughout. A name no run lock proves dead is left alone.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -27,10 +28,12 @@ for _ in $(seq 1 200); do  # the baseline runs first
 done
 [[ -d $TRACING/instances/loadbench_$pid ]] || fail "no instance loadbench_$pid appeared"
 sleep 0.5
-kill -KILL "$pid"
+wd=$(pgrep -P "$pid" -x lb-watchdog) || fail "no watchdog (lb-watchdog) beside run $pid"
+kill -KILL "$wd" "$pid"
 wait "$pid" 2>/dev/null || true
 sleep 0.3
 [[ -d $TRACING/instances/loadbench_$pid ]] || fail "SIGKILL left nothing: the test proves nothing"
+[[ -f /run/loadbench/loadbench_$pid.lock ]] || fail "the killed run left no run lock"
 # The workload processes die with their parent (PR_SET_PDEATHSIG).
 pgrep -f "^$LOADBENCH" >/dev/null && fail "workload processes outlived the SIGKILLed run"
 
@@ -43,6 +46,7 @@ grep -q "loadbench_$pid was left by a loadbench that no longer runs.*loadbench c
 note "cleanup removes it"
 "$LOADBENCH" cleanup | tee "$tmp/cleanup.txt"
 grep -q "removed tracefs instance loadbench_$pid" "$tmp/cleanup.txt" || fail "cleanup did not say what it removed"
+[[ ! -e /run/loadbench/loadbench_$pid.lock ]] || fail "cleanup left the dead run's lock file"
 assert_no_leftovers
 "$LOADBENCH" cleanup | grep -q "^0 leftover" || fail "a second cleanup still found leftovers"
 
@@ -58,35 +62,56 @@ for _ in $(seq 1 200); do
 	sleep 0.05
 done
 [[ -d $TRACING/instances/loadbench_$pid ]] || fail "no instance loadbench_$pid appeared"
-# pid 1 always runs; a pid just reaped does not (and is not reused this fast).
+# A pid just reaped does not run (and is not reused this fast): with a free
+# run lock, as a killed run leaves it, its names are a dead run's; without
+# one (pid 1's, or another dead pid's) nothing proves that: left alone.
 sh -c 'exit 0' &
 dead=$!
 wait "$dead"
-mkdir "$TRACING/instances/loadbench_1" "$TRACING/instances/loadbench_${dead}"
+sh -c 'exit 0' &
+unproven=$!
+wait "$unproven"
+install -m 600 /dev/null "/run/loadbench/loadbench_$dead.lock"
+mkdir "$TRACING/instances/loadbench_1" "$TRACING/instances/loadbench_${dead}" \
+	"$TRACING/instances/loadbench_${unproven}"
 "$LOADBENCH" cleanup >"$tmp/cleanup-live.txt"
 cat "$tmp/cleanup-live.txt"
 [[ -d $TRACING/instances/loadbench_$pid ]] || fail "cleanup removed a running loadbench's instance"
-[[ -d $TRACING/instances/loadbench_1 ]] || fail "cleanup removed loadbench_1, whose pid runs"
-rmdir "$TRACING/instances/loadbench_1"
+[[ -d $TRACING/instances/loadbench_1 ]] || fail "cleanup removed loadbench_1, which no lock proves dead"
+[[ -d $TRACING/instances/loadbench_$unproven ]] ||
+	fail "cleanup removed loadbench_$unproven, which no lock proves dead"
+grep -q "^left alone tracefs instance loadbench_$unproven: no run lock" "$tmp/cleanup-live.txt" ||
+	fail "cleanup did not say it left loadbench_$unproven alone"
+rmdir "$TRACING/instances/loadbench_1" "$TRACING/instances/loadbench_$unproven"
 [[ ! -d $TRACING/instances/loadbench_$dead ]] ||
-	fail "cleanup kept loadbench_$dead, whose pid no longer runs"
+	fail "cleanup kept loadbench_$dead, whose run lock was free"
+[[ ! -e /run/loadbench/loadbench_$dead.lock ]] || fail "cleanup kept the lock of loadbench_$dead"
 grep -qx "removed tracefs instance loadbench_$dead" "$tmp/cleanup-live.txt" ||
 	fail "cleanup did not report removing loadbench_$dead"
-grep -q "loadbench_$pid\|loadbench_1\b" "$tmp/cleanup-live.txt" &&
-	fail "cleanup reported live pids' state"
+grep -q "loadbench_$pid" "$tmp/cleanup-live.txt" && fail "cleanup reported a live run's state"
 wait "$pid" || fail "the run cleanup ran beside failed: $(cat "$tmp/live.err")"
 pid=
 
-note "a leftover bearing the new run's own pid (pids are reused) is removed, not fatal"
+note "a leftover bearing the new run's own pid (pids are reused) and its free lock: removed"
 # In a pid namespace of its own loadbench is pid 1, so loadbench_1 is its name.
 if unshare --pid --fork --mount-proc true 2>/dev/null; then
 	mkdir "$TRACING/instances/loadbench_1"
+	install -m 600 /dev/null /run/loadbench/loadbench_1.lock
 	unshare --pid --fork --mount-proc "$LOADBENCH" --probeset ftrace --duration 0.3 --warmup 0 \
 		--method runs --repeat 1 --quiet --no-plot --output "$tmp/reused" >/dev/null 2>"$tmp/reused.err" ||
 		fail "a run whose pid a killed run had failed: $(cat "$tmp/reused.err")"
 	grep -q "removed tracefs instance loadbench_1, left by an earlier loadbench that had this pid" \
 		"$tmp/reused.err" || fail "the run did not say it removed loadbench_1: $(cat "$tmp/reused.err")"
 	[[ ! -d $TRACING/instances/loadbench_1 ]] || fail "loadbench_1 is still there"
+	[[ ! -e /run/loadbench/loadbench_1.lock ]] || fail "the run left its lock loadbench_1.lock"
+	note "the same without a lock file: maybe a live run's in a container; refused, left alone"
+	mkdir "$TRACING/instances/loadbench_1"
+	expect_error "tracefs instance loadbench_1 bears this run's pid .*no run lock proves" \
+		unshare --pid --fork --mount-proc "$LOADBENCH" --probeset ftrace --duration 0.3 \
+		--warmup 0 --method runs --repeat 1 --quiet --no-plot --output "$tmp/reused2"
+	[[ -d $TRACING/instances/loadbench_1 ]] || fail "the refused run removed loadbench_1"
+	rmdir "$TRACING/instances/loadbench_1"
+	[[ ! -e $tmp/reused2 ]] || fail "the refused run made its results directory"
 else
 	note "unshare --pid not permitted here: the reused-pid case not run"
 fi
@@ -102,7 +127,8 @@ if [[ -e $TRACING/uprobe_events ]]; then
 	done
 	grep -q "^p:loadbench_$pid/u_lb_server_request " "$TRACING/dynamic_events" ||
 		fail "no uprobe loadbench_$pid/u_lb_server_request appeared: $(cat "$TRACING/dynamic_events")"
-	kill -KILL "$pid"
+	wd=$(pgrep -P "$pid" -x lb-watchdog) || fail "no watchdog beside run $pid"
+	kill -KILL "$wd" "$pid"
 	wait "$pid" 2>/dev/null || true
 	sleep 0.3
 	"$LOADBENCH" cleanup | tee "$tmp/cleanup-uprobe.txt"

@@ -113,6 +113,10 @@ leftovers() {
 	grep -s '^loadbench_' /sys/class/net/*/ifalias |
 		sed 's|^/sys/class/net/\([^/]*\)/ifalias:|veth \1 alias |' |
 		while read -r line; do other_run "${line##* }" || echo "$line"; done
+	# Run locks (/run/loadbench/loadbench_<pid>.lock) of runs that ended.
+	for d in /run/loadbench/loadbench_*.lock; do
+		[[ -e $d ]] && ! other_run "$(basename "$d" .lock)" && echo "run lock $d"
+	done
 	# LTTng sessions, when the lttng CLI and a session daemon are there.
 	if command -v lttng >/dev/null; then
 		lttng list 2>/dev/null | grep -o 'loadbench_[0-9]*' |
