@@ -1062,8 +1062,23 @@ static int cmd_run(int argc, char **argv, struct cli *c)
 		goto out;
 	}
 
-	/* 3. The workload: binding the server socket here reports a busy port early. */
-	ret = lb_workload_create(&c->wl, &w, err, sizeof(err));
+	/*
+	 * 3. The workload: binding the server socket here reports a busy port
+	 * early. Runs with --topology veth choose their /24 one at a time (as
+	 * root: it needs root anyway): a free /24 and our address in it are one step.
+	 */
+	{
+		int mutex = c->wl.topology == LB_TOPO_VETH && geteuid() == 0 ?
+			    lb_owner_mutex("veth", err, sizeof(err)) : 0;
+
+		if (mutex < 0) {
+			lb_err("%s", err);
+			goto out;
+		}
+		ret = lb_workload_create(&c->wl, &w, err, sizeof(err));
+		if (mutex > 0)
+			close(mutex);
+	}
 	if (ret) {
 		lb_err("%s", err);
 		goto out;

@@ -197,6 +197,48 @@ void lb_owner_release(void)
 	own_fd = own_dirfd = -1;
 }
 
+int lb_owner_mutex(const char *name, char *err, size_t len)
+{
+	struct timespec step = { .tv_nsec = 10 * 1000 * 1000 };
+	int dirfd, fd, ret;
+	char file[64];
+
+	dirfd = open_dir(true, err, len);
+	if (dirfd < 0)
+		return dirfd;
+	snprintf(file, sizeof(file), "%s.lock", name);
+	fd = openat(dirfd, file, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600);
+	ret = fd < 0 ? -errno : 0;
+	close(dirfd);
+	if (ret) {
+		snprintf(err, len, "cannot open the lock %s/%s: %s", LB_OWNER_DIR, file,
+			 strerror(-ret));
+		return ret;
+	}
+	if (!lock_file_ok(fd)) {
+		snprintf(err, len, "refusing the lock %s/%s: not a regular file of root's with "
+			 "mode 0600; someone else made it: remove it", LB_OWNER_DIR, file);
+		close(fd);
+		return -EPERM;
+	}
+	/*
+	 * A POSIX record lock, not flock(): it belongs to this process alone,
+	 * so the workload processes forked while it is held do not keep it.
+	 */
+	for (int i = 0; fcntl(fd, F_SETLK, &(struct flock){ .l_type = F_WRLCK,
+							   .l_whence = SEEK_SET }); i++) {
+		if ((errno != EAGAIN && errno != EACCES) || i == 1000) {
+			ret = errno == EAGAIN || errno == EACCES ? -ETIMEDOUT : -errno;
+			snprintf(err, len, "cannot lock %s/%s: %s", LB_OWNER_DIR, file,
+				 ret == -ETIMEDOUT ? "another run held it for 10 s" : strerror(-ret));
+			close(fd);
+			return ret;
+		}
+		nanosleep(&step, NULL);
+	}
+	return fd;
+}
+
 bool lb_owner_holds_fd(int fd)
 {
 	return fd >= 0 && (fd == own_fd || fd == own_dirfd);

@@ -41,6 +41,15 @@ int lb_owner_claim(bool *earlier, char *err, size_t len);
  */
 void lb_owner_release(void);
 
+/*
+ * lb_owner_mutex - take a lock that concurrent runs share, LB_OWNER_DIR/
+ * @name.lock (e.g. "veth": choosing a /24 and putting an address in it is one
+ * step for every run), waiting up to 10 s; close the descriptor to release
+ * it. A POSIX record lock: processes forked meanwhile do not hold it. Returns the descriptor, or -errno with a reason in @err (-ETIMEDOUT
+ * when it stayed held).
+ */
+int lb_owner_mutex(const char *name, char *err, size_t len);
+
 /* lb_owner_holds_fd - whether @fd is one of the run lock's descriptors (the watchdog keeps them). */
 bool lb_owner_holds_fd(int fd);
 

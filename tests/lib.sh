@@ -95,6 +95,16 @@ stop_run() {
 	kill -TERM "$1" 2>/dev/null && wait "$1" 2>/dev/null || true
 }
 
+# wait_watchdog PID - after a SIGKILL of run PID: wait (5 s at most) until its
+# watchdog has removed the run's state and, last, its run lock.
+wait_watchdog() {
+	for _ in $(seq 1 100); do
+		[[ -e /run/loadbench/loadbench_$1.lock ]] || return 0
+		sleep 0.05
+	done
+	fail "the watchdog of run $1 did not remove its run lock within 5 s"
+}
+
 # Everything loadbench may create in the kernel, named loadbench_*; prints it.
 leftovers() {
 	local d line group

@@ -98,11 +98,11 @@ LB_TEST_TAG=$LB_TAG "$LOADBENCH" --workload udp-rr --topology veth --flows 2 --p
 	>/dev/null 2>"$tmp/int.err" &
 pid=$!
 for _ in $(seq 1 100); do
-	[[ $(pgrep -P "$pid" | wc -l) -eq 4 ]] && break
+	[[ $(pgrep -x loadbench -P "$pid" | wc -l) -eq 4 ]] && break
 	sleep 0.05
 done
 sleep 0.3
-[[ $(pgrep -P "$pid" | wc -l) -eq 4 ]] ||
+[[ $(pgrep -x loadbench -P "$pid" | wc -l) -eq 4 ]] ||
 	fail "expected 2 servers + 2 generators, found: $(pgrep -aP "$pid")"
 live=$(net_leftovers "$pid")
 [[ $(grep -c "alias loadbench_$pid" <<<"$live") -eq 2 ]] ||
@@ -141,6 +141,48 @@ wait_for_veth() {
 	sleep 0.3
 }
 
+note "two veth runs whose pids are equal modulo 512, started together, take two /24s"
+# lb_topo_block_pick starts at pid % 512: without the shared "veth" lock both
+# would see the same /24 free. Each runs in a pid namespace of its own, where
+# pids are handed out in order: the shell forks until a pid is a multiple of
+# 512 (at least MIN), waits on a FIFO (a builtin read: no fork), and its next
+# child, loadbench, gets that pid + 1: 513 in one namespace, 1025 in the other.
+if unshare --pid --fork --mount-proc true 2>/dev/null; then
+	mkfifo "$tmp/go"
+	exec 3<>"$tmp/go"	# held open read-write: the shells' opens do not block
+	inner='while :; do p=$(sh -c "echo \$\$"); ((p % 512 == 0 && p >= MIN)) && break; done
+: >"$GO.$MIN"
+read -r _ <"$GO"
+"$LB" --workload udp-rr --topology veth --probeset none --duration 1 --warmup 0 \
+	--method runs --repeat 1 --quiet --no-plot --output "$OUT" &
+echo "loadbench pid $!"
+wait $!'
+	for m in 512 1024; do
+		LB_TEST_TAG=$LB_TAG MIN=$m GO=$tmp/go LB=$LOADBENCH OUT=$tmp/same$m \
+			unshare --pid --fork --mount-proc bash -c "$inner" >"$tmp/same$m.txt" 2>&1 &
+		eval "same$m=\$!"
+	done
+	for _ in $(seq 1 600); do  # each shell forks 512 or 1024 times first
+		[[ -e $tmp/go.512 && -e $tmp/go.1024 ]] && break
+		sleep 0.05
+	done
+	[[ -e $tmp/go.512 && -e $tmp/go.1024 ]] || fail "the shells in the pid namespaces did not get ready"
+	printf 'go\ngo\n' >&3
+	exec 3>&-
+	wait "$same512" || fail "the run as pid 513 failed: $(cat "$tmp/same512.txt")"
+	wait "$same1024" || fail "the run as pid 1025 failed: $(cat "$tmp/same1024.txt")"
+	a=$(sed -n 's/^workload: udp-rr \(198\.1[89]\.[0-9]*\)\.2:.*/\1/p' "$tmp/same512.txt")
+	b=$(sed -n 's/^workload: udp-rr \(198\.1[89]\.[0-9]*\)\.2:.*/\1/p' "$tmp/same1024.txt")
+	[[ -n $a && -n $b ]] || fail "no workload line: $(cat "$tmp/same512.txt" "$tmp/same1024.txt")"
+	grep -qx "loadbench pid 513" "$tmp/same512.txt" && grep -qx "loadbench pid 1025" "$tmp/same1024.txt" ||
+		fail "the runs did not get pids 513 and 1025: the test proves nothing: $(grep -h 'loadbench pid' "$tmp"/same*.txt)"
+	[[ $a != "$b" ]] || fail "two concurrent veth runs share the /24 $a.0"
+	note "pids 513 and 1025: $a.0/24 and $b.0/24"
+	assert_none_left
+else
+	note "unshare --pid not permitted here: the equal-pids case not run"
+fi
+
 note "SIGTERM mid-run of icmp-flood over veth: exit 143, nothing left"
 "$LOADBENCH" --workload icmp-flood --topology veth --probeset none --duration 5 --warmup 0 \
 	--method runs --repeat 1 --quiet --no-plot --output "$tmp/term" >/dev/null 2>"$tmp/term.err" &
@@ -154,7 +196,7 @@ wait "$pid" || rc=$?
 pid=
 assert_none_left
 
-note "SIGKILL mid-run: the namespace dies with loadbench; cleanup removes any host end left"
+note "SIGKILL mid-run: the namespace dies with loadbench; its watchdog or cleanup removes any host end left"
 "$LOADBENCH" --workload tcp-rr --topology veth --probeset none --duration 5 --warmup 0 \
 	--method runs --repeat 1 --quiet --no-plot --output "$tmp/kill" >/dev/null 2>&1 &
 pid=$!
@@ -163,6 +205,7 @@ kill -KILL "$pid"
 wait "$pid" 2>/dev/null || true
 killed=$pid
 pid=
+wait_watchdog "$killed"
 "$LOADBENCH" cleanup >"$tmp/cleanup-kill.txt"
 for _ in $(seq 1 100); do  # the namespace is torn down asynchronously
 	[[ -z $(net_leftovers "$killed") ]] && break
@@ -176,6 +219,7 @@ sh -c 'exit 0' &
 dead=$!
 wait "$dead"
 fake=lb${dead}h0
+install -m 600 /dev/null "/run/loadbench/loadbench_$dead.lock"  # as a dead run leaves it
 ip link add "$fake" type veth peer name "lb${dead}n0"
 ip link set "$fake" alias "loadbench_$dead"
 ip link add "${probe}a" type veth peer name "${probe}b"
@@ -186,6 +230,7 @@ ip link del "${probe}a"
 grep -q "removed veth interface $fake (alias loadbench_$dead)" "$tmp/cleanup.txt" ||
 	fail "cleanup did not say it removed $fake"
 ip link show "$fake" >/dev/null 2>&1 && fail "cleanup left $fake"
+[[ ! -e /run/loadbench/loadbench_$dead.lock ]] || fail "cleanup left the lock of loadbench_$dead"
 fake=
 assert_none_left
 echo "PASS"
