@@ -74,34 +74,58 @@ static void put_num(FILE *f, int decimals, double v)
 		fputs("NaN", f);
 }
 
-/* A name as a double-quoted gnuplot data string: no quotes or control characters inside. */
+/*
+ * A name as a double-quoted gnuplot data string: no quotes inside, and no
+ * control characters (C0, DEL, C1) or bytes that are not UTF-8
+ * (lb_str_char()): a newline would end the row, and the figure's text is
+ * no place for them.
+ */
 static void put_name(FILE *f, const char *s)
 {
-	fputc('"', f);
-	for (; s && *s; s++) {
-		unsigned char c = *s;
+	bool unsafe;
+	size_t n;
 
-		if (c < 0x20 || c == 0x7f)
+	fputc('"', f);
+	for (; s && (n = lb_str_char(s, &unsafe)); s += n) {
+		if (unsafe)
 			continue;
-		fputc(c == '"' ? '\'' : c, f);
+		if (*s == '"')
+			fputc('\'', f);
+		else
+			fwrite(s, 1, n, f);
 	}
 	fputc('"', f);
 }
 
-/* @s as a single-quoted gnuplot string: '' for ', control characters dropped. */
+/*
+ * @s as a single-quoted gnuplot string: '' for ', control characters and
+ * non-UTF-8 dropped as in put_name(). Inside single quotes gnuplot
+ * substitutes nothing (no `command`, no @macro, no backslash escape), and
+ * without a newline the string cannot end the command it is in.
+ */
 static void put_gp_string(FILE *f, const char *s)
 {
-	fputc('\'', f);
-	for (; s && *s; s++) {
-		unsigned char c = *s;
+	bool unsafe;
+	size_t n;
 
-		if (c < 0x20 || c == 0x7f)
+	fputc('\'', f);
+	for (; s && (n = lb_str_char(s, &unsafe)); s += n) {
+		if (unsafe)
 			continue;
-		if (c == '\'')
+		if (*s == '\'')
 			fputc('\'', f);
-		fputc(c, f);
+		fwrite(s, 1, n, f);
 	}
 	fputc('\'', f);
+}
+
+/*
+ * @s in a comment line of a script or data file: escaped (lb_str_put_safe()),
+ * since a newline in it would end the comment and start a gnuplot command.
+ */
+static void put_comment_text(FILE *f, const char *s)
+{
+	lb_str_put_safe(f, s);
 }
 
 /* @v rounded to an integer with thousands separators: "88,100". */
@@ -161,8 +185,9 @@ static int write_slowdown_dat(const void *arg, FILE *f)
 	if (!rows)
 		return -ENOMEM;
 
-	fprintf(f, "# loadbench %s: throughput slowdown per probe set, read by slowdown.gp\n",
-		or_unknown(res->version));
+	fputs("# loadbench ", f);
+	put_comment_text(f, or_unknown(res->version));
+	fputs(": throughput slowdown per probe set, read by slowdown.gp\n", f);
 	if (alternate)
 		fputs("# --method alternate: slowdown_pct = 100 * (1 - exp(20% trimmed mean over\n"
 		      "# the units of alternation of log(on / off throughput))); ci95_low, ci95_high: its 95%\n"
@@ -263,8 +288,9 @@ static int write_throughput_dat(const void *arg, FILE *f)
 	const struct lb_results *res = arg;
 	size_t i;
 
-	fprintf(f, "# loadbench %s: throughput over time, every run, read by throughput.gp\n",
-		or_unknown(res->version));
+	fputs("# loadbench ", f);
+	put_comment_text(f, or_unknown(res->version));
+	fputs(": throughput over time, every run, read by throughput.gp\n", f);
 	fputs("# Two blocks (gnuplot index 0 and 1), separated by two blank lines.\n"
 	      "# index 0, one row per probe set: set (0 = the baseline, then the probe sets in\n"
 	      "#   run order), name, tracer, throughput_median (ops/s), runs, last_round.\n"
@@ -392,8 +418,9 @@ static int write_throughput_alt_dat(const void *arg, FILE *f)
 	size_t i, j;
 	int slot;
 
-	fprintf(f, "# loadbench %s: throughput of every slice of every alternation, read by "
-		"throughput.gp\n", or_unknown(res->version));
+	fputs("# loadbench ", f);
+	put_comment_text(f, or_unknown(res->version));
+	fputs(": throughput of every slice of every alternation, read by throughput.gp\n", f);
 	fputs("# --method alternate: four blocks (gnuplot index 0 to 3), separated by two blank\n"
 	      "# lines. Sets are numbered 0 = the baseline, then the probe sets in run order.\n"
 	      "# index 0, one row per set: set, name, tracer, throughput_median (ops/s, its\n"
@@ -512,8 +539,9 @@ static int write_cost_dat(const void *arg, FILE *f)
 	rows = sorted_rows(res);
 	if (!rows)
 		return -ENOMEM;
-	fprintf(f, "# loadbench %s: cost per event and events per operation, read by cost.gp\n",
-		or_unknown(res->version));
+	fputs("# loadbench ", f);
+	put_comment_text(f, or_unknown(res->version));
+	fputs(": cost per event and events per operation, read by cost.gp\n", f);
 	fputs("# ns_per_event = (1/traced - 1/baseline median throughput) / events_per_op, in ns;\n"
 	      "# events_per_op: median over runs of events / operations; events, lost_events:\n"
 	      "# sums over runs; lost_pct = 100 * lost / events (never recorded: dropped);\n"
@@ -766,11 +794,12 @@ static void put_op_names(const struct lb_results *res, FILE *f)
 static void put_intro_from(FILE *f, const char *name, const char *what, const char *version,
 			   const char *template)
 {
-	fprintf(f, "# %s.gp: %s, written by loadbench %s.\n"
-		"# Render it in this directory with: gnuplot %s.gp (it reads %s.dat\n"
+	/* The version is the results file's: a newline in it would start a gnuplot command. */
+	fprintf(f, "# %s.gp: %s, written by loadbench ", name, what);
+	put_comment_text(f, or_unknown(version));
+	fprintf(f, ".\n# Render it in this directory with: gnuplot %s.gp (it reads %s.dat\n"
 		"# and writes %s.png, %s.svg and %s.pdf). The header sets the texts; the rest\n"
-		"# is the template plots/%s.gp.\n\n", name, what, or_unknown(version), name, name,
-		name, name, name, template);
+		"# is the template plots/%s.gp.\n\n", name, name, name, name, name, template);
 }
 
 static void put_intro(FILE *f, const char *name, const char *what, const char *version)

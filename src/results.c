@@ -1247,18 +1247,22 @@ struct lb_reader {
 	size_t errlen;
 };
 
-/* Put "PATH: MESSAGE" in the caller's error buffer; returns -EINVAL. */
+/*
+ * Put "PATH: MESSAGE" in the caller's error buffer; returns -EINVAL. Strings
+ * from the file (and the path) go to a terminal: escape them (lb_str_safe()).
+ */
 static int lb_reader_fail(struct lb_reader *rd, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
 static int lb_reader_fail(struct lb_reader *rd, const char *fmt, ...)
 {
+	char path[PATH_MAX];
 	va_list ap;
 	int n;
 
 	if (!rd->err || !rd->errlen)
 		return -EINVAL;
-	n = snprintf(rd->err, rd->errlen, "%s: ", rd->path);
+	n = snprintf(rd->err, rd->errlen, "%s: ", lb_str_safe(rd->path, path, sizeof(path)));
 	if (n >= 0 && (size_t)n < rd->errlen) {
 		va_start(ap, fmt);
 		vsnprintf(rd->err + n, rd->errlen - n, fmt, ap);
@@ -1685,7 +1689,7 @@ static int lb_read_slice_states(struct lb_reader *rd, const struct json_object *
 				struct lb_results *res)
 {
 	struct json_object *slices, *v;
-	char w[128];
+	char w[128], buf[256];
 	size_t i, k, j;
 	int ret;
 
@@ -1716,7 +1720,7 @@ static int lb_read_slice_states(struct lb_reader *rd, const struct json_object *
 			if (j == res->nprobesets)
 				return lb_reader_fail(rd, "%s.on: \"%s\" is not the name of a "
 						      "probe set in this file (null means all "
-						      "off)", w, name);
+						      "off)", w, lb_str_safe(name, buf, sizeof(buf)));
 			psr->slices[k].on = (int)j;
 		}
 	}
@@ -2307,16 +2311,26 @@ static void lb_row_fill(struct lb_row *row, const struct lb_probeset_result *psr
 	row->cell[LB_COL_OVERWRITTEN] = row->buf[LB_COL_OVERWRITTEN];
 }
 
+/* The width of @cell as lb_row_print() prints it: names from the file are escaped. */
+static int lb_cell_width(const char *cell)
+{
+	size_t w = lb_str_safe_len(cell);
+
+	return w < INT_MAX ? (int)w : INT_MAX;
+}
+
 static void lb_row_print(FILE *f, const char *const *cell, const int *width)
 {
-	int i;
+	int i, pad;
 
 	for (i = 0; i < LB_NCOLS; i++) {
 		/* Names left-aligned, numbers right-aligned; no trailing blanks. */
-		if (i <= LB_COL_TRACER)
-			fprintf(f, "%-*s", width[i], cell[i]);
-		else
-			fprintf(f, "%*s", width[i], cell[i]);
+		pad = width[i] - lb_cell_width(cell[i]);
+		if (i > LB_COL_TRACER && pad > 0)
+			fprintf(f, "%*s", pad, "");
+		lb_str_put_safe(f, cell[i]);
+		if (i <= LB_COL_TRACER && pad > 0)
+			fprintf(f, "%*s", pad, "");
 		fputs(i == LB_NCOLS - 1 ? "\n" : "  ", f);
 	}
 }
@@ -2356,11 +2370,12 @@ static void lb_print_pcap(const struct lb_results *res, FILE *f)
 			if (lb_run_pcap_agrees(r, &d)) {
 				nagree++;
 			} else {
-				fprintf(f, "%spcap DISAGREES: %s round %d: captured %" PRIu64
+				fprintf(f, "%spcap DISAGREES: ", nruns - nagree == 1 ? "\n" : "");
+				lb_str_put_safe(f, lb_or(psr->name, "?"));
+				fprintf(f, " round %d: captured %" PRIu64
 					" packets, the workload counted %" PRIu64 " + %" PRIu64
 					" dropped by the server socket (difference %+" PRId64 ")%s\n",
-					nruns - nagree == 1 ? "\n" : "", psr->name, r->round,
-					r->pcap_packets, r->ops, r->server_drops, d,
+					r->round, r->pcap_packets, r->ops, r->server_drops, d,
 					r->pcap_dropped ? "; the capture itself dropped packets" : "");
 			}
 			pct = want > 0 ? 100.0 * fabs((double)d) / want : 0;
@@ -2374,11 +2389,13 @@ static void lb_print_pcap(const struct lb_results *res, FILE *f)
 	if (!nruns)
 		return;
 	lb_run_pcap_agrees(worst, &d);
-	fprintf(f, "%spcap count (%s on lo): agrees with the workload's count (+ server socket "
-		"drops) within %d packets + %g%% in %zu of %zu runs; largest difference %+" PRId64
-		" (%.2f%%, %s round %d)\n", nruns == nagree ? "\n" : "",
-		lb_or(res->config.pcap_filter, "?"), LB_PCAP_TOL_PACKETS, LB_PCAP_TOL_PCT, nagree,
-		nruns, d, worst_pct, worst_name, worst->round);
+	fprintf(f, "%spcap count (", nruns == nagree ? "\n" : "");
+	lb_str_put_safe(f, lb_or(res->config.pcap_filter, "?"));
+	fprintf(f, " on lo): agrees with the workload's count (+ server socket drops) within %d "
+		"packets + %g%% in %zu of %zu runs; largest difference %+" PRId64 " (%.2f%%, ",
+		LB_PCAP_TOL_PACKETS, LB_PCAP_TOL_PCT, nagree, nruns, d, worst_pct);
+	lb_str_put_safe(f, lb_or(worst_name, "?"));
+	fprintf(f, " round %d)\n", worst->round);
 }
 
 /* What the readers of `mode consumer' probe sets read, and whether they kept up. */
@@ -2391,11 +2408,11 @@ static void lb_results_print_readers(const struct lb_results *res, FILE *f)
 
 		if (!s->read_bytes)
 			continue;
-		fprintf(f, "%sreader of %s: read %" PRIu64 " events (%.1f MiB) in the measured "
-			"windows; %s (%" PRIu64 " events lost)\n", first ? "\n" : "",
-			lb_or(res->probesets[k].name, "?"), s->read_events,
-			s->read_bytes / 1048576.0, s->lost_events ? "did NOT keep up" : "kept up",
-			s->lost_events);
+		fprintf(f, "%sreader of ", first ? "\n" : "");
+		lb_str_put_safe(f, lb_or(res->probesets[k].name, "?"));
+		fprintf(f, ": read %" PRIu64 " events (%.1f MiB) in the measured windows; %s (%"
+			PRIu64 " events lost)\n", s->read_events, s->read_bytes / 1048576.0,
+			s->lost_events ? "did NOT keep up" : "kept up", s->lost_events);
 		first = false;
 	}
 }
@@ -2486,9 +2503,10 @@ static void lb_results_print_alternation(const struct lb_results *res, FILE *f)
 
 		if (!psr->nslices)
 			continue;
-		fprintf(f, "%s%s: %d units in %.1f s, CI +-%.2f pp%s", first ? "\n" : "",
-			lb_or(psr->name, "?"), s->units, s->seconds, s->ci_half_width,
-			s->precision_reached ? "" : " (precision NOT reached)");
+		fputs(first ? "\n" : "", f);
+		lb_str_put_safe(f, lb_or(psr->name, "?"));
+		fprintf(f, ": %d units in %.1f s, CI +-%.2f pp%s", s->units, s->seconds,
+			s->ci_half_width, s->precision_reached ? "" : " (precision NOT reached)");
 		if (s->dropped_units)
 			fprintf(f, ", %d units dropped", s->dropped_units);
 		fprintf(f, "; switch on %.1f ms, off %.1f ms (median)", s->switch_on_ms,
@@ -2500,8 +2518,11 @@ static void lb_results_print_alternation(const struct lb_results *res, FILE *f)
 		if (s->off_events)
 			fprintf(f, "; %" PRIu64 " events counted while off", s->off_events);
 		fputc('\n', f);
-		if (psr->off_residue)
-			fprintf(f, "  while off: %s\n", psr->off_residue);
+		if (psr->off_residue) {
+			fputs("  while off: ", f);
+			lb_str_put_safe(f, psr->off_residue);
+			fputc('\n', f);
+		}
 		first = false;
 	}
 }
@@ -2516,13 +2537,18 @@ static void lb_results_print_pairs(const struct lb_results *res, FILE *f)
 	for (k = 0; k < res->nprobesets; k++) {
 		if (lb_results_pair(res, &res->probesets[k], &pr))
 			continue;
-		fprintf(f, "%s%s vs %s (the set it builds on): %.1f%% vs %.1f%% slower than the "
-			"baseline", first ? "\n" : "", pr.set->name, pr.base->name,
+		fputs(first ? "\n" : "", f);
+		lb_str_put_safe(f, pr.set->name);
+		fputs(" vs ", f);
+		lb_str_put_safe(f, pr.base->name);
+		fprintf(f, " (the set it builds on): %.1f%% vs %.1f%% slower than the baseline",
 			pr.set->summary.slowdown_pct, pr.base->summary.slowdown_pct);
 		if (isfinite(pr.slowdown_ratio))
 			fprintf(f, " (%.2fx the slowdown)", pr.slowdown_ratio);
 		if (isfinite(pr.vs_base_pct)) {
-			fprintf(f, ", slowdown against %s %.1f%%", pr.base->name, pr.vs_base_pct);
+			fputs(", slowdown against ", f);
+			lb_str_put_safe(f, pr.base->name);
+			fprintf(f, " %.1f%%", pr.vs_base_pct);
 			if (isfinite(pr.vs_base_ci95[0]))
 				fprintf(f, " [%.1f, %.1f]%s", pr.vs_base_ci95[0], pr.vs_base_ci95[1],
 					pr.vs_base_ci95[0] <= 0 && pr.vs_base_ci95[1] >= 0 ?
@@ -2546,25 +2572,38 @@ void lb_results_print_table(const struct lb_results *res, FILE *f)
 	struct lb_row row;
 	size_t k;
 
-	fprintf(f, "workload: %s", lb_or(c->workload, "?"));
+	/* Every string here may come from someone else's results.json: none is printed raw. */
+	fputs("workload: ", f);
+	lb_str_put_safe(f, lb_or(c->workload, "?"));
 	/* loadgen's placement line starts with the workload's name: do not say it twice. */
 	if (c->placement && *c->placement) {
 		size_t wl = c->workload ? strlen(c->workload) : 0;
 
-		if (wl && !strncmp(c->placement, c->workload, wl) && c->placement[wl] == ' ')
-			fprintf(f, "%s", c->placement + wl);
-		else
-			fprintf(f, ", %s", c->placement);
+		if (wl && !strncmp(c->placement, c->workload, wl) && c->placement[wl] == ' ') {
+			lb_str_put_safe(f, c->placement + wl);
+		} else {
+			fputs(", ", f);
+			lb_str_put_safe(f, c->placement);
+		}
 	}
 	/* loadgen's placement names the engine; say it for results whose placement does not. */
-	if (c->engine && (!c->placement || !strstr(c->placement, "engine=")))
-		fprintf(f, ", engine %s", c->engine);
-	fputc('\n', f);
-	fprintf(f, "kernel: %s (%s), virtualization: %s%s%s\n", lb_or(h->kernel_release, "?"),
-		lb_or(h->machine, "?"), lb_or(h->virtualization, "unknown"),
-		h->vm_accelerator && *h->vm_accelerator ? ", VM accelerator " : "",
-		lb_or(h->vm_accelerator, ""));
-	fprintf(f, "CPU: %s, %d online\n", lb_or(h->cpu_model, "?"), h->ncpus);
+	if (c->engine && (!c->placement || !strstr(c->placement, "engine="))) {
+		fputs(", engine ", f);
+		lb_str_put_safe(f, c->engine);
+	}
+	fputs("\nkernel: ", f);
+	lb_str_put_safe(f, lb_or(h->kernel_release, "?"));
+	fputs(" (", f);
+	lb_str_put_safe(f, lb_or(h->machine, "?"));
+	fputs("), virtualization: ", f);
+	lb_str_put_safe(f, lb_or(h->virtualization, "unknown"));
+	if (h->vm_accelerator && *h->vm_accelerator) {
+		fputs(", VM accelerator ", f);
+		lb_str_put_safe(f, h->vm_accelerator);
+	}
+	fputs("\nCPU: ", f);
+	lb_str_put_safe(f, lb_or(h->cpu_model, "?"));
+	fprintf(f, ", %d online\n", h->ncpus);
 	if (lb_results_alternate(res)) {
 		fprintf(f, "method: alternate, %g s slices (%g s settle after each switch), each "
 			"set until its 95%% CI is +-%g pp or %g s", c->slice, c->settle,
@@ -2578,8 +2617,10 @@ void lb_results_print_table(const struct lb_results *res, FILE *f)
 	}
 	else
 		fprintf(f, "runs: %d x %g s (warm-up %g s)", c->repeat, c->duration, c->warmup);
-	if (res->started)
-		fprintf(f, ", started %s", res->started);
+	if (res->started) {
+		fputs(", started ", f);
+		lb_str_put_safe(f, res->started);
+	}
 	fprintf(f, "%s\n\n", res->complete ? "" : "; INTERRUPTED: partial results");
 
 	for (i = 0; i < LB_NCOLS; i++)
@@ -2587,7 +2628,7 @@ void lb_results_print_table(const struct lb_results *res, FILE *f)
 	for (k = 0; k <= res->nprobesets; k++) {
 		lb_row_fill(&row, k ? &res->probesets[k - 1] : &res->baseline, !k);
 		for (i = 0; i < LB_NCOLS; i++) {
-			int w = strlen(row.cell[i]);
+			int w = lb_cell_width(row.cell[i]);
 
 			if (w > width[i])
 				width[i] = w;
@@ -2602,9 +2643,16 @@ void lb_results_print_table(const struct lb_results *res, FILE *f)
 	lb_results_print_alternation(res, f);
 	lb_print_pcap(res, f);
 	lb_results_print_readers(res, f);
-	for (k = 0; k < res->nwarnings; k++)
-		fprintf(f, "%swarning: %s\n", k ? "" : "\n", res->warnings[k]);
-	for (k = 0; k < res->nskipped; k++)
-		fprintf(f, "%sskipped %s: %s\n", k || res->nwarnings ? "" : "\n",
-			res->skipped[k].name, res->skipped[k].reason);
+	for (k = 0; k < res->nwarnings; k++) {
+		fprintf(f, "%swarning: ", k ? "" : "\n");
+		lb_str_put_safe(f, res->warnings[k]);
+		fputc('\n', f);
+	}
+	for (k = 0; k < res->nskipped; k++) {
+		fprintf(f, "%sskipped ", k || res->nwarnings ? "" : "\n");
+		lb_str_put_safe(f, res->skipped[k].name);
+		fputs(": ", f);
+		lb_str_put_safe(f, res->skipped[k].reason);
+		fputc('\n', f);
+	}
 }

@@ -926,6 +926,10 @@ static void test_json_bad(const char *dir)
 		  "probesets[0].slices[0].ops: expected an integer, found double" },
 		{ "{ \"probesets\": [ { \"name\": \"x\", \"slices\": [ { \"on\": \"y\" } ] } ] }",
 		  "probesets[0].slices[0].on: \"y\" is not the name of a probe set" },
+		/* What the message quotes of the file is escaped: it goes to a terminal. */
+		{ "{ \"probesets\": [ { \"name\": \"x\", "
+		  "\"slices\": [ { \"on\": \"y\\u001b[2J\\n\" } ] } ] }",
+		  "probesets[0].slices[0].on: \"y\\x1b[2J\\x0a\" is not the name of a probe set" },
 		{ "{ \"probesets\": [ { \"name\": \"x\", \"off_residue\": [] } ] }",
 		  "probesets[0].off_residue: expected a string, found array" },
 		{ "{ \"config\": { \"slice_s\": \"0.1\" }, \"probesets\": [] }",
