@@ -310,48 +310,85 @@ static int write_throughput_dat(const void *arg, FILE *f)
 
 /* ---- throughput under --method alternate ---------------------------------------------------- */
 
-/* Equal, or both NaN. */
-static bool same_num(double a, double b)
+/* -1, 0 or 1 as @a is below, equal to or above @b; NaN equals NaN and is above numbers. */
+static int cmp_num(double a, double b)
 {
-	return a == b || (isnan(a) && isnan(b));
+	if (isnan(a) || isnan(b))
+		return isnan(a) - isnan(b);
+	return (a > b) - (a < b);
 }
 
+#define CMP(a, b) (((a) > (b)) - ((a) < (b)))
+
 /*
- * Whether @a and @b hold the same slices: the two entries of a compare-with
- * pair may. Field by field: padding and NaN would defeat memcmp().
+ * An order of the entries by their slices, 0 when @a and @b hold the same
+ * ones: the two entries of a compare-with pair may. Field by field: padding
+ * and NaN would defeat memcmp().
  */
-static bool same_slices(const struct lb_probeset_result *a, const struct lb_probeset_result *b)
+static int cmp_slices(const struct lb_probeset_result *a, const struct lb_probeset_result *b)
 {
 	size_t k;
+	int c;
 
 	if (a->nslices != b->nslices)
-		return false;
+		return CMP(a->nslices, b->nslices);
 	for (k = 0; k < a->nslices; k++) {
 		const struct lb_slice *x = &a->slices[k], *y = &b->slices[k];
 
-		if (x->unit != y->unit || x->on != y->on || !same_num(x->start, y->start) ||
-		    !same_num(x->seconds, y->seconds) || x->ops != y->ops ||
-		    x->events != y->events || x->dropped != y->dropped)
-			return false;
+		c = CMP(x->unit, y->unit);
+		if (!c)
+			c = CMP(x->on, y->on);
+		if (!c)
+			c = cmp_num(x->start, y->start);
+		if (!c)
+			c = cmp_num(x->seconds, y->seconds);
+		if (!c)
+			c = CMP(x->ops, y->ops);
+		if (!c)
+			c = CMP(x->events, y->events);
+		if (!c)
+			c = CMP(x->dropped, y->dropped);
+		if (c)
+			return c;
 	}
-	return true;
+	return 0;
+}
+
+/* By slices, then by position. */
+static int cmp_slice_rows(const void *pa, const void *pb)
+{
+	const struct row *a = pa, *b = pb;
+	int c = cmp_slices(a->psr, b->psr);
+
+	return c ? c : CMP(a->index, b->index);
 }
 
 /*
- * Whether @psr's alternation gets a slot of its own in the figure: it has
- * slices, and no earlier entry holds the same ones (a pair's alternation is
- * drawn once).
+ * Which entries' alternations get a slot of their own in the figure, as a
+ * malloc'd array of flags (NULL on ENOMEM): those with slices, but for one
+ * whose slices an earlier entry holds too (a pair's alternation is drawn
+ * once). Sorted by their slices, the entries that hold the same ones stand
+ * together: each against every earlier one was entries x entries x slices.
  */
-static bool alternation_slot(const struct lb_results *res, size_t i)
+static bool *alternation_slots(const struct lb_results *res)
 {
-	size_t k;
+	bool *slot = calloc(res->nprobesets + 1, sizeof(*slot));
+	struct row *rows = calloc(res->nprobesets + 1, sizeof(*rows));
+	size_t i, n = 0;
 
-	if (!res->probesets[i].nslices)
-		return false;
-	for (k = 0; k < i; k++)
-		if (same_slices(&res->probesets[k], &res->probesets[i]))
-			return false;
-	return true;
+	if (!slot || !rows) {
+		free(slot);
+		free(rows);
+		return NULL;
+	}
+	for (i = 0; i < res->nprobesets; i++)
+		if (res->probesets[i].nslices)
+			rows[n++] = (struct row){ &res->probesets[i], i };
+	qsort(rows, n, sizeof(*rows), cmp_slice_rows);
+	for (i = 0; i < n; i++)
+		slot[rows[i].index] = !i || cmp_slices(rows[i - 1].psr, rows[i].psr);
+	free(rows);
+	return slot;
 }
 
 /* The length of @psr's alternation: the end of its last slice's window. */
@@ -369,15 +406,15 @@ static double alternation_span(const struct lb_probeset_result *psr)
 	return end;
 }
 
-/* Whether some slice of @psr had set @on on. */
-static bool slices_have(const struct lb_probeset_result *psr, int on)
+/* Which of the @n probe sets were on in some slice of @psr: @on[j] for set j. */
+static void slices_on(const struct lb_probeset_result *psr, bool *on, size_t n)
 {
 	size_t k;
 
+	memset(on, 0, n * sizeof(*on));
 	for (k = 0; k < psr->nslices; k++)
-		if (psr->slices[k].on == on)
-			return true;
-	return false;
+		if (psr->slices[k].on >= 0 && (size_t)psr->slices[k].on < n)
+			on[psr->slices[k].on] = true;
 }
 
 /* The baseline's plain run measured before @psr's alternation (its round), or NULL. */
@@ -415,8 +452,15 @@ static void put_slices(FILE *f, int slot, size_t set, const struct lb_probeset_r
 static int write_throughput_alt_dat(const void *arg, FILE *f)
 {
 	const struct lb_results *res = arg;
+	bool *slots = alternation_slots(res), *on = calloc(res->nprobesets + 1, sizeof(*on));
 	size_t i, j;
 	int slot;
+
+	if (!slots || !on) {
+		free(slots);
+		free(on);
+		return -ENOMEM;
+	}
 
 	fputs("# loadbench ", f);
 	put_comment_text(f, or_unknown(res->version));
@@ -441,7 +485,7 @@ static int write_throughput_alt_dat(const void *arg, FILE *f)
 
 	fputs("\n\n# slot\tset\tstate\tunit\tt\tx\tops_per_s\tdropped\n", f);
 	for (i = 0, slot = 0; i < res->nprobesets; i++)
-		if (alternation_slot(res, i))
+		if (slots[i])
 			put_slices(f, slot++, i, &res->probesets[i]);
 
 	fputs("\n\n# slot\tset\tops_per_s\n", f);
@@ -449,7 +493,7 @@ static int write_throughput_alt_dat(const void *arg, FILE *f)
 		const struct lb_probeset_result *psr = &res->probesets[i];
 		const struct lb_run *plain;
 
-		if (!alternation_slot(res, i))
+		if (!slots[i])
 			continue;
 		plain = plain_run_before(res, psr);
 		if (plain) {
@@ -457,8 +501,9 @@ static int write_throughput_alt_dat(const void *arg, FILE *f)
 			put_num(f, 2, plain->throughput);
 			fputc('\n', f);
 		}
+		slices_on(psr, on, res->nprobesets);
 		for (j = 0; j < res->nprobesets; j++) {
-			if (!slices_have(psr, (int)j))
+			if (!on[j])
 				continue;
 			fprintf(f, "%d\t%zu\t", slot, j + 1);
 			put_num(f, 2, res->probesets[j].summary.throughput_median);
@@ -473,11 +518,12 @@ static int write_throughput_alt_dat(const void *arg, FILE *f)
 		char label[512];
 		size_t off = 0;
 
-		if (!alternation_slot(res, i))
+		if (!slots[i])
 			continue;
 		label[0] = '\0';
+		slices_on(psr, on, res->nprobesets);
 		for (j = 0; j < res->nprobesets && off < sizeof(label); j++)
-			if (slices_have(psr, (int)j))
+			if (on[j])
 				off += (size_t)snprintf(label + off, sizeof(label) - off, "%s%s",
 							off ? " / " : "",
 							or_unknown(res->probesets[j].name));
@@ -487,6 +533,8 @@ static int write_throughput_alt_dat(const void *arg, FILE *f)
 		put_num(f, 3, alternation_span(psr));
 		fputc('\n', f);
 	}
+	free(slots);
+	free(on);
 	return 0;
 }
 
