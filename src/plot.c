@@ -74,34 +74,58 @@ static void put_num(FILE *f, int decimals, double v)
 		fputs("NaN", f);
 }
 
-/* A name as a double-quoted gnuplot data string: no quotes or control characters inside. */
+/*
+ * A name as a double-quoted gnuplot data string: no quotes inside, and no
+ * control characters (C0, DEL, C1) or bytes that are not UTF-8
+ * (lb_str_char()): a newline would end the row, and the figure's text is
+ * no place for them.
+ */
 static void put_name(FILE *f, const char *s)
 {
-	fputc('"', f);
-	for (; s && *s; s++) {
-		unsigned char c = *s;
+	bool unsafe;
+	size_t n;
 
-		if (c < 0x20 || c == 0x7f)
+	fputc('"', f);
+	for (; s && (n = lb_str_char(s, &unsafe)); s += n) {
+		if (unsafe)
 			continue;
-		fputc(c == '"' ? '\'' : c, f);
+		if (*s == '"')
+			fputc('\'', f);
+		else
+			fwrite(s, 1, n, f);
 	}
 	fputc('"', f);
 }
 
-/* @s as a single-quoted gnuplot string: '' for ', control characters dropped. */
+/*
+ * @s as a single-quoted gnuplot string: '' for ', control characters and
+ * non-UTF-8 dropped as in put_name(). Inside single quotes gnuplot
+ * substitutes nothing (no `command`, no @macro, no backslash escape), and
+ * without a newline the string cannot end the command it is in.
+ */
 static void put_gp_string(FILE *f, const char *s)
 {
-	fputc('\'', f);
-	for (; s && *s; s++) {
-		unsigned char c = *s;
+	bool unsafe;
+	size_t n;
 
-		if (c < 0x20 || c == 0x7f)
+	fputc('\'', f);
+	for (; s && (n = lb_str_char(s, &unsafe)); s += n) {
+		if (unsafe)
 			continue;
-		if (c == '\'')
+		if (*s == '\'')
 			fputc('\'', f);
-		fputc(c, f);
+		fwrite(s, 1, n, f);
 	}
 	fputc('\'', f);
+}
+
+/*
+ * @s in a comment line of a script or data file: escaped (lb_str_put_safe()),
+ * since a newline in it would end the comment and start a gnuplot command.
+ */
+static void put_comment_text(FILE *f, const char *s)
+{
+	lb_str_put_safe(f, s);
 }
 
 /* @v rounded to an integer with thousands separators: "88,100". */
@@ -161,8 +185,9 @@ static int write_slowdown_dat(const void *arg, FILE *f)
 	if (!rows)
 		return -ENOMEM;
 
-	fprintf(f, "# loadbench %s: throughput slowdown per probe set, read by slowdown.gp\n",
-		or_unknown(res->version));
+	fputs("# loadbench ", f);
+	put_comment_text(f, or_unknown(res->version));
+	fputs(": throughput slowdown per probe set, read by slowdown.gp\n", f);
 	if (alternate)
 		fputs("# --method alternate: slowdown_pct = 100 * (1 - exp(20% trimmed mean over\n"
 		      "# the units of alternation of log(on / off throughput))); ci95_low, ci95_high: its 95%\n"
@@ -263,8 +288,9 @@ static int write_throughput_dat(const void *arg, FILE *f)
 	const struct lb_results *res = arg;
 	size_t i;
 
-	fprintf(f, "# loadbench %s: throughput over time, every run, read by throughput.gp\n",
-		or_unknown(res->version));
+	fputs("# loadbench ", f);
+	put_comment_text(f, or_unknown(res->version));
+	fputs(": throughput over time, every run, read by throughput.gp\n", f);
 	fputs("# Two blocks (gnuplot index 0 and 1), separated by two blank lines.\n"
 	      "# index 0, one row per probe set: set (0 = the baseline, then the probe sets in\n"
 	      "#   run order), name, tracer, throughput_median (ops/s), runs, last_round.\n"
@@ -284,48 +310,85 @@ static int write_throughput_dat(const void *arg, FILE *f)
 
 /* ---- throughput under --method alternate ---------------------------------------------------- */
 
-/* Equal, or both NaN. */
-static bool same_num(double a, double b)
+/* -1, 0 or 1 as @a is below, equal to or above @b; NaN equals NaN and is above numbers. */
+static int cmp_num(double a, double b)
 {
-	return a == b || (isnan(a) && isnan(b));
+	if (isnan(a) || isnan(b))
+		return isnan(a) - isnan(b);
+	return (a > b) - (a < b);
 }
 
+#define CMP(a, b) (((a) > (b)) - ((a) < (b)))
+
 /*
- * Whether @a and @b hold the same slices: the two entries of a compare-with
- * pair may. Field by field: padding and NaN would defeat memcmp().
+ * An order of the entries by their slices, 0 when @a and @b hold the same
+ * ones: the two entries of a compare-with pair may. Field by field: padding
+ * and NaN would defeat memcmp().
  */
-static bool same_slices(const struct lb_probeset_result *a, const struct lb_probeset_result *b)
+static int cmp_slices(const struct lb_probeset_result *a, const struct lb_probeset_result *b)
 {
 	size_t k;
+	int c;
 
 	if (a->nslices != b->nslices)
-		return false;
+		return CMP(a->nslices, b->nslices);
 	for (k = 0; k < a->nslices; k++) {
 		const struct lb_slice *x = &a->slices[k], *y = &b->slices[k];
 
-		if (x->unit != y->unit || x->on != y->on || !same_num(x->start, y->start) ||
-		    !same_num(x->seconds, y->seconds) || x->ops != y->ops ||
-		    x->events != y->events || x->dropped != y->dropped)
-			return false;
+		c = CMP(x->unit, y->unit);
+		if (!c)
+			c = CMP(x->on, y->on);
+		if (!c)
+			c = cmp_num(x->start, y->start);
+		if (!c)
+			c = cmp_num(x->seconds, y->seconds);
+		if (!c)
+			c = CMP(x->ops, y->ops);
+		if (!c)
+			c = CMP(x->events, y->events);
+		if (!c)
+			c = CMP(x->dropped, y->dropped);
+		if (c)
+			return c;
 	}
-	return true;
+	return 0;
+}
+
+/* By slices, then by position. */
+static int cmp_slice_rows(const void *pa, const void *pb)
+{
+	const struct row *a = pa, *b = pb;
+	int c = cmp_slices(a->psr, b->psr);
+
+	return c ? c : CMP(a->index, b->index);
 }
 
 /*
- * Whether @psr's alternation gets a slot of its own in the figure: it has
- * slices, and no earlier entry holds the same ones (a pair's alternation is
- * drawn once).
+ * Which entries' alternations get a slot of their own in the figure, as a
+ * malloc'd array of flags (NULL on ENOMEM): those with slices, but for one
+ * whose slices an earlier entry holds too (a pair's alternation is drawn
+ * once). Sorted by their slices, the entries that hold the same ones stand
+ * together: each against every earlier one was entries x entries x slices.
  */
-static bool alternation_slot(const struct lb_results *res, size_t i)
+static bool *alternation_slots(const struct lb_results *res)
 {
-	size_t k;
+	bool *slot = calloc(res->nprobesets + 1, sizeof(*slot));
+	struct row *rows = calloc(res->nprobesets + 1, sizeof(*rows));
+	size_t i, n = 0;
 
-	if (!res->probesets[i].nslices)
-		return false;
-	for (k = 0; k < i; k++)
-		if (same_slices(&res->probesets[k], &res->probesets[i]))
-			return false;
-	return true;
+	if (!slot || !rows) {
+		free(slot);
+		free(rows);
+		return NULL;
+	}
+	for (i = 0; i < res->nprobesets; i++)
+		if (res->probesets[i].nslices)
+			rows[n++] = (struct row){ &res->probesets[i], i };
+	qsort(rows, n, sizeof(*rows), cmp_slice_rows);
+	for (i = 0; i < n; i++)
+		slot[rows[i].index] = !i || cmp_slices(rows[i - 1].psr, rows[i].psr);
+	free(rows);
+	return slot;
 }
 
 /* The length of @psr's alternation: the end of its last slice's window. */
@@ -343,15 +406,15 @@ static double alternation_span(const struct lb_probeset_result *psr)
 	return end;
 }
 
-/* Whether some slice of @psr had set @on on. */
-static bool slices_have(const struct lb_probeset_result *psr, int on)
+/* Which of the @n probe sets were on in some slice of @psr: @on[j] for set j. */
+static void slices_on(const struct lb_probeset_result *psr, bool *on, size_t n)
 {
 	size_t k;
 
+	memset(on, 0, n * sizeof(*on));
 	for (k = 0; k < psr->nslices; k++)
-		if (psr->slices[k].on == on)
-			return true;
-	return false;
+		if (psr->slices[k].on >= 0 && (size_t)psr->slices[k].on < n)
+			on[psr->slices[k].on] = true;
 }
 
 /* The baseline's plain run measured before @psr's alternation (its round), or NULL. */
@@ -389,11 +452,19 @@ static void put_slices(FILE *f, int slot, size_t set, const struct lb_probeset_r
 static int write_throughput_alt_dat(const void *arg, FILE *f)
 {
 	const struct lb_results *res = arg;
+	bool *slots = alternation_slots(res), *on = calloc(res->nprobesets + 1, sizeof(*on));
 	size_t i, j;
 	int slot;
 
-	fprintf(f, "# loadbench %s: throughput of every slice of every alternation, read by "
-		"throughput.gp\n", or_unknown(res->version));
+	if (!slots || !on) {
+		free(slots);
+		free(on);
+		return -ENOMEM;
+	}
+
+	fputs("# loadbench ", f);
+	put_comment_text(f, or_unknown(res->version));
+	fputs(": throughput of every slice of every alternation, read by throughput.gp\n", f);
 	fputs("# --method alternate: four blocks (gnuplot index 0 to 3), separated by two blank\n"
 	      "# lines. Sets are numbered 0 = the baseline, then the probe sets in run order.\n"
 	      "# index 0, one row per set: set, name, tracer, throughput_median (ops/s, its\n"
@@ -414,7 +485,7 @@ static int write_throughput_alt_dat(const void *arg, FILE *f)
 
 	fputs("\n\n# slot\tset\tstate\tunit\tt\tx\tops_per_s\tdropped\n", f);
 	for (i = 0, slot = 0; i < res->nprobesets; i++)
-		if (alternation_slot(res, i))
+		if (slots[i])
 			put_slices(f, slot++, i, &res->probesets[i]);
 
 	fputs("\n\n# slot\tset\tops_per_s\n", f);
@@ -422,7 +493,7 @@ static int write_throughput_alt_dat(const void *arg, FILE *f)
 		const struct lb_probeset_result *psr = &res->probesets[i];
 		const struct lb_run *plain;
 
-		if (!alternation_slot(res, i))
+		if (!slots[i])
 			continue;
 		plain = plain_run_before(res, psr);
 		if (plain) {
@@ -430,8 +501,9 @@ static int write_throughput_alt_dat(const void *arg, FILE *f)
 			put_num(f, 2, plain->throughput);
 			fputc('\n', f);
 		}
+		slices_on(psr, on, res->nprobesets);
 		for (j = 0; j < res->nprobesets; j++) {
-			if (!slices_have(psr, (int)j))
+			if (!on[j])
 				continue;
 			fprintf(f, "%d\t%zu\t", slot, j + 1);
 			put_num(f, 2, res->probesets[j].summary.throughput_median);
@@ -446,11 +518,12 @@ static int write_throughput_alt_dat(const void *arg, FILE *f)
 		char label[512];
 		size_t off = 0;
 
-		if (!alternation_slot(res, i))
+		if (!slots[i])
 			continue;
 		label[0] = '\0';
+		slices_on(psr, on, res->nprobesets);
 		for (j = 0; j < res->nprobesets && off < sizeof(label); j++)
-			if (slices_have(psr, (int)j))
+			if (on[j])
 				off += (size_t)snprintf(label + off, sizeof(label) - off, "%s%s",
 							off ? " / " : "",
 							or_unknown(res->probesets[j].name));
@@ -460,6 +533,8 @@ static int write_throughput_alt_dat(const void *arg, FILE *f)
 		put_num(f, 3, alternation_span(psr));
 		fputc('\n', f);
 	}
+	free(slots);
+	free(on);
 	return 0;
 }
 
@@ -512,8 +587,9 @@ static int write_cost_dat(const void *arg, FILE *f)
 	rows = sorted_rows(res);
 	if (!rows)
 		return -ENOMEM;
-	fprintf(f, "# loadbench %s: cost per event and events per operation, read by cost.gp\n",
-		or_unknown(res->version));
+	fputs("# loadbench ", f);
+	put_comment_text(f, or_unknown(res->version));
+	fputs(": cost per event and events per operation, read by cost.gp\n", f);
 	fputs("# ns_per_event = (1/traced - 1/baseline median throughput) / events_per_op, in ns;\n"
 	      "# events_per_op: median over runs of events / operations; events, lost_events:\n"
 	      "# sums over runs; lost_pct = 100 * lost / events (never recorded: dropped);\n"
@@ -766,11 +842,12 @@ static void put_op_names(const struct lb_results *res, FILE *f)
 static void put_intro_from(FILE *f, const char *name, const char *what, const char *version,
 			   const char *template)
 {
-	fprintf(f, "# %s.gp: %s, written by loadbench %s.\n"
-		"# Render it in this directory with: gnuplot %s.gp (it reads %s.dat\n"
+	/* The version is the results file's: a newline in it would start a gnuplot command. */
+	fprintf(f, "# %s.gp: %s, written by loadbench ", name, what);
+	put_comment_text(f, or_unknown(version));
+	fprintf(f, ".\n# Render it in this directory with: gnuplot %s.gp (it reads %s.dat\n"
 		"# and writes %s.png, %s.svg and %s.pdf). The header sets the texts; the rest\n"
-		"# is the template plots/%s.gp.\n\n", name, what, or_unknown(version), name, name,
-		name, name, name, template);
+		"# is the template plots/%s.gp.\n\n", name, name, name, name, name, template);
 }
 
 static void put_intro(FILE *f, const char *name, const char *what, const char *version)

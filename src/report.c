@@ -112,17 +112,21 @@ static bool any_short(const struct lb_results *res)
 
 /* ---- Markdown -------------------------------------------------------------------------------- */
 
-/* @s in a Markdown table cell: '|' escaped, control characters dropped. */
+/*
+ * @s in a Markdown table cell: '|' escaped, control characters (C0, DEL, C1)
+ * and bytes that are not UTF-8 dropped (lb_str_char()).
+ */
 static void md_cell(FILE *f, const char *s)
 {
-	for (; s && *s; s++) {
-		unsigned char c = *s;
+	bool unsafe;
+	size_t n;
 
-		if (c < 0x20 || c == 0x7f)
+	for (; s && (n = lb_str_char(s, &unsafe)); s += n) {
+		if (unsafe)
 			continue;
-		if (c == '|' || c == '\\' || c == '*' || c == '`')
+		if (*s == '|' || *s == '\\' || *s == '*' || *s == '`')
 			fputc('\\', f);
-		fputc(c, f);
+		fwrite(s, 1, n, f);
 	}
 }
 
@@ -255,13 +259,21 @@ static void print_markdown(const struct lb_results *res, FILE *f)
 
 /* ---- LaTeX ----------------------------------------------------------------------------------- */
 
+/* @s in LaTeX: its special characters escaped, control characters and non-UTF-8 dropped. */
 static void tex(FILE *f, const char *s)
 {
-	for (; s && *s; s++) {
+	bool unsafe;
+	size_t n;
+
+	for (; s && (n = lb_str_char(s, &unsafe)); s += n) {
 		unsigned char c = *s;
 
-		if (c < 0x20 || c == 0x7f)
+		if (unsafe)
 			continue;
+		if (n > 1) {
+			fwrite(s, 1, n, f);
+			continue;
+		}
 		switch (c) {
 		case '\\':
 			fputs("\\textbackslash{}", f);
@@ -381,11 +393,16 @@ static void print_pair_line(const struct lb_results *res, const struct lb_probes
 
 	if (lb_results_pair(res, psr, &pr) || !isfinite(pr.vs_base_pct))
 		return;
-	fprintf(f, "  %s on top of %s: ", or_unknown(psr->name), or_unknown(pr.base->name));
+	fputs("  ", f);
+	lb_str_put_safe(f, or_unknown(psr->name));
+	fputs(" on top of ", f);
+	lb_str_put_safe(f, or_unknown(pr.base->name));
+	fputs(": ", f);
 	if (isfinite(pr.slowdown_ratio))
 		fprintf(f, "%.2f times its slowdown, ", pr.slowdown_ratio);
-	fprintf(f, "%.1f%% %s than %s", fabs(pr.vs_base_pct),
-		pr.vs_base_pct >= 0 ? "slower" : "faster", or_unknown(pr.base->name));
+	fprintf(f, "%.1f%% %s than ", fabs(pr.vs_base_pct),
+		pr.vs_base_pct >= 0 ? "slower" : "faster");
+	lb_str_put_safe(f, or_unknown(pr.base->name));
 	if (isfinite(pr.vs_base_ci95[0]) && isfinite(pr.vs_base_ci95[1]))
 		fprintf(f, " (95%% CI of that slowdown: %.1f%% to %.1f%%)", pr.vs_base_ci95[0],
 			pr.vs_base_ci95[1]);
@@ -403,18 +420,19 @@ static void print_lines(const struct lb_results *res, FILE *f)
 		const struct lb_probeset_result *psr = &res->probesets[i];
 		const struct lb_summary *s = &psr->summary;
 
+		/* The name is someone else's string: escaped, never printed raw. */
 		if (alt)
 			/* Its slowdown is against its own off slices, not the plain runs. */
-			fprintf(f, "%s ops/s with its probes off, %s ops/s with %s on: ",
+			fprintf(f, "%s ops/s with its probes off, %s ops/s with ",
 				grouped(isfinite(s->off_throughput) ? s->off_throughput :
 					b->throughput_median, ",", n1, sizeof(n1)),
-				grouped(s->throughput_median, ",", n2, sizeof(n2)),
-				or_unknown(psr->name));
+				grouped(s->throughput_median, ",", n2, sizeof(n2)));
 		else
-			fprintf(f, "%s ops/s without tracing, %s ops/s with %s: ",
+			fprintf(f, "%s ops/s without tracing, %s ops/s with ",
 				grouped(b->throughput_median, ",", n1, sizeof(n1)),
-				grouped(s->throughput_median, ",", n2, sizeof(n2)),
-				or_unknown(psr->name));
+				grouped(s->throughput_median, ",", n2, sizeof(n2)));
+		lb_str_put_safe(f, or_unknown(psr->name));
+		fputs(alt ? " on: " : ": ", f);
 		if (!isfinite(s->slowdown_pct)) {
 			fputs("slowdown unknown\n", f);
 			continue;

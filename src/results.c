@@ -412,6 +412,57 @@ static const struct lb_run *lb_round_run(const struct lb_probeset_result *psr, i
 	return NULL;
 }
 
+/*
+ * A probe set's runs by round, then by position: lb_rounds_find() gives the
+ * run lb_round_run() would, without going through every run for each
+ * lookup (runs x runs when each run of a set looks up its baseline's).
+ */
+struct lb_rounds {
+	const struct lb_run **run;
+	size_t n;
+};
+
+static int lb_cmp_run_round(const void *a, const void *b)
+{
+	const struct lb_run *x = *(const struct lb_run *const *)a;
+	const struct lb_run *y = *(const struct lb_run *const *)b;
+
+	if (x->round != y->round)
+		return x->round < y->round ? -1 : 1;
+	return (x > y) - (x < y);
+}
+
+/* @psr's runs sorted into @r (free r->run). Returns 0 or -ENOMEM. */
+static int lb_rounds_init(struct lb_rounds *r, const struct lb_probeset_result *psr)
+{
+	size_t i;
+
+	r->n = psr->nruns;
+	r->run = malloc((r->n ? r->n : 1) * sizeof(*r->run));
+	if (!r->run)
+		return -ENOMEM;
+	for (i = 0; i < r->n; i++)
+		r->run[i] = &psr->runs[i];
+	qsort(r->run, r->n, sizeof(*r->run), lb_cmp_run_round);
+	return 0;
+}
+
+/* The first run (by position) of @round in @r, or NULL. */
+static const struct lb_run *lb_rounds_find(const struct lb_rounds *r, int round)
+{
+	size_t lo = 0, hi = r->n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (r->run[mid]->round < round)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < r->n && r->run[lo]->round == round ? r->run[lo] : NULL;
+}
+
 /* What a probe set's own runs give: throughput median and CV, events per op, sums. */
 static void lb_summary_own(struct lb_probeset_result *psr, double *scratch)
 {
@@ -726,6 +777,7 @@ int lb_results_summarize(struct lb_results *res)
 	struct lb_probeset_result *base = &res->baseline;
 	double *scratch = NULL, *pb = NULL, *pt = NULL;
 	size_t maxruns = base->nruns, max_pairs = 0, nfew = 0, i, j;
+	struct lb_rounds rounds = { NULL, 0 };
 	char *few_names = NULL;
 	size_t few_len = 0;
 	FILE *few = NULL;
@@ -744,7 +796,7 @@ int lb_results_summarize(struct lb_results *res)
 	pb = malloc(maxruns * sizeof(*pb));
 	pt = malloc(maxruns * sizeof(*pt));
 	few = open_memstream(&few_names, &few_len);
-	if (!scratch || !pb || !pt || !few)
+	if (!scratch || !pb || !pt || !few || lb_rounds_init(&rounds, base))
 		goto out;
 
 	/* The baseline: its throughput and spread; no slowdown against itself. */
@@ -757,7 +809,7 @@ int lb_results_summarize(struct lb_results *res)
 
 		lb_summary_own(psr, scratch);
 		for (j = 0; j < psr->nruns; j++) {
-			const struct lb_run *br = lb_round_run(&res->baseline, psr->runs[j].round);
+			const struct lb_run *br = lb_rounds_find(&rounds, psr->runs[j].round);
 
 			if (!br)
 				continue;
@@ -789,6 +841,7 @@ out:
 	if (few)
 		fclose(few);
 	free(few_names);
+	free(rounds.run);
 	free(scratch);
 	free(pb);
 	free(pt);
@@ -1245,20 +1298,26 @@ struct lb_reader {
 	const char *path;
 	char *err;
 	size_t errlen;
+	size_t nruns;		/* runs read so far, of every entry: LB_RESULTS_MAX_RUNS */
+	size_t nslices;		/* slices read so far, of every entry: LB_RESULTS_MAX_SLICES */
 };
 
-/* Put "PATH: MESSAGE" in the caller's error buffer; returns -EINVAL. */
+/*
+ * Put "PATH: MESSAGE" in the caller's error buffer; returns -EINVAL. Strings
+ * from the file (and the path) go to a terminal: escape them (lb_str_safe()).
+ */
 static int lb_reader_fail(struct lb_reader *rd, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
 static int lb_reader_fail(struct lb_reader *rd, const char *fmt, ...)
 {
+	char path[PATH_MAX];
 	va_list ap;
 	int n;
 
 	if (!rd->err || !rd->errlen)
 		return -EINVAL;
-	n = snprintf(rd->err, rd->errlen, "%s: ", rd->path);
+	n = snprintf(rd->err, rd->errlen, "%s: ", lb_str_safe(rd->path, path, sizeof(path)));
 	if (n >= 0 && (size_t)n < rd->errlen) {
 		va_start(ap, fmt);
 		vsnprintf(rd->err + n, rd->errlen - n, fmt, ap);
@@ -1406,6 +1465,29 @@ static int lb_array_double(struct lb_reader *rd, const struct json_object *arr, 
 		return lb_reader_fail(rd, "%s[%zu]: expected a number, found %s", where, i,
 				      lb_json_type_name(v));
 	*out = json_object_get_double(v);
+	return 0;
+}
+
+/*
+ * Refuse @n more entries of @what in the array at @where when they and the
+ * *@total read before pass @cap (every entry's together when @total is not
+ * NULL); count them in *@total.
+ */
+static int lb_reader_cap(struct lb_reader *rd, const char *where, const char *what, size_t n,
+			 size_t *total, size_t cap)
+{
+	size_t before = total ? *total : 0;
+
+	if (n > cap - before) {
+		if (before)
+			return lb_reader_fail(rd, "%s: %zu %s, %zu with those of the entries "
+					      "before: more than the %zu a results file may hold",
+					      where, n, what, before + n, cap);
+		return lb_reader_fail(rd, "%s: %zu %s, more than the %zu a results file may hold",
+				      where, n, what, cap);
+	}
+	if (total)
+		*total += n;
 	return 0;
 }
 
@@ -1629,6 +1711,10 @@ static int lb_read_slices(struct lb_reader *rd, const struct json_object *o, con
 	n = json_object_array_length(arr);
 	if (!n)
 		return 0;
+	snprintf(w, sizeof(w), "%s.slices", where);
+	ret = lb_reader_cap(rd, w, "slices", n, &rd->nslices, LB_RESULTS_MAX_SLICES);
+	if (ret)
+		return ret;
 	psr->slices = calloc(n, sizeof(*psr->slices));
 	if (!psr->slices)
 		return -ENOMEM;
@@ -1677,19 +1763,62 @@ static int lb_read_slices(struct lb_reader *rd, const struct json_object *o, con
 	return 0;
 }
 
+/* An entry's name and index, for lookups by name. */
+struct lb_named {
+	const char *name;
+	size_t index;
+};
+
+/* By name, then by index: the first entry of a name comes first. */
+static int lb_cmp_named(const void *a, const void *b)
+{
+	const struct lb_named *x = a, *y = b;
+	int c = strcmp(x->name, y->name);
+
+	return c ? c : (x->index > y->index) - (x->index < y->index);
+}
+
+/* The index of the first entry named @name in the @n sorted @by_name, or @n when none is. */
+static size_t lb_named_find(const struct lb_named *by_name, size_t n, const char *name)
+{
+	size_t lo = 0, hi = n;
+
+	/* The first whose name is not below @name. */
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (strcmp(by_name[mid].name, name) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < n && !strcmp(by_name[lo].name, name) ? by_name[lo].index : n;
+}
+
 /*
  * The "on" of every slice of every probe set, once all the entries are read:
  * a name of an entry (its index; the first of that name), or null for off.
+ * Looked up in the entries sorted by name: a slice at a time through every
+ * entry was slices x entries.
  */
 static int lb_read_slice_states(struct lb_reader *rd, const struct json_object *arr,
 				struct lb_results *res)
 {
 	struct json_object *slices, *v;
-	char w[128];
+	struct lb_named *by_name;
+	char w[128], name[256];
 	size_t i, k, j;
-	int ret;
+	int ret = 0;
 
-	for (i = 0; i < res->nprobesets; i++) {
+	if (!rd->nslices)
+		return 0;
+	by_name = calloc(res->nprobesets, sizeof(*by_name));
+	if (!by_name)
+		return -ENOMEM;
+	for (i = 0; i < res->nprobesets; i++)
+		by_name[i] = (struct lb_named){ res->probesets[i].name, i };
+	qsort(by_name, res->nprobesets, sizeof(*by_name), lb_cmp_named);
+	for (i = 0; i < res->nprobesets && !ret; i++) {
 		struct lb_probeset_result *psr = &res->probesets[i];
 
 		if (!psr->nslices)
@@ -1697,30 +1826,32 @@ static int lb_read_slice_states(struct lb_reader *rd, const struct json_object *
 		/* Read once already: an array of objects with as many entries. */
 		json_object_object_get_ex(json_object_array_get_idx(arr, i), "slices", &slices);
 		for (k = 0; k < psr->nslices; k++) {
-			const char *name;
-
 			snprintf(w, sizeof(w), "probesets[%zu].slices[%zu]", i, k);
 			ret = lb_get(rd, json_object_array_get_idx(slices, k), w, "on",
 				     json_type_string, &v);
 			if (ret < 0)
-				return ret;
+				break;
 			if (!ret)
 				continue;
-			if (psr->slices[k].on == LB_SLICE_PLAIN)
-				return lb_reader_fail(rd, "%s: a plain slice (nothing armed) has no "
-						      "set on: its \"on\" is null", w);
-			name = json_object_get_string(v);
-			for (j = 0; j < res->nprobesets; j++)
-				if (!strcmp(res->probesets[j].name, name))
-					break;
-			if (j == res->nprobesets)
-				return lb_reader_fail(rd, "%s.on: \"%s\" is not the name of a "
-						      "probe set in this file (null means all "
-						      "off)", w, name);
+			ret = 0;
+			if (psr->slices[k].on == LB_SLICE_PLAIN) {
+				ret = lb_reader_fail(rd, "%s: a plain slice (nothing armed) has no "
+						     "set on: its \"on\" is null", w);
+				break;
+			}
+			j = lb_named_find(by_name, res->nprobesets, json_object_get_string(v));
+			if (j == res->nprobesets) {
+				lb_str_safe(json_object_get_string(v), name, sizeof(name));
+				ret = lb_reader_fail(rd, "%s.on: \"%s\" is not the name of a "
+						     "probe set in this file (null means all "
+						     "off)", w, name);
+				break;
+			}
 			psr->slices[k].on = (int)j;
 		}
 	}
-	return 0;
+	free(by_name);
+	return ret;
 }
 
 /* One probe set (or the baseline) at @where; @is_baseline reads only what the baseline has. */
@@ -1754,6 +1885,10 @@ static int lb_read_probeset(struct lb_reader *rd, const struct json_object *o, c
 		return ret;
 	if (!psr->name)
 		return lb_reader_fail(rd, "%s: no \"name\"", where);
+	/* Names are looked up and compared: a long one would make each comparison long. */
+	if (strlen(psr->name) > LB_RESULTS_MAX_NAME)
+		return lb_reader_fail(rd, "%s.name: %zu bytes, longer than the %d of a probe-set "
+				      "file's name", where, strlen(psr->name), LB_RESULTS_MAX_NAME);
 	ret = lb_read_summary(rd, o, where, &psr->summary);
 	if (!ret && !is_baseline)
 		ret = lb_read_slices(rd, o, where, psr);
@@ -1765,6 +1900,10 @@ static int lb_read_probeset(struct lb_reader *rd, const struct json_object *o, c
 	n = json_object_array_length(runs);
 	if (!n)
 		return 0;
+	snprintf(w, sizeof(w), "%s.runs", where);
+	ret = lb_reader_cap(rd, w, "runs", n, &rd->nruns, LB_RESULTS_MAX_RUNS);
+	if (ret)
+		return ret;
 	psr->runs = calloc(n, sizeof(*psr->runs));
 	if (!psr->runs)
 		return -ENOMEM;
@@ -1859,6 +1998,61 @@ static int lb_read_host_config(struct lb_reader *rd, const struct json_object *r
 	return ret;
 }
 
+/*
+ * The "warnings" array, each text once: a repeated one is kept where it
+ * first stands. The repeats are found in a sorted copy; a search of those
+ * kept so far for each one took warnings x warnings.
+ */
+static int lb_read_warnings(struct lb_reader *rd, const struct json_object *root,
+			    struct lb_results *res)
+{
+	struct lb_named *sorted = NULL;
+	struct json_object *arr, *v;
+	bool *first = NULL;
+	size_t i, n;
+	int ret;
+
+	ret = lb_get(rd, root, "", "warnings", json_type_array, &arr);
+	if (ret <= 0)
+		return ret;
+	n = json_object_array_length(arr);
+	ret = lb_reader_cap(rd, "warnings", "warnings", n, NULL, LB_RESULTS_MAX_WARNINGS);
+	if (ret || !n)
+		return ret;
+	ret = -ENOMEM;
+	sorted = calloc(n, sizeof(*sorted));
+	first = calloc(n, sizeof(*first));
+	res->warnings = calloc(n, sizeof(*res->warnings));
+	if (!sorted || !first || !res->warnings)
+		goto out;
+	for (i = 0; i < n; i++) {
+		v = json_object_array_get_idx(arr, i);
+		if (!json_object_is_type(v, json_type_string)) {
+			ret = lb_reader_fail(rd, "warnings[%zu]: expected a string, found %s", i,
+					     v ? lb_json_type_name(v) : "null");
+			goto out;
+		}
+		sorted[i] = (struct lb_named){ json_object_get_string(v), i };
+	}
+	qsort(sorted, n, sizeof(*sorted), lb_cmp_named);
+	for (i = 0; i < n; i++)
+		first[sorted[i].index] = !i || strcmp(sorted[i].name, sorted[i - 1].name);
+	for (i = 0; i < n; i++) {
+		if (!first[i])
+			continue;
+		res->warnings[res->nwarnings] =
+			strdup(json_object_get_string(json_object_array_get_idx(arr, i)));
+		if (!res->warnings[res->nwarnings])
+			goto out;
+		res->nwarnings++;
+	}
+	ret = 0;
+out:
+	free(sorted);
+	free(first);
+	return ret;
+}
+
 static int lb_results_from_json(struct lb_reader *rd, const struct json_object *root,
 				struct lb_results *res)
 {
@@ -1893,6 +2087,9 @@ static int lb_results_from_json(struct lb_reader *rd, const struct json_object *
 		return ret;
 
 	n = json_object_array_length(arr);
+	ret = lb_reader_cap(rd, "probesets", "probe sets", n, NULL, LB_RESULTS_MAX_PROBESETS);
+	if (ret)
+		return ret;
 	if (n) {
 		res->probesets = calloc(n, sizeof(*res->probesets));
 		if (!res->probesets)
@@ -1914,6 +2111,9 @@ static int lb_results_from_json(struct lb_reader *rd, const struct json_object *
 	if (ret < 0)
 		return ret;
 	n = ret ? json_object_array_length(arr) : 0;
+	ret = lb_reader_cap(rd, "skipped", "probe sets", n, NULL, LB_RESULTS_MAX_PROBESETS);
+	if (ret)
+		return ret;
 	for (i = 0; i < n; i++) {
 		struct json_object *v = json_object_array_get_idx(arr, i);
 		char *name = NULL, *reason = NULL;
@@ -1933,25 +2133,7 @@ static int lb_results_from_json(struct lb_reader *rd, const struct json_object *
 			return ret;
 	}
 
-	ret = lb_get(rd, root, "", "warnings", json_type_array, &arr);
-	if (ret <= 0)
-		return ret;
-	n = json_object_array_length(arr);
-	for (i = 0; i < n; i++) {
-		struct json_object *v = json_object_array_get_idx(arr, i);
-		char *msg;
-
-		if (!json_object_is_type(v, json_type_string))
-			return lb_reader_fail(rd, "warnings[%zu]: expected a string, found %s", i,
-					      v ? lb_json_type_name(v) : "null");
-		msg = strdup(json_object_get_string(v));
-		if (!msg)
-			return -ENOMEM;
-		ret = lb_results_take_warning(res, msg);
-		if (ret)
-			return ret;
-	}
-	return 0;
+	return lb_read_warnings(rd, root, res);
 }
 
 /* The whole of @path, NUL-terminated, in *@buf; -errno with the reason in @rd. */
@@ -2307,16 +2489,26 @@ static void lb_row_fill(struct lb_row *row, const struct lb_probeset_result *psr
 	row->cell[LB_COL_OVERWRITTEN] = row->buf[LB_COL_OVERWRITTEN];
 }
 
+/* The width of @cell as lb_row_print() prints it: names from the file are escaped. */
+static int lb_cell_width(const char *cell)
+{
+	size_t w = lb_str_safe_len(cell);
+
+	return w < INT_MAX ? (int)w : INT_MAX;
+}
+
 static void lb_row_print(FILE *f, const char *const *cell, const int *width)
 {
-	int i;
+	int i, pad;
 
 	for (i = 0; i < LB_NCOLS; i++) {
 		/* Names left-aligned, numbers right-aligned; no trailing blanks. */
-		if (i <= LB_COL_TRACER)
-			fprintf(f, "%-*s", width[i], cell[i]);
-		else
-			fprintf(f, "%*s", width[i], cell[i]);
+		pad = width[i] - lb_cell_width(cell[i]);
+		if (i > LB_COL_TRACER && pad > 0)
+			fprintf(f, "%*s", pad, "");
+		lb_str_put_safe(f, cell[i]);
+		if (i <= LB_COL_TRACER && pad > 0)
+			fprintf(f, "%*s", pad, "");
 		fputs(i == LB_NCOLS - 1 ? "\n" : "  ", f);
 	}
 }
@@ -2356,11 +2548,12 @@ static void lb_print_pcap(const struct lb_results *res, FILE *f)
 			if (lb_run_pcap_agrees(r, &d)) {
 				nagree++;
 			} else {
-				fprintf(f, "%spcap DISAGREES: %s round %d: captured %" PRIu64
+				fprintf(f, "%spcap DISAGREES: ", nruns - nagree == 1 ? "\n" : "");
+				lb_str_put_safe(f, lb_or(psr->name, "?"));
+				fprintf(f, " round %d: captured %" PRIu64
 					" packets, the workload counted %" PRIu64 " + %" PRIu64
 					" dropped by the server socket (difference %+" PRId64 ")%s\n",
-					nruns - nagree == 1 ? "\n" : "", psr->name, r->round,
-					r->pcap_packets, r->ops, r->server_drops, d,
+					r->round, r->pcap_packets, r->ops, r->server_drops, d,
 					r->pcap_dropped ? "; the capture itself dropped packets" : "");
 			}
 			pct = want > 0 ? 100.0 * fabs((double)d) / want : 0;
@@ -2374,11 +2567,13 @@ static void lb_print_pcap(const struct lb_results *res, FILE *f)
 	if (!nruns)
 		return;
 	lb_run_pcap_agrees(worst, &d);
-	fprintf(f, "%spcap count (%s on lo): agrees with the workload's count (+ server socket "
-		"drops) within %d packets + %g%% in %zu of %zu runs; largest difference %+" PRId64
-		" (%.2f%%, %s round %d)\n", nruns == nagree ? "\n" : "",
-		lb_or(res->config.pcap_filter, "?"), LB_PCAP_TOL_PACKETS, LB_PCAP_TOL_PCT, nagree,
-		nruns, d, worst_pct, worst_name, worst->round);
+	fprintf(f, "%spcap count (", nruns == nagree ? "\n" : "");
+	lb_str_put_safe(f, lb_or(res->config.pcap_filter, "?"));
+	fprintf(f, " on lo): agrees with the workload's count (+ server socket drops) within %d "
+		"packets + %g%% in %zu of %zu runs; largest difference %+" PRId64 " (%.2f%%, ",
+		LB_PCAP_TOL_PACKETS, LB_PCAP_TOL_PCT, nagree, nruns, d, worst_pct);
+	lb_str_put_safe(f, lb_or(worst_name, "?"));
+	fprintf(f, " round %d)\n", worst->round);
 }
 
 /* What the readers of `mode consumer' probe sets read, and whether they kept up. */
@@ -2391,11 +2586,11 @@ static void lb_results_print_readers(const struct lb_results *res, FILE *f)
 
 		if (!s->read_bytes)
 			continue;
-		fprintf(f, "%sreader of %s: read %" PRIu64 " events (%.1f MiB) in the measured "
-			"windows; %s (%" PRIu64 " events lost)\n", first ? "\n" : "",
-			lb_or(res->probesets[k].name, "?"), s->read_events,
-			s->read_bytes / 1048576.0, s->lost_events ? "did NOT keep up" : "kept up",
-			s->lost_events);
+		fprintf(f, "%sreader of ", first ? "\n" : "");
+		lb_str_put_safe(f, lb_or(res->probesets[k].name, "?"));
+		fprintf(f, ": read %" PRIu64 " events (%.1f MiB) in the measured windows; %s (%"
+			PRIu64 " events lost)\n", s->read_events, s->read_bytes / 1048576.0,
+			s->lost_events ? "did NOT keep up" : "kept up", s->lost_events);
 		first = false;
 	}
 }
@@ -2405,6 +2600,7 @@ int lb_results_pair(const struct lb_results *res, const struct lb_probeset_resul
 {
 	const struct lb_probeset_result *base = NULL;
 	double t, tb, *pb = NULL, *pt = NULL;
+	struct lb_rounds rounds = { NULL, 0 };
 	size_t k, n = 0;
 	int ret = -ENOENT;
 
@@ -2446,12 +2642,12 @@ int lb_results_pair(const struct lb_results *res, const struct lb_probeset_resul
 	/* The set against its base, run by run in the same round: neighbours in time. */
 	pb = calloc(psr->nruns + 1, sizeof(*pb));
 	pt = calloc(psr->nruns + 1, sizeof(*pt));
-	if (!pb || !pt) {
+	if (!pb || !pt || lb_rounds_init(&rounds, base)) {
 		ret = -ENOMEM;
 		goto out;
 	}
 	for (k = 0; k < psr->nruns; k++) {
-		const struct lb_run *br = lb_round_run(base, psr->runs[k].round);
+		const struct lb_run *br = lb_rounds_find(&rounds, psr->runs[k].round);
 
 		if (!br)
 			continue;
@@ -2464,6 +2660,7 @@ int lb_results_pair(const struct lb_results *res, const struct lb_probeset_resul
 				       &out->vs_base_ci95[1]);
 	ret = 0;
 out:
+	free(rounds.run);
 	free(pb);
 	free(pt);
 	return ret;
@@ -2486,9 +2683,10 @@ static void lb_results_print_alternation(const struct lb_results *res, FILE *f)
 
 		if (!psr->nslices)
 			continue;
-		fprintf(f, "%s%s: %d units in %.1f s, CI +-%.2f pp%s", first ? "\n" : "",
-			lb_or(psr->name, "?"), s->units, s->seconds, s->ci_half_width,
-			s->precision_reached ? "" : " (precision NOT reached)");
+		fputs(first ? "\n" : "", f);
+		lb_str_put_safe(f, lb_or(psr->name, "?"));
+		fprintf(f, ": %d units in %.1f s, CI +-%.2f pp%s", s->units, s->seconds,
+			s->ci_half_width, s->precision_reached ? "" : " (precision NOT reached)");
 		if (s->dropped_units)
 			fprintf(f, ", %d units dropped", s->dropped_units);
 		fprintf(f, "; switch on %.1f ms, off %.1f ms (median)", s->switch_on_ms,
@@ -2500,8 +2698,11 @@ static void lb_results_print_alternation(const struct lb_results *res, FILE *f)
 		if (s->off_events)
 			fprintf(f, "; %" PRIu64 " events counted while off", s->off_events);
 		fputc('\n', f);
-		if (psr->off_residue)
-			fprintf(f, "  while off: %s\n", psr->off_residue);
+		if (psr->off_residue) {
+			fputs("  while off: ", f);
+			lb_str_put_safe(f, psr->off_residue);
+			fputc('\n', f);
+		}
 		first = false;
 	}
 }
@@ -2516,13 +2717,18 @@ static void lb_results_print_pairs(const struct lb_results *res, FILE *f)
 	for (k = 0; k < res->nprobesets; k++) {
 		if (lb_results_pair(res, &res->probesets[k], &pr))
 			continue;
-		fprintf(f, "%s%s vs %s (the set it builds on): %.1f%% vs %.1f%% slower than the "
-			"baseline", first ? "\n" : "", pr.set->name, pr.base->name,
+		fputs(first ? "\n" : "", f);
+		lb_str_put_safe(f, pr.set->name);
+		fputs(" vs ", f);
+		lb_str_put_safe(f, pr.base->name);
+		fprintf(f, " (the set it builds on): %.1f%% vs %.1f%% slower than the baseline",
 			pr.set->summary.slowdown_pct, pr.base->summary.slowdown_pct);
 		if (isfinite(pr.slowdown_ratio))
 			fprintf(f, " (%.2fx the slowdown)", pr.slowdown_ratio);
 		if (isfinite(pr.vs_base_pct)) {
-			fprintf(f, ", slowdown against %s %.1f%%", pr.base->name, pr.vs_base_pct);
+			fputs(", slowdown against ", f);
+			lb_str_put_safe(f, pr.base->name);
+			fprintf(f, " %.1f%%", pr.vs_base_pct);
 			if (isfinite(pr.vs_base_ci95[0]))
 				fprintf(f, " [%.1f, %.1f]%s", pr.vs_base_ci95[0], pr.vs_base_ci95[1],
 					pr.vs_base_ci95[0] <= 0 && pr.vs_base_ci95[1] >= 0 ?
@@ -2546,25 +2752,38 @@ void lb_results_print_table(const struct lb_results *res, FILE *f)
 	struct lb_row row;
 	size_t k;
 
-	fprintf(f, "workload: %s", lb_or(c->workload, "?"));
+	/* Every string here may come from someone else's results.json: none is printed raw. */
+	fputs("workload: ", f);
+	lb_str_put_safe(f, lb_or(c->workload, "?"));
 	/* loadgen's placement line starts with the workload's name: do not say it twice. */
 	if (c->placement && *c->placement) {
 		size_t wl = c->workload ? strlen(c->workload) : 0;
 
-		if (wl && !strncmp(c->placement, c->workload, wl) && c->placement[wl] == ' ')
-			fprintf(f, "%s", c->placement + wl);
-		else
-			fprintf(f, ", %s", c->placement);
+		if (wl && !strncmp(c->placement, c->workload, wl) && c->placement[wl] == ' ') {
+			lb_str_put_safe(f, c->placement + wl);
+		} else {
+			fputs(", ", f);
+			lb_str_put_safe(f, c->placement);
+		}
 	}
 	/* loadgen's placement names the engine; say it for results whose placement does not. */
-	if (c->engine && (!c->placement || !strstr(c->placement, "engine=")))
-		fprintf(f, ", engine %s", c->engine);
-	fputc('\n', f);
-	fprintf(f, "kernel: %s (%s), virtualization: %s%s%s\n", lb_or(h->kernel_release, "?"),
-		lb_or(h->machine, "?"), lb_or(h->virtualization, "unknown"),
-		h->vm_accelerator && *h->vm_accelerator ? ", VM accelerator " : "",
-		lb_or(h->vm_accelerator, ""));
-	fprintf(f, "CPU: %s, %d online\n", lb_or(h->cpu_model, "?"), h->ncpus);
+	if (c->engine && (!c->placement || !strstr(c->placement, "engine="))) {
+		fputs(", engine ", f);
+		lb_str_put_safe(f, c->engine);
+	}
+	fputs("\nkernel: ", f);
+	lb_str_put_safe(f, lb_or(h->kernel_release, "?"));
+	fputs(" (", f);
+	lb_str_put_safe(f, lb_or(h->machine, "?"));
+	fputs("), virtualization: ", f);
+	lb_str_put_safe(f, lb_or(h->virtualization, "unknown"));
+	if (h->vm_accelerator && *h->vm_accelerator) {
+		fputs(", VM accelerator ", f);
+		lb_str_put_safe(f, h->vm_accelerator);
+	}
+	fputs("\nCPU: ", f);
+	lb_str_put_safe(f, lb_or(h->cpu_model, "?"));
+	fprintf(f, ", %d online\n", h->ncpus);
 	if (lb_results_alternate(res)) {
 		fprintf(f, "method: alternate, %g s slices (%g s settle after each switch), each "
 			"set until its 95%% CI is +-%g pp or %g s", c->slice, c->settle,
@@ -2578,8 +2797,10 @@ void lb_results_print_table(const struct lb_results *res, FILE *f)
 	}
 	else
 		fprintf(f, "runs: %d x %g s (warm-up %g s)", c->repeat, c->duration, c->warmup);
-	if (res->started)
-		fprintf(f, ", started %s", res->started);
+	if (res->started) {
+		fputs(", started ", f);
+		lb_str_put_safe(f, res->started);
+	}
 	fprintf(f, "%s\n\n", res->complete ? "" : "; INTERRUPTED: partial results");
 
 	for (i = 0; i < LB_NCOLS; i++)
@@ -2587,7 +2808,7 @@ void lb_results_print_table(const struct lb_results *res, FILE *f)
 	for (k = 0; k <= res->nprobesets; k++) {
 		lb_row_fill(&row, k ? &res->probesets[k - 1] : &res->baseline, !k);
 		for (i = 0; i < LB_NCOLS; i++) {
-			int w = strlen(row.cell[i]);
+			int w = lb_cell_width(row.cell[i]);
 
 			if (w > width[i])
 				width[i] = w;
@@ -2602,9 +2823,16 @@ void lb_results_print_table(const struct lb_results *res, FILE *f)
 	lb_results_print_alternation(res, f);
 	lb_print_pcap(res, f);
 	lb_results_print_readers(res, f);
-	for (k = 0; k < res->nwarnings; k++)
-		fprintf(f, "%swarning: %s\n", k ? "" : "\n", res->warnings[k]);
-	for (k = 0; k < res->nskipped; k++)
-		fprintf(f, "%sskipped %s: %s\n", k || res->nwarnings ? "" : "\n",
-			res->skipped[k].name, res->skipped[k].reason);
+	for (k = 0; k < res->nwarnings; k++) {
+		fprintf(f, "%swarning: ", k ? "" : "\n");
+		lb_str_put_safe(f, res->warnings[k]);
+		fputc('\n', f);
+	}
+	for (k = 0; k < res->nskipped; k++) {
+		fprintf(f, "%sskipped ", k || res->nwarnings ? "" : "\n");
+		lb_str_put_safe(f, res->skipped[k].name);
+		fputs(": ", f);
+		lb_str_put_safe(f, res->skipped[k].reason);
+		fputc('\n', f);
+	}
 }

@@ -239,6 +239,25 @@ struct lb_results {
 	size_t nskipped;
 };
 
+/*
+ * The most a results.json may hold: lb_results_read_json() refuses a file
+ * with more, in one line naming the field, its count and the cap. A file
+ * can come from anyone; these keep what reads it (report, plot, compare)
+ * to bounded work, and each is far above what a run writes:
+ *  - probe sets (measured, and skipped): a run measures LB_MAX_PROBESETS (64);
+ *  - a probe set's name, in bytes: it is a file's name (NAME_MAX, 255);
+ *  - runs, of every entry together: --repeat is at most 1000, so 65,000;
+ *  - slices, of every entry together: one per ~0.12 s of alternation, so 4
+ *    million are five and a half days of it; the 256 MiB a file may take
+ *    holds about a million as loadbench writes them (~300 bytes each);
+ *  - warnings: a run writes a few per probe set.
+ */
+#define LB_RESULTS_MAX_PROBESETS 1024
+#define LB_RESULTS_MAX_NAME 255
+#define LB_RESULTS_MAX_RUNS 100000
+#define LB_RESULTS_MAX_SLICES 4000000
+#define LB_RESULTS_MAX_WARNINGS 100000
+
 /* lb_results_new - an empty, zeroed result set with the baseline named. NULL on ENOMEM. */
 struct lb_results *lb_results_new(void);
 

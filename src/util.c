@@ -64,6 +64,113 @@ int lb_edit_distance(const char *a, const char *b)
 	return row[lb];
 }
 
+size_t lb_str_char(const char *s, bool *unsafe)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	unsigned char lo = 0x80, hi = 0xbf;
+	size_t n, i;
+
+	*unsafe = false;
+	if (!u[0])
+		return 0;
+	if (u[0] < 0x80) {
+		*unsafe = u[0] < 0x20 || u[0] == 0x7f;
+		return 1;
+	}
+	/* Well-formed UTF-8 (RFC 3629): no overlong forms, no surrogates, nothing past U+10FFFF. */
+	if (u[0] >= 0xc2 && u[0] <= 0xdf)
+		n = 2;
+	else if (u[0] >= 0xe0 && u[0] <= 0xef)
+		n = 3;
+	else if (u[0] >= 0xf0 && u[0] <= 0xf4)
+		n = 4;
+	else
+		n = 0;
+	if (u[0] == 0xe0)
+		lo = 0xa0;
+	else if (u[0] == 0xed)
+		hi = 0x9f;
+	else if (u[0] == 0xf0)
+		lo = 0x90;
+	else if (u[0] == 0xf4)
+		hi = 0x8f;
+	for (i = 1; i < n; i++) {
+		if (u[i] < (i == 1 ? lo : 0x80) || u[i] > (i == 1 ? hi : 0xbf)) {
+			n = 0;
+			break;
+		}
+	}
+	if (!n) {
+		*unsafe = true;
+		return 1;
+	}
+	/* U+0080 to U+009F: the C1 controls, CSI (U+009B) among them. */
+	*unsafe = u[0] == 0xc2 && u[1] <= 0x9f;
+	return n;
+}
+
+/*
+ * What lb_str_put_safe() writes for the character at @s, in @out (NUL-terminated):
+ * "\xNN" per byte of an unsafe one is 8 bytes at most. Returns the bytes of @s it took.
+ */
+static size_t lb_str_safe_next(const char *s, char out[9])
+{
+	bool unsafe;
+	size_t n = lb_str_char(s, &unsafe), i;
+
+	if (unsafe) {
+		for (i = 0; i < n; i++)
+			snprintf(out + 4 * i, 5, "\\x%02x", (unsigned char)s[i]);
+	} else if (*s == '\\') {
+		strcpy(out, "\\\\");
+	} else {
+		memcpy(out, s, n);
+		out[n] = '\0';
+	}
+	return n;
+}
+
+void lb_str_put_safe(FILE *f, const char *s)
+{
+	char out[9];
+
+	while (s && *s) {
+		s += lb_str_safe_next(s, out);
+		fputs(out, f);
+	}
+}
+
+size_t lb_str_safe_len(const char *s)
+{
+	size_t len = 0;
+	char out[9];
+
+	while (s && *s) {
+		s += lb_str_safe_next(s, out);
+		len += strlen(out);
+	}
+	return len;
+}
+
+const char *lb_str_safe(const char *s, char *buf, size_t len)
+{
+	size_t used = 0, n;
+	char out[9];
+
+	if (!len)
+		return buf;
+	buf[0] = '\0';
+	while (s && *s) {
+		s += lb_str_safe_next(s, out);
+		n = strlen(out);
+		if (used + n >= len)
+			break;
+		memcpy(buf + used, out, n + 1);
+		used += n;
+	}
+	return buf;
+}
+
 void lb_seterr(char *err, size_t errlen, const char *fmt, ...)
 {
 	va_list ap;

@@ -8,6 +8,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <sys/types.h>
 
 /* lb_err - print "loadbench: error: MESSAGE" on stderr (one line). */
@@ -59,6 +60,36 @@ int lb_proc_tids(pid_t pid, pid_t *tids, int max);
 
 /* lb_edit_distance - Levenshtein distance of two names (each cut at 63 bytes), for "similar:". */
 int lb_edit_distance(const char *a, const char *b);
+
+/*
+ * Strings from a results.json are someone else's: printed raw, an escape
+ * sequence in a probe-set name could retitle, clear or reprogram the
+ * terminal of whoever reads the report. These tell such characters apart
+ * and print them as text.
+ *
+ * lb_str_char - the length in bytes of the character at @s (0 at its end),
+ * and in *@unsafe whether a terminal could act on it: a C0 control (tab and
+ * newline included), DEL, a C1 control (U+0080 to U+009F), or a byte that
+ * does not start a well-formed UTF-8 character (8-bit C1 controls among
+ * them; its length is then 1). Other UTF-8 is safe.
+ */
+size_t lb_str_char(const char *s, bool *unsafe);
+
+/*
+ * lb_str_put_safe - write @s on @f with each byte of an unsafe character
+ * (lb_str_char()) as \xNN and a backslash as \\, so that what is shown is
+ * exactly what the string holds; NULL writes nothing.
+ */
+void lb_str_put_safe(FILE *f, const char *s);
+
+/* lb_str_safe_len - the number of bytes lb_str_put_safe() writes for @s. */
+size_t lb_str_safe_len(const char *s);
+
+/*
+ * lb_str_safe - @s as lb_str_put_safe() writes it, in @buf, cut at a
+ * character when it does not fit (for messages). Returns @buf.
+ */
+const char *lb_str_safe(const char *s, char *buf, size_t len);
 
 /* lb_seterr - format a message into @err (nothing when @err is NULL or @errlen 0). */
 void lb_seterr(char *err, size_t errlen, const char *fmt, ...)

@@ -7,7 +7,8 @@
  * alternate fixture the slices' figure; when gnuplot is on PATH,
  * lb_plot_render() renders a PNG and an SVG (tests/test-render checks
  * every figure), runs only the scripts just written, and finds no gnuplot
- * in an empty or relative PATH entry. No root needed.
+ * in an empty or relative PATH entry; strings of a results.json cannot
+ * add a command to a script. No root needed.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -568,6 +569,112 @@ out:
 	lb_results_free(b);
 }
 
+/*
+ * Whether @dir/@file holds nothing a results.json could have slipped in:
+ * each line naming "pwned" is a comment, a NAME = '...' string of the
+ * header, or a data row (a number or a "name" first), and no byte but
+ * newline and tab is a control one (C0, DEL, CSI 0x9b, C1 in UTF-8). Said
+ * on stderr.
+ */
+static bool inert(const char *dir, const char *file)
+{
+	char path[4096], *text, *line, *next;
+	const unsigned char *u;
+	bool ok = true;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, file);
+	text = t_read_all(path, NULL);
+	if (!text) {
+		fprintf(stderr, "%s: cannot read it\n", path);
+		return false;
+	}
+	for (u = (const unsigned char *)text; *u; u++) {
+		if ((*u < 0x20 && *u != '\n' && *u != '\t') || *u == 0x7f || *u == 0x9b ||
+		    (*u == 0xc2 && u[1] >= 0x80 && u[1] <= 0x9f)) {
+			fprintf(stderr, "%s: raw byte 0x%02x\n", path, *u);
+			ok = false;
+		}
+	}
+	for (line = text; *line; line = next) {
+		size_t len = strcspn(line, "\n"), key = strspn(line, "abcdefghijklmnopqrstuvwxyz_");
+
+		next = line + len + !!line[len];
+		if (!memmem(line, len, "pwned", 5) || line[0] == '#' || line[0] == '"' ||
+		    (line[0] >= '0' && line[0] <= '9') || (key && !strncmp(line + key, " = '", 4)))
+			continue;
+		fprintf(stderr, "%s: a line of the file's strings: %.*s\n", path, (int)len, line);
+		ok = false;
+	}
+	free(text);
+	return ok;
+}
+
+/*
+ * The version, a probe-set name, the placement and the CPU of a
+ * results.json, and a directory's label in compare, each with a newline
+ * and a gnuplot command after it, quotes, a `command`, an @macro and an
+ * escape sequence: the scripts and data files hold them inertly, and
+ * gnuplot (when on PATH) renders without running any: the file the
+ * commands would touch is not there.
+ */
+static void check_hostile(void)
+{
+	static const char *const files[] = {
+		"slowdown.gp", "slowdown.dat", "throughput.gp", "throughput.dat", "cost.gp",
+		"cost.dat",
+	};
+	char dir[] = "/tmp/test-plot-hostile.XXXXXX", err[512] = "", path[64], cmd[256];
+	struct lb_results *res = make_results(true);
+	const struct lb_results *both[2];
+	const char *labels[2];
+	char *label = NULL;
+	size_t i;
+	int ret;
+
+	if (!res || !mkdtemp(dir)) {
+		t_failures++;
+		lb_results_free(res);
+		return;
+	}
+	snprintf(path, sizeof(path), "%s/pwned", dir);
+	snprintf(cmd, sizeof(cmd), "'\"\nsystem \"touch %s\"\n# `touch %s` @title \x1b[2J", path,
+		 path);
+	free(res->version);
+	free(res->probesets[0].name);
+	free(res->config.placement);
+	free(res->host.cpu_model);
+	if (asprintf(&res->version, "0.1%s", cmd) < 0 ||
+	    asprintf(&res->probesets[0].name, "ftrace%s", cmd) < 0 ||
+	    asprintf(&res->config.placement, "udp-rr%s", cmd) < 0 ||
+	    asprintf(&res->host.cpu_model, "cpu%s", cmd) < 0 || asprintf(&label, "a%s", cmd) < 0) {
+		t_failures++;
+		goto out;
+	}
+	ret = t_figures(res, NULL, NULL, 0, NULL, dir, LB_SRCDIR "/plots", 1, err, sizeof(err));
+	T_CHECK(ret == 0 || ret == -ENOENT);
+	if (ret && ret != -ENOENT)
+		fprintf(stderr, "rendering the figures: %s\n", err);
+	T_CHECK(access(path, F_OK) != 0);
+	for (i = 0; i < sizeof(files) / sizeof(files[0]); i++)
+		T_CHECK(inert(dir, files[i]));
+
+	both[0] = both[1] = res;
+	labels[0] = label;
+	labels[1] = "b";
+	ret = t_figures(NULL, both, labels, 2, label, dir, LB_SRCDIR "/plots", 1, err,
+			sizeof(err));
+	T_CHECK(ret == 0 || ret == -ENOENT);
+	if (ret && ret != -ENOENT)
+		fprintf(stderr, "rendering the compare figure: %s\n", err);
+	T_CHECK(access(path, F_OK) != 0);
+	T_CHECK(inert(dir, "compare.gp"));
+	T_CHECK(inert(dir, "compare.dat"));
+out:
+	free(label);
+	t_remove_dir(dir);
+	lb_results_free(res);
+}
+
 int main(void)
 {
 	char dir[] = "/tmp/test-plot.XXXXXX";
@@ -629,6 +736,7 @@ int main(void)
 	check_fixture();
 	check_alternate();
 	check_texts();
+	check_hostile();
 	check_render(res, dir);
 
 	t_remove_dir(dir);

@@ -3,9 +3,11 @@
  * Reports: 'loadbench report' in every format, from the fixtures
  * results.json and results-alternate.json (--method alternate), against
  * golden text in tests/fixtures/; summary.txt
- * (written atomically) is the text table; the format names parse. No root.
+ * (written atomically) is the text table; the format names parse; strings
+ * of a results.json that would steer a terminal reach no report raw. No root.
  */
 #include <errno.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -223,6 +225,144 @@ static void check_alternate(const struct lb_results *runs)
 	free(out);
 }
 
+/*
+ * What someone else's results.json may hold: an OSC that retitles the
+ * terminal, a clear-screen CSI, CR, LF, tab, DEL, CSI as the C1 control
+ * U+009B in UTF-8 and as a lone 8-bit byte (not UTF-8), then a Markdown
+ * cell's '|', a backslash and UTF-8 that is fine (u umlaut).
+ */
+#define HOSTILE "\x1b]2;owned\x07\x1b[2J\r\n\t\x7f\xc2\x9b" "1m\x9b|\\ \u00fc"
+/* HOSTILE in the text and lines formats: every control byte as \xNN, the backslash doubled. */
+#define HOSTILE_TEXT "\\x1b]2;owned\\x07\\x1b[2J\\x0d\\x0a\\x09\\x7f\\xc2\\x9b1m\\x9b|\\\\ \u00fc"
+/* HOSTILE in a Markdown cell: the control characters dropped, '|' and '\\' escaped. */
+#define HOSTILE_MD "]2;owned[2J1m\\|\\\\ \u00fc"
+/* HOSTILE in LaTeX: the control characters dropped, the backslash spelled out. */
+#define HOSTILE_TEX "]2;owned[2J1m|\\textbackslash{} \u00fc"
+
+/* Replace the string *@p by @prefix HOSTILE. */
+static void set_hostile(char **p, const char *prefix)
+{
+	free(*p);
+	if (asprintf(p, "%s%s", prefix, HOSTILE) < 0)
+		*p = NULL;
+	T_CHECK(*p != NULL);
+}
+
+/*
+ * Whether @out holds a byte a terminal acts on: a C0 control but the
+ * newline, DEL, CSI as a byte (0x9b: no character of these reports has it
+ * in its UTF-8), or a C1 control in UTF-8 (0xc2 0x80-0x9f). Said on stderr.
+ */
+static bool raw_control(const char *out, const char *what)
+{
+	const unsigned char *u = (const unsigned char *)out;
+	size_t i;
+
+	for (i = 0; u[i]; i++) {
+		if ((u[i] < 0x20 && u[i] != '\n') || u[i] == 0x7f || u[i] == 0x9b ||
+		    (u[i] == 0xc2 && u[i + 1] >= 0x80 && u[i + 1] <= 0x9f)) {
+			fprintf(stderr, "%s: raw byte 0x%02x at %zu\n", what, u[i], i);
+			return true;
+		}
+	}
+	return false;
+}
+
+/*
+ * A results.json whose every string is HOSTILE after a word (probe-set and
+ * tracer names, a compare-with pair, warnings, a skipped set, host and
+ * workload strings, version, start time), written and read back as
+ * 'loadbench report' reads it: no format prints a control byte raw; text
+ * and lines show each as \xNN, Markdown and LaTeX drop them; the table of
+ * 'loadbench compare' too.
+ */
+static void check_hostile(const struct lb_results *fixture, const char *dir)
+{
+	static const char *const names[] = { "markdown", "latex", "text", "lines" };
+	struct lb_results *res = NULL;
+	char path[4096], err[512], *out = NULL;
+	const char *label = "dir" HOSTILE;
+	enum lb_report_format fmt;
+	size_t len = 0, i;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/results.json", dir);
+	T_CHECK(lb_results_write_json(fixture, path) == 0);
+	T_CHECK(lb_results_read_json(path, &res, err, sizeof(err)) == 0);
+	if (!res)
+		return;
+	set_hostile(&res->probesets[0].name, "evil");
+	set_hostile(&res->probesets[0].tracer, "tr");
+	free(res->probesets[2].compare_with);
+	res->probesets[2].compare_with = strdup(res->probesets[0].name);
+	set_hostile(&res->version, "v");
+	set_hostile(&res->started, "s");
+	set_hostile(&res->host.kernel_release, "k");
+	set_hostile(&res->host.machine, "m");
+	set_hostile(&res->host.cpu_model, "c");
+	set_hostile(&res->host.virtualization, "virt");
+	set_hostile(&res->host.vm_accelerator, "a");
+	set_hostile(&res->config.workload, "w");
+	set_hostile(&res->config.placement, "p");
+	set_hostile(&res->config.engine, "e");
+	T_CHECK(lb_results_add_warning(res, "warn%s", HOSTILE) == 0);
+	T_CHECK(lb_results_add_skipped(res, "sk" HOSTILE, "why" HOSTILE) == 0);
+	T_CHECK(lb_results_write_json(res, path) == 0);
+	lb_results_free(res);
+	res = NULL;
+	T_CHECK(lb_results_read_json(path, &res, err, sizeof(err)) == 0);
+	T_CHECK(unlink(path) == 0);
+	if (!res)
+		return;
+	T_CHECK_STR(res->probesets[0].name, "evil" HOSTILE);
+
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		T_CHECK(lb_report_format_parse(names[i], &fmt) == 0);
+		out = report(res, fmt);
+		T_CHECK(out && !raw_control(out, names[i]));
+		switch (fmt) {
+		case LB_REPORT_TEXT:
+			T_CHECK(out && strstr(out, "\nevil" HOSTILE_TEXT "  tr" HOSTILE_TEXT "  "));
+			T_CHECK(out && strstr(out, "\nwarning: warn" HOSTILE_TEXT "\n"));
+			T_CHECK(out && strstr(out, "\nskipped sk" HOSTILE_TEXT ": why" HOSTILE_TEXT
+					      "\n"));
+			T_CHECK(out && strstr(out, "\nCPU: c" HOSTILE_TEXT ", 2 online\n"));
+			T_CHECK(out && strstr(out, "\nsyscalls-discard vs evil" HOSTILE_TEXT
+					      " (the set it builds on): "));
+			break;
+		case LB_REPORT_LINES:
+			T_CHECK(out && strstr(out, " ops/s with evil" HOSTILE_TEXT ": 31.1% "
+					      "slower"));
+			T_CHECK(out && strstr(out, "\n  syscalls-discard on top of evil"
+					      HOSTILE_TEXT ": "));
+			break;
+		case LB_REPORT_MARKDOWN:
+			T_CHECK(out && strstr(out, "\n| evil" HOSTILE_MD " | tr" HOSTILE_MD " | "));
+			T_CHECK(out && strstr(out, "\n> **Warning:** warn" HOSTILE_MD "\n"));
+			break;
+		case LB_REPORT_LATEX:
+			T_CHECK(out && strstr(out, "\nevil" HOSTILE_TEX " & tr" HOSTILE_TEX " & "));
+			T_CHECK(out && strstr(out, "% loadbench v" HOSTILE_TEX " results"));
+			break;
+		}
+		free(out);
+	}
+
+	out = NULL;
+	f = open_memstream(&out, &len);
+	T_CHECK(f != NULL);
+	if (f) {
+		T_CHECK(lb_report_print_compare((const struct lb_results *const *)&res, &label, 1,
+						f) == 0);
+		fclose(f);
+		T_CHECK(out && !raw_control(out, "compare"));
+		T_CHECK(out && strstr(out, "| probe set | dir" HOSTILE_MD " |\n"));
+		T_CHECK(out && strstr(out, "\n| evil" HOSTILE_MD " | 31.1% ["));
+	}
+	free(out);
+	lb_results_free(res);
+}
+
 int main(void)
 {
 	char dir[] = "/tmp/test-report.XXXXXX", path[4096], err[512];
@@ -251,6 +391,7 @@ int main(void)
 		lb_results_free(res);
 		return T_EXIT_ERROR;
 	}
+	check_hostile(res, dir);
 	snprintf(path, sizeof(path), "%s/summary.txt", dir);
 	T_CHECK(lb_results_write_summary(res, path) == 0);
 	got = t_read_all(path, NULL);

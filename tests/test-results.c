@@ -2,7 +2,8 @@
 /*
  * Unit tests of src/results.c: summary numbers against hand-computed values,
  * the JSON round trip (--method alternate's slices too, and files older than
- * it), the CSV texts, bad input, atomic writes, the table.
+ * it), the CSV texts, bad input, the caps on what a file may hold, atomic
+ * writes, the table.
  */
 #include "config.h"
 
@@ -926,6 +927,10 @@ static void test_json_bad(const char *dir)
 		  "probesets[0].slices[0].ops: expected an integer, found double" },
 		{ "{ \"probesets\": [ { \"name\": \"x\", \"slices\": [ { \"on\": \"y\" } ] } ] }",
 		  "probesets[0].slices[0].on: \"y\" is not the name of a probe set" },
+		/* What the message quotes of the file is escaped: it goes to a terminal. */
+		{ "{ \"probesets\": [ { \"name\": \"x\", "
+		  "\"slices\": [ { \"on\": \"y\\u001b[2J\\n\" } ] } ] }",
+		  "probesets[0].slices[0].on: \"y\\x1b[2J\\x0a\" is not the name of a probe set" },
 		{ "{ \"probesets\": [ { \"name\": \"x\", \"off_residue\": [] } ] }",
 		  "probesets[0].off_residue: expected a string, found array" },
 		{ "{ \"config\": { \"slice_s\": \"0.1\" }, \"probesets\": [] }",
@@ -978,6 +983,169 @@ static void test_json_bad(const char *dir)
 		T_CHECK(isnan(res->baseline.summary.throughput_median));
 	}
 	lb_results_free(res);
+	unlink(p);
+	free(p);
+}
+
+/* @n items on @f, comma-separated: @pre, the item's index (modulo @mod when not 0), @post. */
+static void put_items(FILE *f, const char *pre, const char *post, size_t n, size_t mod)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		fprintf(f, "%s%s%zu%s", i ? ", " : "", pre, mod ? i % mod : i, post);
+}
+
+/* The text of the memory stream @f writing *@text (NULL if writing failed); @f is closed. */
+static char *closed(FILE *f, char **text)
+{
+	if (!f)
+		return NULL;
+	if (fclose(f)) {
+		free(*text);
+		return NULL;
+	}
+	return *text;
+}
+
+/* A results.json text: @before, the @n items of put_items(), @after. */
+static char *json_of(const char *before, const char *pre, const char *post, size_t n,
+		     size_t mod, const char *after)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+
+	if (f) {
+		fputs(before, f);
+		put_items(f, pre, post, n, mod);
+		fputs(after, f);
+	}
+	return closed(f, &text);
+}
+
+/* A baseline of @nbase runs and a probe set of @nset, as a results.json text. */
+static char *json_runs(size_t nbase, size_t nset)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+
+	if (f) {
+		fputs("{ \"baseline\": { \"name\": \"baseline\", \"runs\": [", f);
+		put_items(f, "{ \"round\": ", " }", nbase, 0);
+		fputs("] }, \"probesets\": [ { \"name\": \"x\", \"runs\": [", f);
+		put_items(f, "{ \"round\": ", " }", nset, 0);
+		fputs("] } ] }", f);
+	}
+	return closed(f, &text);
+}
+
+/* @text (freed here) written to @path reads back: the results, or NULL with the message said. */
+static struct lb_results *accepted(char *text, const char *path)
+{
+	struct lb_results *res = NULL;
+	char err[512] = "";
+
+	T_CHECK(text != NULL);
+	if (!text)
+		return NULL;
+	T_CHECK(write_text(path, text, strlen(text)) == 0);
+	T_CHECK(lb_results_read_json(path, &res, err, sizeof(err)) == 0);
+	if (!res)
+		fprintf(stderr, "%s refused: %s\n", path, err);
+	free(text);
+	return res;
+}
+
+/*
+ * The caps on what a results.json may hold (LB_RESULTS_MAX_*): one more
+ * than each is refused in one line naming the field, the count and the cap;
+ * runs count over every entry. At the caps the file is read: 100,000
+ * warnings sharing a 200-byte prefix, a third of them repeats, are read in
+ * a moment; each searched for among those kept before (as they were) took
+ * ~40 s here (1.65 s for 20,000, quadratic). The slices' cap is checked
+ * before their elements: 4,000,001 numbers (~300 MB in json-c, a second)
+ * are refused by their count, not as the non-objects they are.
+ */
+static void test_json_caps(const char *dir)
+{
+	static const char prefix[] =
+		"the same two hundred bytes before the number that tells these warnings apart, "
+		"so that comparing two of them takes as long as it would for a real warning "
+		"of loadbench's, which is a long sentence too, numbered";
+	size_t i, distinct = LB_RESULTS_MAX_WARNINGS / 3 * 2;
+	char *p = path_in(dir, "caps.json"), *item = NULL, name[LB_RESULTS_MAX_NAME + 2];
+	struct lb_results *res;
+
+	if (!p) {
+		t_failures++;
+		return;
+	}
+	refused(json_of("{ \"probesets\": [", "{ \"name\": \"p", "\" }",
+			LB_RESULTS_MAX_PROBESETS + 1, 0, "] }"), p,
+		"probesets: 1025 probe sets, more than the 1024 a results file may hold");
+	res = accepted(json_of("{ \"probesets\": [", "{ \"name\": \"p", "\" }",
+			       LB_RESULTS_MAX_PROBESETS, 0, "] }"), p);
+	T_CHECK(res && res->nprobesets == LB_RESULTS_MAX_PROBESETS);
+	lb_results_free(res);
+	refused(json_of("{ \"probesets\": [], \"skipped\": [", "{ \"name\": \"p", "\" }",
+			LB_RESULTS_MAX_PROBESETS + 1, 0, "] }"), p,
+		"skipped: 1025 probe sets, more than the 1024 a results file may hold");
+
+	/* A name longer than a file's (looked up in every slice) is refused; one as long is not. */
+	memset(name, 'n', sizeof(name) - 1);
+	name[sizeof(name) - 1] = '\0';
+	if (asprintf(&item, "{ \"probesets\": [ { \"name\": \"%s\" } ] }", name) < 0)
+		item = NULL;
+	refused(item, p, "probesets[0].name: 256 bytes, longer than the 255 of a probe-set "
+		"file's name");
+	name[LB_RESULTS_MAX_NAME] = '\0';
+	if (asprintf(&item, "{ \"probesets\": [ { \"name\": \"%s\" } ] }", name) < 0)
+		item = NULL;
+	res = accepted(item, p);
+	T_CHECK(res && strlen(res->probesets[0].name) == LB_RESULTS_MAX_NAME);
+	lb_results_free(res);
+
+	/* Runs of every entry together: the baseline's 60,000 and the set's 40,001 are too many. */
+	refused(json_runs(60000, LB_RESULTS_MAX_RUNS - 60000 + 1), p,
+		"probesets[0].runs: 40001 runs, 100001 with those of the entries before: more "
+		"than the 100000 a results file may hold");
+	refused(json_runs(LB_RESULTS_MAX_RUNS + 1, 0), p,
+		"baseline.runs: 100001 runs, more than the 100000 a results file may hold");
+	res = accepted(json_runs(60000, LB_RESULTS_MAX_RUNS - 60000), p);
+	T_CHECK(res && res->baseline.nruns == 60000 && res->nprobesets == 1 &&
+		res->probesets[0].nruns == LB_RESULTS_MAX_RUNS - 60000);
+	T_CHECK(res && res->baseline.runs[59999].round == 59999);
+	lb_results_free(res);
+
+	refused(json_of("{ \"probesets\": [ { \"name\": \"x\", \"slices\": [", "", "",
+			LB_RESULTS_MAX_SLICES + 1, 0, "] } ] }"), p,
+		"probesets[0].slices: 4000001 slices, more than the 4000000 a results file may "
+		"hold");
+
+	refused(json_of("{ \"probesets\": [], \"warnings\": [", "\"w", "\"",
+			LB_RESULTS_MAX_WARNINGS + 1, 0, "] }"), p,
+		"warnings: 100001 warnings, more than the 100000 a results file may hold");
+	/* Warning i says i modulo @distinct: the repeats go, the first of each stays in order. */
+	if (asprintf(&item, "\"%s ", prefix) < 0)
+		item = NULL;
+	res = item ? accepted(json_of("{ \"probesets\": [], \"warnings\": [", item, "\"",
+				      LB_RESULTS_MAX_WARNINGS, distinct, "] }"), p) : NULL;
+	T_CHECK(res && res->nwarnings == distinct);
+	for (i = 0; res && i < res->nwarnings; i++) {
+		char want[sizeof(prefix) + 32];
+
+		snprintf(want, sizeof(want), "%s %zu", prefix, i);
+		if (strcmp(res->warnings[i], want)) {
+			fprintf(stderr, "warnings[%zu] = \"%s\", expected \"%s\"\n", i,
+				res->warnings[i], want);
+			t_failures++;
+			break;
+		}
+	}
+	lb_results_free(res);
+	free(item);
 	unlink(p);
 	free(p);
 }
@@ -1288,6 +1456,7 @@ int main(void)
 	test_json_alternate(dir);
 	test_json_old(res, dir);
 	test_json_bad(dir);
+	test_json_caps(dir);
 	test_csv(res, dir);
 	test_slices_csv(res, dir);
 	test_write_fail(res, dir);
