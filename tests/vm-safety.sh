@@ -6,6 +6,11 @@
 # "built in") and plays the guest.
 # - QEMU ends with the runner: the runner SIGKILLed, the stand-in is gone
 #   within 2 s; --timeout still kills it.
+# - --cache, which the runner empties as root: /, a link to /, a directory
+#   without .loadbench-vm-cache, and marked ones that another user owns, can
+#   write, or owns a directory above, are refused in one line before apt-get
+#   runs, and what the runner would have removed there is intact; an absent
+#   one is made (root, 755, marked) and then used, its other files left alone.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -68,9 +73,17 @@ guest() {
 }
 
 # The runner's environment: its scratch directory in $tmp/scratch, the stand-in for QEMU, TCG (no
-# /dev/kvm).
+# /dev/kvm), and stand-ins for apt-cache and apt-get first in PATH: they know of one kernel
+# package, linux-image-$kver, and download nothing (apt-get.log says what was asked), so that a
+# runner that did not refuse a cache would go on to empty it, as it used to.
 lbvm=(env TMPDIR="$tmp/scratch" LOADBENCH_BUILDDIR="$top_builddir" LOADBENCH_VM_QEMU="$tmp/bin/fake-qemu"
-	LOADBENCH_VM_KVM_DEV="$tmp/no-kvm" FAKE_QEMU_PIDFILE="$tmp/qemu.pid")
+	LOADBENCH_VM_KVM_DEV="$tmp/no-kvm" FAKE_QEMU_PIDFILE="$tmp/qemu.pid" PATH="$tmp/apt:$PATH")
+mkdir -p "$tmp/apt"
+printf '%s\n' '#!/bin/sh' '[ "$1 $2" = "depends linux-image-amd64" ] || exit 0' \
+	"printf '%s\\n' linux-image-amd64 '  Depends: linux-image-$kver'" >"$tmp/apt/apt-cache"
+printf '%s\n' '#!/bin/sh' "echo \"apt-get \$*\" >>'$tmp/apt-get.log'" \
+	'echo "E: the apt-get stand-in downloads nothing" >&2' 'exit 100' >"$tmp/apt/apt-get"
+chmod 755 "$tmp/apt/apt-cache" "$tmp/apt/apt-get"
 
 # vm GUEST: sets vm_cmd to the runner booting the fake kernel, the stand-in for QEMU playing
 # GUEST, no LTTng; env execs the runner, so that "${vm_cmd[@]}" ... & has the runner's pid in $!.
@@ -131,5 +144,69 @@ gone "$(cat "$tmp/qemu.pid")" || fail "QEMU still runs after the runner's timeou
 [[ -f $tmp/out-timeout/vm-console.log ]] || fail "no vm-console.log after the timeout"
 scratch_clean
 note "ok: the runner killed QEMU after its timeout ($(($(date +%s) - start)) s in all)"
+
+note "--cache: / and directories loadbench-vm did not make are refused before anything is removed"
+# cache_victim DIR: in DIR what the runner empties in a cache without .extracted: root/ and the
+# kernel's .deb, each with a file planted by plant_victim.
+cache_victim() {
+	mkdir -p "$1/root"
+	plant_victim "$1/root/canary"
+	plant_victim "$1/linux-image-${kver}_1_amd64.deb"
+}
+# refused DIR PATTERN [ENV...]: --cache DIR is refused with one error line matching PATTERN.
+refused() {
+	expect_error "^loadbench-vm: error: --cache $2" "${lbvm[@]}" "${@:3}" "$runner" --no-lttng \
+		--cache "$1" -- --probeset ftrace --output "$tmp/out-cache"
+}
+# For / itself, apt stand-ins that know no kernel: a runner that did not refuse / would stop at
+# apt-get update, never get to rm -rf /root.
+mkdir -p "$tmp/apt-none"
+printf '%s\n' '#!/bin/sh' 'exit 0' >"$tmp/apt-none/apt-cache"
+printf '%s\n' '#!/bin/sh' 'exit 100' >"$tmp/apt-none/apt-get"
+chmod 755 "$tmp/apt-none/apt-cache" "$tmp/apt-none/apt-get"
+no_kernel=(PATH="$tmp/apt-none:$PATH")
+rm -f "$tmp/apt-get.log"
+refused / "/ is /: loadbench-vm empties and refills its cache as root, so it must be a directory of its own: give one that does not exist yet \(loadbench-vm makes it\)$" "${no_kernel[@]}"
+ln -s / "$tmp/to-root"
+refused "$tmp/to-root/" "$tmp/to-root/ is /: " "${no_kernel[@]}"
+mkdir "$tmp/unmarked"
+cache_victim "$tmp/unmarked"
+refused "$tmp/unmarked" "$tmp/unmarked has no .loadbench-vm-cache, so loadbench-vm did not make it and will not empty anything in it: give a directory that does not exist yet \(loadbench-vm makes and marks it\)$"
+# Marked, but another user can change it, or a directory above it.
+mkdir -p "$tmp/open" "$tmp/theirs" "$tmp/under-theirs/cache"
+for d in open theirs under-theirs/cache; do
+	: >"$tmp/$d/.loadbench-vm-cache"
+	cache_victim "$tmp/$d"
+done
+chmod 777 "$tmp/open"
+chown 65534:65534 "$tmp/theirs" "$tmp/under-theirs"
+refused "$tmp/open" "$tmp/open: $tmp/open may be written by group or others \(mode 777\), so another user could change what loadbench-vm empties as root: chown root and chmod go-w it, or give a new cache \(loadbench-vm makes it\)$"
+refused "$tmp/theirs" "$tmp/theirs: $tmp/theirs belongs to user nobody, so "
+refused "$tmp/under-theirs/cache" "$tmp/under-theirs/cache: $tmp/under-theirs belongs to user nobody, so "
+for d in unmarked open theirs under-theirs/cache; do
+	assert_intact "$tmp/$d/root/canary" "$tmp/$d/linux-image-${kver}_1_amd64.deb"
+done
+[[ ! -e $tmp/apt-get.log ]] || fail "the runner ran apt-get before refusing a cache: $(cat "$tmp/apt-get.log")"
+scratch_clean
+
+note "--cache: an absent directory is made and marked; a marked one is used"
+# cache_run: the runner with --cache $tmp/new/cache, which gets as far as apt-get download.
+cache_run() {
+	"${lbvm[@]}" "$runner" --no-lttng --cache "$tmp/new/cache" -- --probeset ftrace >"$tmp/new.txt" 2>&1 &&
+		fail "the runner succeeded with the apt-get stand-in"
+	grep -q "error: apt-get download linux-image-$kver failed" "$tmp/new.txt" ||
+		fail "the runner did not get to the download into its cache: $(cat "$tmp/new.txt")"
+	grep -q "^apt-get .*download linux-image-$kver$" "$tmp/apt-get.log" || fail "no apt-get download"
+	rm "$tmp/apt-get.log"
+}
+cache_run
+[[ -f $tmp/new/cache/.loadbench-vm-cache && $(stat -c '%U %a' "$tmp/new/cache") == "root 755" ]] ||
+	fail "the new cache is not root's, mode 755 and marked: $(ls -la "$tmp/new/cache")"
+[[ -z $(find "$tmp/new" -name '.loadbench-vm-cache.*') ]] || fail "a cache in the making was left behind"
+plant_victim "$tmp/new/cache/notes.txt"
+cache_run
+assert_intact "$tmp/new/cache/notes.txt"
+scratch_clean
+note "ok: made $tmp/new/cache (root, 755, marked), used it again, left its other files alone"
 
 note "pass"
