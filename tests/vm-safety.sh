@@ -11,6 +11,18 @@
 #   write, or owns a directory above, are refused in one line before apt-get
 #   runs, and what the runner would have removed there is intact; an absent
 #   one is made (root, 755, marked) and then used, its other files left alone.
+# - --output, which the runner writes in as root: a link to a victim directory
+#   (also as DIR/ and DIR/.), a directory of nobody's with a link to the victim
+#   in it, and a mode 777 one are refused at the start, before QEMU; a link
+#   that nobody puts where the runner is to make --output, and a directory
+#   that nobody swaps for a link, while the VM runs, are refused at the end;
+#   nothing is written in the victim.
+# - what the guest wrote: of a results directory holding a link, a device
+#   node, a directory and files of other names (one with an escape sequence)
+#   beside results.json and summary.txt, only those two come back, with the
+#   console log and the figures, all regular files; the rest is named in one
+#   line; the file behind a guest's stderr.txt link is never printed; a
+#   results directory that is a link is refused.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -24,6 +36,10 @@ done
 
 tmp=$(mktemp -d)
 chmod 755 "$tmp"
+# The other user of the shared machine.
+as_nobody() { setpriv --reuid=65534 --regid=65534 --clear-groups "$@"; }
+as_nobody test -x "$tmp" ||
+	{ rm -rf "$tmp"; skip "user nobody cannot enter $tmp (TMPDIR below a directory only root may enter?)"; }
 qemu_pids=()
 # The stand-ins this test started (through the runner) and that still run: only those, by pid.
 end_test() {
@@ -67,9 +83,9 @@ exec bash "$FAKE_GUEST" "$console" "$share"
 EOF
 chmod 755 "$tmp/bin/fake-qemu"
 
-# guest NAME BODY: the guest script $tmp/guest-NAME (bash; $1 the console, $2 the share).
+# guest NAME <BODY: the guest script $tmp/guest-NAME (bash; $1 the console, $2 the share).
 guest() {
-	printf '%s\n' 'set -eu' "$2" >"$tmp/guest-$1"
+	{ echo 'set -eu'; cat; } >"$tmp/guest-$1"
 }
 
 # The runner's environment: its scratch directory in $tmp/scratch, the stand-in for QEMU, TCG (no
@@ -106,7 +122,7 @@ scratch_clean() {
 }
 
 note "QEMU ends when the runner is killed with SIGKILL"
-guest sleep 'exec sleep 300'
+guest sleep <<<'exec sleep 300'
 vm sleep
 "${vm_cmd[@]}" -- --probeset ftrace --output "$tmp/out-kill" >"$tmp/kill.txt" 2>&1 &
 runner_pid=$!
@@ -208,5 +224,131 @@ cache_run
 assert_intact "$tmp/new/cache/notes.txt"
 scratch_clean
 note "ok: made $tmp/new/cache (root, 755, marked), used it again, left its other files alone"
+
+note "--output: a link, another user's directory, one others may write in are refused"
+# victim: a directory of root's that no one else may write in (/etc, say), with one file.
+mkdir "$tmp/victim"
+plant_victim "$tmp/victim/results.json"
+# out_refused DIR PATTERN [LOADBENCH ARGS...]: --output DIR is refused in one line matching PATTERN.
+out_refused() {
+	vm sleep
+	expect_error "^loadbench-vm: error: --output $2" "${vm_cmd[@]}" -- --probeset ftrace \
+		--output "$1" "${@:3}"
+}
+ln -s victim "$tmp/out-link"
+for d in "$tmp/out-link" "$tmp/out-link/" "$tmp/out-link/."; do
+	out_refused "$d" "$d is a symbolic link: give the directory it points to \(results are written as root, never through a link\)$" --force
+done
+# A directory user nobody made in a sticky, world-writable directory (/tmp, say), and the link to
+# the victim they put in it.
+mkdir -m 1777 "$tmp/pub"
+as_nobody mkdir "$tmp/pub/theirs"
+as_nobody ln -s "$tmp/victim/results.json" "$tmp/pub/theirs/results.json"
+out_refused "$tmp/pub/theirs" "$tmp/pub/theirs belongs to user nobody, who could put links in it for root to write through: give a directory that does not exist yet \(loadbench-vm makes it\)$" --force
+mkdir -m 777 "$tmp/open-out"
+out_refused "$tmp/open-out" "$tmp/open-out may be written by group or others \(mode 777\), who could put links in it for root to write through: chmod go-w $tmp/open-out, or give a directory that does not exist yet \(loadbench-vm makes it\)$"
+assert_intact "$tmp/victim/results.json"
+[[ $(ls -A "$tmp/victim") == results.json?results.json.orig ]] || fail "written into $tmp/victim: $(ls -A "$tmp/victim")"
+[[ ! -e $tmp/qemu.pid ]] || fail "QEMU started for a refused --output"
+scratch_clean
+
+# A guest whose loadbench wrote results.json and summary.txt, and exited 0; then GUEST_MORE.
+fixture=$top_srcdir/tests/fixtures/results.json
+results_guest() {
+	guest "$1" <<EOF
+echo "LOADBENCH-VM: init" >>"\$1"
+mkdir "\$2/results"
+cp "$fixture" "\$2/results/results.json"
+echo "summary from the guest" >"\$2/results/summary.txt"
+echo "loadbench (guest) says hello" >"\$2/stderr.txt"
+$(cat)
+echo "LOADBENCH-EXIT: 0" >>"\$1"
+EOF
+}
+# vm_run GUEST OUT: the runner, the stand-in playing GUEST, with --output OUT; its exit status in
+# rc, its output in $tmp/GUEST.txt and on stdout (without depmod's notes on the fake kernel).
+vm_run() {
+	vm "$1"
+	rc=0
+	"${vm_cmd[@]}" -- --probeset ftrace --output "$2" >"$tmp/$1.txt" 2>&1 || rc=$?
+	grep -v '^depmod: ' "$tmp/$1.txt" || true
+}
+# unwritten GUEST LINE: vm_run GUEST exited 1 with the error LINE, and wrote nothing in the victim.
+unwritten() {
+	[[ $rc -eq 1 ]] || fail "the runner exited $rc, not 1"
+	grep -qxF "loadbench-vm: error: $2" "$tmp/$1.txt" || fail "no error line '$2'"
+	[[ $(ls -A "$tmp/victim") == results.json?results.json.orig ]] ||
+		fail "written into $tmp/victim: $(ls -A "$tmp/victim")"
+	assert_intact "$tmp/victim/results.json"
+	scratch_clean
+}
+
+note "--output: a link put where the runner is to make the directory, while the VM runs, is refused"
+results_guest plant <<EOF
+setpriv --reuid=65534 --regid=65534 --clear-groups ln -s "$tmp/victim" "$tmp/pub/fresh"
+EOF
+vm_run plant "$tmp/pub/fresh"
+unwritten plant "cannot make --output $tmp/pub/fresh (did something appear there while the VM ran?): the results are not written"
+note "ok: refused; nothing written through $tmp/pub/fresh -> $tmp/victim"
+
+note "--output: a directory swapped for a link while the VM runs is refused"
+# Root's directory, checked at the start, in a directory of nobody's, who swaps it for a link.
+mkdir "$tmp/nob"
+chown 65534:65534 "$tmp/nob"
+mkdir "$tmp/nob/out"
+results_guest swap <<EOF
+setpriv --reuid=65534 --regid=65534 --clear-groups mv "$tmp/nob/out" "$tmp/nob/was-out"
+setpriv --reuid=65534 --regid=65534 --clear-groups ln -s "$tmp/victim" "$tmp/nob/out"
+EOF
+vm_run swap "$tmp/nob/out"
+unwritten swap "--output $tmp/nob/out was replaced while the VM ran (it is not the directory there before): the results are not written"
+[[ -z $(ls -A "$tmp/nob/was-out") ]] || fail "written into the directory moved away: $(ls -A "$tmp/nob/was-out")"
+note "ok: refused; nothing written through $tmp/nob/out -> $tmp/victim"
+
+note "guest files: only regular files with loadbench's names come back; links, devices, others do not"
+plant_victim "$tmp/secret"
+results_guest hostile <<EOF
+ln -s "$tmp/victim/results.json" "\$2/results/results.csv"
+mknod "\$2/results/slices.csv" c 1 3
+echo 'echo pwned' >"\$2/results/extra.sh"
+mkdir "\$2/results/sub"
+printf x >"\$2/results/\$(printf 'evil\\033[2Jname')"
+rm "\$2/stderr.txt"
+ln -s "$tmp/secret" "\$2/stderr.txt"
+EOF
+vm_run hostile "$tmp/out"
+[[ $rc -eq 0 ]] || fail "the runner exited $rc, not loadbench's 0"
+grep -qx 'loadbench-vm: left out of the guest.s results (only regular files named results.json, results.csv, slices.csv and summary.txt come back): .*' \
+	"$tmp/hostile.txt" || fail "no line naming what was left out"
+for left in "results.csv (symbolic link)" "slices.csv (character special file)" \
+	"extra.sh (not a file loadbench writes)" "sub (not a file loadbench writes)" \
+	"evil?[2Jname (not a file loadbench writes)"; do
+	grep -qF "$left" "$tmp/hostile.txt" || fail "the left-out line does not name $left"
+done
+! grep -q "precious" "$tmp/hostile.txt" || fail "the runner printed the file behind the guest's stderr.txt link"
+grep -qx 'summary from the guest' "$tmp/hostile.txt" || fail "the guest's summary was not printed"
+[[ $(stat -c '%U %a' "$tmp/out") == "root 755" ]] || fail "$tmp/out is not root's, 755: $(stat -c '%U %a' "$tmp/out")"
+notreg=$(find "$tmp/out" -mindepth 1 ! -type f)
+[[ -z $notreg ]] || fail "not regular files in the output: $notreg"
+others=$(find "$tmp/out" -mindepth 1 -printf '%f\n' | grep -vxE 'results\.json|summary\.txt|vm-console\.log|(slowdown|throughput|cost)\.(png|svg|pdf|gp|dat)' || true)
+[[ -z $others ]] || fail "files in the output that are not loadbench's or the runner's: $others"
+cmp -s "$fixture" "$tmp/out/results.json" || fail "results.json did not come back whole"
+grep -q 'LOADBENCH-EXIT: 0' "$tmp/out/vm-console.log" || fail "no vm-console.log"
+if have_gnuplot; then assert_figures "$tmp/out" slowdown throughput cost; fi
+assert_intact "$tmp/victim/results.json" "$tmp/secret"
+scratch_clean
+note "ok: back came $(ls "$tmp/out" | tr '\n' ' ')"
+
+note "guest files: a link for the results directory itself is refused"
+mkdir "$tmp/elsewhere"
+cp "$fixture" "$tmp/elsewhere/results.json"
+guest results-link <<EOF
+echo "LOADBENCH-VM: init" >>"\$1"
+ln -s "$tmp/elsewhere" "\$2/results"
+echo "LOADBENCH-EXIT: 0" >>"\$1"
+EOF
+vm_run results-link "$tmp/out-rl"
+unwritten results-link "the guest's /share/results is a symbolic link, not a directory: nothing is copied back"
+[[ ! -e $tmp/out-rl ]] || fail "the runner made $tmp/out-rl: $(ls -A "$tmp/out-rl")"
 
 note "pass"
