@@ -1205,9 +1205,13 @@ out:
 	lb_pcap_count_close(pcap);
 	lb_workload_destroy(w);
 	lb_results_free(res);
-	/* Everything is removed: the watchdog and the run lock go last. */
+	/*
+	 * The watchdog and the run lock go last. State that could not be
+	 * removed (an instance held open) keeps the lock file, so that
+	 * `loadbench cleanup` can prove this run dead once it has exited.
+	 */
 	lb_watchdog_stop();
-	lb_owner_release();
+	lb_owner_release(geteuid() == 0 && lb_cleanup_pid(getpid(), false, NULL, NULL) > 0);
 	return status;
 }
 

@@ -183,14 +183,14 @@ fail:
 	return ret;
 }
 
-void lb_owner_release(void)
+void lb_owner_release(bool keep_file)
 {
 	char name[64];
 
 	if (own_fd < 0)
 		return;
 	lock_name(own_pid, name, sizeof(name));
-	if (still_linked(own_dirfd, name, own_fd))
+	if (!keep_file && still_linked(own_dirfd, name, own_fd))
 		unlinkat(own_dirfd, name, 0);
 	close(own_fd);
 	close(own_dirfd);

@@ -36,10 +36,12 @@ bool lb_owner_parse(const char *name, pid_t *pid);
 int lb_owner_claim(bool *earlier, char *err, size_t len);
 
 /*
- * lb_owner_release - remove this run's lock file and drop the lock (also in
- * the watchdog, which shares it). Safe to call when nothing was claimed.
+ * lb_owner_release - drop this run's lock (also in the watchdog, which
+ * shares it) and remove its lock file, unless @keep_file: state of the run
+ * is left (a removal failed), and the free lock is what lets `loadbench
+ * cleanup` prove its run dead. Safe to call when nothing was claimed.
  */
-void lb_owner_release(void);
+void lb_owner_release(bool keep_file);
 
 /*
  * lb_owner_mutex - take a lock that concurrent runs share, LB_OWNER_DIR/

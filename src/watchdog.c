@@ -82,7 +82,8 @@ static void __attribute__((noreturn)) watchdog_main(pid_t run, const sigset_t *s
 		/* SIGUSR1 from the kernel when the run died: the loop's test sees it. */
 	}
 	lb_cleanup_pid(run, true, report, &run);
-	lb_owner_release();
+	/* What could not be removed keeps its lock file: loadbench cleanup can prove it dead. */
+	lb_owner_release(lb_cleanup_pid(run, false, NULL, NULL) > 0);
 	_exit(0);
 }
 
