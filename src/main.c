@@ -1061,6 +1061,20 @@ static int cmd_run(int argc, char **argv, struct cli *c)
 		lb_err("cannot create the results directory %s: %s", out, strerror(-ret));
 		goto out;
 	}
+	/*
+	 * Refused before anything is measured, not only for the figures: a
+	 * link (whoever can change it chooses where root writes), or another
+	 * user's directory that others may write in.
+	 */
+	{
+		struct lb_plot *check;
+
+		if (lb_plot_open(out, &check, err, sizeof(err))) {
+			lb_err("--output refused: %s", err);
+			goto out;
+		}
+		lb_plot_close(check, NULL, 0);
+	}
 
 	/*
 	 * 3. The workload: binding the server socket here reports a busy port

@@ -89,6 +89,10 @@ wait "$job" || rc=$?
 pid=$(cat "$tmp/two.pid")
 left=$(grep "loadbench_$pid/" "$TRACING/dynamic_events" || true)
 echo "-:loadbench_$pid/u_udp_rr_server_run" >>"$TRACING/uprobe_events"
+# The planted uprobe bore the run's pid at its exit, so the run kept its lock file for
+# cleanup to prove it dead; with the uprobe gone, cleanup retires the lock.
+[[ -f /run/loadbench/loadbench_$pid.lock ]] || fail "the run left state bearing its pid but no lock file"
+"$LOADBENCH" cleanup >/dev/null
 [[ $rc -ne 0 ]] || fail "the run did not fail although its uprobe could not be created"
 grep -q "cannot create uprobe udp_rr_server_run (event loadbench_$pid/u_udp_rr_server_run)" \
 	"$tmp/two.err" || fail "no error naming the uprobe: $(cat "$tmp/two.err")"

@@ -7,6 +7,8 @@
 #  - pid namespaces: `loadbench cleanup` in a namespace where a live run's pid
 #    does not exist leaves that run alone; two runs that are both pid 1 (each
 #    in a namespace of its own) do not share a name: the second is refused;
+#  - --output another user's directory others may write in, or a link: the
+#    run is refused before it measures, nothing written;
 #  - trace directories in a shared $TMPDIR: a dead run's name on another
 #    user's directory (loadbench_<pid>.XXXXXX, loadbench_2024.backup) is left
 #    alone; a link inside loadbench's own is removed, not followed, also while
@@ -105,6 +107,23 @@ else
 	[[ ! -e /run/loadbench/loadbench_1.lock ]] || fail "a lock loadbench_1.lock was left"
 	assert_no_leftovers
 fi
+
+note "--output another user's directory that others may write in, or a link: refused before measuring"
+mkdir -m 1777 "$tmp/pub"
+runuser -u nobody -- mkdir -m 777 "$tmp/pub/theirs"
+mkdir "$tmp/victim-out"
+ln -s "$tmp/victim-out" "$tmp/pub/link"
+expect_error "--output refused: .*pub/theirs belongs to uid [0-9]+ and others may write in it" \
+	"$LOADBENCH" --probeset ftrace --duration 0.3 --warmup 0 --method runs --repeat 1 --quiet \
+	--no-plot --output "$tmp/pub/theirs"
+for arg in "$tmp/pub/link" "$tmp/pub/link/" "$tmp/pub/link/."; do
+	expect_error "--output refused: .*is a symbolic link" \
+		"$LOADBENCH" --probeset ftrace --duration 0.3 --warmup 0 --method runs --repeat 1 \
+		--quiet --no-plot --output "$arg"
+done
+written=$(find "$tmp/pub/theirs" "$tmp/victim-out" -mindepth 1)
+[[ -z $written ]] || fail "a refused run wrote: $written"
+assert_no_leftovers
 
 if ! grep -q '^#define HAVE_LTTNG 1' "$top_builddir/config.h"; then
 	note "built without liblttng-ctl: no LTTng trace directories to clean; that part not run"
