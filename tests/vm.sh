@@ -9,7 +9,9 @@
 # once, kprobes included) when it is there. Asserts, with tests/check-results,
 # that every measured probe set recorded events and has a slowdown figure;
 # that the lttng command recorded a kprobe and a kretprobe in the guest
-# (--lttng-check); that the VM brought its results back, the guest loaded
+# (--lttng-check), and that a SIGKILLed lttng+kprobe and ftrace+kprobe run's
+# watchdog removed its session, trace directory, instance and kprobes (the
+# guest's kill-check lines); that the VM brought its results back, the guest loaded
 # the LTTng modules, stopped lttng-sessiond, left nothing loadbench_* in its
 # kernel and powered off cleanly; that the runner stated its accelerator
 # decision, the guest got it and results.json's host records it
@@ -76,6 +78,13 @@ grep -q 'LOADBENCH-VM: lttng-sessiond stopped' "$console" ||
 for ev in lbvm_kprobe_udp_sendmsg lbvm_func_udp_sendmsg_entry lbvm_func_udp_sendmsg_exit; do
 	n=$(awk -v ev="$ev" '$2 == "lttng-check:" && $3 == ev { print $4 }' "$console" | tr -d '\r')
 	[[ $n =~ ^[0-9]+$ ]] && ((n > 0)) || fail "the lttng command recorded no $ev event in the guest"
+done
+# A run SIGKILLed once armed: its watchdog removes its LTTng session, trace directory,
+# instance, kprobes and run lock (the guest's kill_check in scripts/loadbench-vm).
+for s in lttng+kprobe ftrace+kprobe; do
+	line=$(grep -a "LOADBENCH-VM: kill-check: $s " "$console" | tr -d '\r' | head -n 1)
+	[[ $line == *" ok: "* ]] || fail "kill-check of $s: ${line:-no line}"
+	note "${line#*LOADBENCH-VM: }"
 done
 grep -q '"virtualization": *"qemu-' "$tmp/results/results.json" ||
 	fail "results.json does not record the QEMU virtualization"
