@@ -38,6 +38,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <sys/statvfs.h>
 #include <limits.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -59,6 +60,7 @@
 #define LB_LTTNG_CHANNEL	"loadbench"
 #define LB_LTTNG_NUM_SUBBUF	4	/* buffer-kb is split into this many sub-buffers */
 #define LB_PAGE_BYTES		4096
+#define LB_LTTNG_TRACEFILES	16	/* trace files per stream at most (the bound's ring) */
 
 struct lttng {
 	const struct lb_probeset *ps;	/* valid while the tracer is */
@@ -81,6 +83,8 @@ struct lttng {
 	int nkprobes, nkretprobes;	/* of the probe set: they stay while switched off */
 	bool off;			/* switched off: the channel disabled */
 	char residue[256];
+	uint64_t tracefile_size;	/* the bound: files of this size per stream, */
+	unsigned int tracefile_count;	/* this many at most (0: no bound) */
 };
 
 static int lttng_available(char *why, size_t len)
@@ -350,6 +354,92 @@ out:
 	free(arr);
 }
 
+/*
+ * The trace's bound: LTTng's consumer keeps at most tracefile_count files of
+ * tracefile_size per stream (a ring: past it, it deletes the oldest), all
+ * together at most half the space free where the trace goes when the run
+ * arms. So even a run whose loadbench and watchdog both died cannot fill
+ * $TMPDIR (a RAM-backed /tmp). A trace that reaches the ring's last file is
+ * refused at disarm: its oldest events may be gone, and the count with them.
+ * @subbuf is the channel's sub-buffer size (a file holds whole ones).
+ * Returns 0, or -ENOSPC with a reason when not even two sub-buffers per file
+ * and stream fit.
+ */
+static int trace_bound(struct lttng *l, uint64_t subbuf, char *err, size_t len)
+{
+	long ncpu = sysconf(_SC_NPROCESSORS_CONF);
+	uint64_t avail, bound, per_stream, count;
+	struct statvfs sv;
+
+	if (statvfs(l->dir, &sv)) {
+		int ret = -errno;
+
+		snprintf(err, len, "cannot read the free space of the LTTng trace's file system "
+			 "(%s): %s", l->dir, strerror(-ret));
+		return ret;
+	}
+	if (ncpu < 1)
+		ncpu = 1;
+	avail = (uint64_t)sv.f_bavail * sv.f_frsize;
+	bound = avail / 2;
+	per_stream = bound / (uint64_t)ncpu;
+	count = per_stream / (2 * subbuf);
+	if (count < 2) {
+		snprintf(err, len, "the LTTng trace's file system (%s) has %llu KiB free: a trace of "
+			 "%ld streams of 2 files of 2 %llu-byte sub-buffers needs twice %llu KiB; set "
+			 "TMPDIR to a file system with more room", l->dir,
+			 (unsigned long long)(avail >> 10), ncpu, (unsigned long long)subbuf,
+			 (unsigned long long)((uint64_t)ncpu * 4 * subbuf >> 10));
+		return -ENOSPC;
+	}
+	if (count > LB_LTTNG_TRACEFILES)
+		count = LB_LTTNG_TRACEFILES;
+	l->tracefile_count = (unsigned int)count;
+	l->tracefile_size = per_stream / count / subbuf * subbuf;
+	return 0;
+}
+
+/*
+ * Whether the consumer reached the last file of a stream's ring (channel
+ * files CHANNEL_CPU_INDEX under @dir, a few levels down): the trace is at
+ * its bound, and the oldest files may have been deleted.
+ */
+static bool trace_at_bound(const char *dir, unsigned int count, int depth)
+{
+	char path[PATH_MAX], pfx[64];
+	struct dirent *de;
+	bool at = false;
+	DIR *d;
+
+	if (!count || depth > 4 || !(d = opendir(dir)))
+		return false;
+	snprintf(pfx, sizeof(pfx), "%s_", LB_LTTNG_CHANNEL);
+	while (!at && (de = readdir(d))) {
+		const char *idx;
+		char *end;
+		unsigned long cpu, i;
+
+		if (de->d_name[0] == '.')
+			continue;
+		if (de->d_type == DT_DIR) {
+			if ((size_t)snprintf(path, sizeof(path), "%s/%s", dir, de->d_name) < sizeof(path))
+				at = trace_at_bound(path, count, depth + 1);
+			continue;
+		}
+		if (strncmp(de->d_name, pfx, strlen(pfx)))
+			continue;
+		cpu = strtoul(de->d_name + strlen(pfx), &end, 10);
+		if (*end != '_')
+			continue;
+		idx = end + 1;
+		i = strtoul(idx, &end, 10);
+		(void)cpu;
+		at = !*end && end != idx && i + 1 >= count;
+	}
+	closedir(d);
+	return at;
+}
+
 static int lttng_disarm(void *priv)
 {
 	struct lttng *l = priv;
@@ -369,8 +459,18 @@ static int lttng_disarm(void *priv)
 			ret = -EIO;
 		else
 			l->created = false;
-		if (!ret && l->nsnap)
+		if (!ret && l->nsnap && trace_at_bound(l->dir, l->tracefile_count, 0)) {
+			l->counted = true;
+			l->count_ret = -ENOSPC;
+			snprintf(l->count_err, sizeof(l->count_err), "the LTTng trace reached its "
+				 "bound (%u files of %llu KiB per stream, half the space free in %.200s "
+				 "when the run armed): its oldest events may be gone, so it cannot be "
+				 "counted; set TMPDIR to a file system with more room, or measure for "
+				 "less time", l->tracefile_count,
+				 (unsigned long long)(l->tracefile_size >> 10), l->dir);
+		} else if (!ret && l->nsnap) {
 			count_snapshots(l);
+		}
 	}
 	lttng_destroy_handle(l->handle);
 	l->handle = NULL;
@@ -393,6 +493,8 @@ static struct lttng_channel *make_channel(struct lttng *l)
 		chan->attr.subbuf_size = l->subbuf_size;
 		chan->attr.num_subbuf = LB_LTTNG_NUM_SUBBUF;
 	}
+	chan->attr.tracefile_size = l->tracefile_size;
+	chan->attr.tracefile_count = l->tracefile_count;
 	return chan;
 }
 
@@ -526,9 +628,17 @@ static int lttng_arm(void *priv, char *err, size_t len)
 	l->created = true;
 	ret = -ENOMEM;
 	l->handle = lttng_create_handle(l->session, &l->dom);
+	l->tracefile_size = 0;
+	l->tracefile_count = 0;
 	chan = make_channel(l);
 	if (!l->handle || !chan)
 		goto fail;
+	/* chan has LTTng's default sub-buffer size when the probe set gives none. */
+	ret = trace_bound(l, chan->attr.subbuf_size ? chan->attr.subbuf_size : 1 << 20, err, len);
+	if (ret)
+		goto fail;
+	chan->attr.tracefile_size = l->tracefile_size;
+	chan->attr.tracefile_count = l->tracefile_count;
 	ret = lttng_enable_channel(l->handle, chan);
 	if (ret < 0) {
 		snprintf(err, len, "cannot create the LTTng channel %s (%s mode, %llu-byte "
