@@ -77,6 +77,31 @@ static bool lock_file_ok(int fd)
 	return !fstat(fd, &st) && S_ISREG(st.st_mode) && st.st_uid == 0 && !(st.st_mode & 077);
 }
 
+/*
+ * Opens the lock file @name in @dirfd with @flags (O_CREAT: mode 0600) and
+ * checks it is loadbench's. Returns the descriptor or -errno (-EPERM for
+ * another's file) with a reason in @err.
+ */
+static int open_lock(int dirfd, const char *name, int flags, char *err, size_t len)
+{
+	int fd = openat(dirfd, name, flags | O_RDWR | O_NOFOLLOW | O_CLOEXEC, 0600);
+
+	if (fd < 0) {
+		int ret = -errno;
+
+		snprintf(err, len, "cannot open the lock %s/%s: %s", LB_OWNER_DIR, name,
+			 strerror(-ret));
+		return ret;
+	}
+	if (!lock_file_ok(fd)) {
+		snprintf(err, len, "refusing the lock %s/%s: not a regular file of root's with "
+			 "mode 0600; someone else made it: remove it", LB_OWNER_DIR, name);
+		close(fd);
+		return -EPERM;
+	}
+	return fd;
+}
+
 /* Opens LB_OWNER_DIR, creating it; refuses one that is not root's alone. */
 static int open_dir(bool create, char *err, size_t len)
 {
@@ -125,22 +150,15 @@ int lb_owner_claim(bool *earlier, char *err, size_t len)
 		return dirfd;
 	lock_name(getpid(), name, sizeof(name));
 	for (;;) {
-		fd = openat(dirfd, name, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+		fd = open_lock(dirfd, name, O_CREAT | O_EXCL, err, len);
 		created = fd >= 0;
-		if (fd < 0 && errno == EEXIST)
-			fd = openat(dirfd, name, O_RDWR | O_NOFOLLOW | O_CLOEXEC);
-		if (fd < 0 && errno == ENOENT)
+		if (fd == -EEXIST)
+			fd = open_lock(dirfd, name, 0, err, len);
+		if (fd == -ENOENT)
 			continue;	/* a cleanup removed it between the two opens */
 		if (fd < 0) {
-			ret = -errno;
-			snprintf(err, len, "cannot open the run lock %s/%s: %s", LB_OWNER_DIR, name,
-				 strerror(-ret));
-			goto fail;
-		}
-		if (!lock_file_ok(fd)) {
-			snprintf(err, len, "refusing the run lock %s/%s: not a regular file of root's "
-				 "with mode 0600; someone else made it: remove it", LB_OWNER_DIR, name);
-			ret = -EPERM;
+			ret = fd;
+			fd = -1;
 			goto fail;
 		}
 		if (flock(fd, LOCK_EX | LOCK_NB)) {
@@ -207,20 +225,10 @@ int lb_owner_mutex(const char *name, char *err, size_t len)
 	if (dirfd < 0)
 		return dirfd;
 	snprintf(file, sizeof(file), "%s.lock", name);
-	fd = openat(dirfd, file, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600);
-	ret = fd < 0 ? -errno : 0;
+	fd = open_lock(dirfd, file, O_CREAT, err, len);
 	close(dirfd);
-	if (ret) {
-		snprintf(err, len, "cannot open the lock %s/%s: %s", LB_OWNER_DIR, file,
-			 strerror(-ret));
-		return ret;
-	}
-	if (!lock_file_ok(fd)) {
-		snprintf(err, len, "refusing the lock %s/%s: not a regular file of root's with "
-			 "mode 0600; someone else made it: remove it", LB_OWNER_DIR, file);
-		close(fd);
-		return -EPERM;
-	}
+	if (fd < 0)
+		return fd;
 	/*
 	 * A POSIX record lock, not flock(): it belongs to this process alone,
 	 * so the workload processes forked while it is held do not keep it.

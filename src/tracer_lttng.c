@@ -38,6 +38,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <sys/statvfs.h>
 #include <limits.h>
 #include <stdbool.h>
@@ -415,26 +416,29 @@ static bool trace_at_bound(const char *dir, unsigned int count, int depth)
 		return false;
 	snprintf(pfx, sizeof(pfx), "%s_", LB_LTTNG_CHANNEL);
 	while (!at && (de = readdir(d))) {
-		const char *idx;
+		const char *p = de->d_name + strlen(pfx);
+		unsigned long i;
+		struct stat st;
 		char *end;
-		unsigned long cpu, i;
 
 		if (de->d_name[0] == '.')
 			continue;
-		if (de->d_type == DT_DIR) {
-			if ((size_t)snprintf(path, sizeof(path), "%s/%s", dir, de->d_name) < sizeof(path))
-				at = trace_at_bound(path, count, depth + 1);
+		if ((size_t)snprintf(path, sizeof(path), "%s/%s", dir, de->d_name) >= sizeof(path))
+			continue;
+		if (de->d_type == DT_DIR || (de->d_type == DT_UNKNOWN && !lstat(path, &st) &&
+					     S_ISDIR(st.st_mode))) {
+			at = trace_at_bound(path, count, depth + 1);
 			continue;
 		}
+		/* CHANNEL_CPU_INDEX: the index, after the CPU, is what the ring wraps. */
 		if (strncmp(de->d_name, pfx, strlen(pfx)))
 			continue;
-		cpu = strtoul(de->d_name + strlen(pfx), &end, 10);
-		if (*end != '_')
+		strtoul(p, &end, 10);
+		if (end == p || *end != '_')
 			continue;
-		idx = end + 1;
-		i = strtoul(idx, &end, 10);
-		(void)cpu;
-		at = !*end && end != idx && i + 1 >= count;
+		p = end + 1;
+		i = strtoul(p, &end, 10);
+		at = !*end && end != p && i + 1 >= count;
 	}
 	closedir(d);
 	return at;
