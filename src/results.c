@@ -652,8 +652,16 @@ static int lb_summary_slices(const struct lb_results *res, struct lb_probeset_re
 			s->off_events += sl->off_events;
 	}
 	s->units = (int)(units - (size_t)s->dropped_units);
-	if (n)
-		s->seconds = psr->slices[n - 1].start + psr->slices[n - 1].seconds;
+	/* The units' span: the arm before them and the plain slices around them are not in it. */
+	for (size_t i = 0, first = n; i < n; i++) {
+		const struct lb_slice *sl = &psr->slices[i];
+
+		if (sl->on == LB_SLICE_PLAIN)
+			continue;
+		if (first == n)
+			first = i;
+		s->seconds = sl->start + sl->seconds - psr->slices[first].start;
+	}
 	s->throughput_median = lb_stats_median(v, non);
 	s->throughput_cv = lb_stats_cv(v, non);
 	s->off_throughput = off_s > 0 ? off_ops / off_s : NAN;

@@ -155,7 +155,7 @@ struct lb_summary {
 	double switch_on_ms;		/* median time to switch the set on */
 	double switch_off_ms;		/* median time to switch it off */
 	uint64_t off_events;		/* events its tracer counted while off: 0 when off is off */
-	double seconds;			/* the alternation's wall time, arm to disarm */
+	double seconds;			/* the units' wall time: first armed slice to last */
 };
 
 struct lb_probeset_result {

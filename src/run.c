@@ -369,6 +369,12 @@ struct alt {
 	 */
 	struct lb_tracer_counts *counts;
 	double origin;			/* lb_now() at the first slice */
+	/*
+	 * lb_now() when the units began: --max-time bounds the units, not the
+	 * arm before them (a ring-buffer resize waits for a kworker on every
+	 * CPU, seconds on a busy machine).
+	 */
+	double units_start;
 	unsigned long long rng;
 };
 
@@ -579,11 +585,10 @@ static void alt_progress(const struct alt *a, const struct progress *p, int unit
 	if (isfinite(widest))
 		snprintf(line, sizeof(line), "loadbench: %s, alternating: %d units, CI +-%.2f pp "
 			 "(asked %.2f), %.0f s of at most %.0f s", names, units, widest,
-			 a->b->precision, lb_now() - a->origin, a->max_time);
+			 a->b->precision, lb_now() - a->units_start, a->max_time);
 	else
 		snprintf(line, sizeof(line), "loadbench: %s, alternating: %d units, %.0f s of at "
-			 "most %.0f s", names, units, a->nslices ? lb_now() - a->origin : 0,
-			 a->max_time);
+			 "most %.0f s", names, units, lb_now() - a->units_start, a->max_time);
 	if (!ioctl(STDERR_FILENO, TIOCGWINSZ, &ws) && ws.ws_col > 1 && ws.ws_col - 1 < width)
 		width = ws.ws_col - 1;
 	fprintf(stderr, "\r\033[K%.*s", width, line);
@@ -596,6 +601,7 @@ static int alt_units(struct alt *a, const struct progress *p, char *err, size_t 
 	const struct lb_bench *b = a->b;
 	int order[LB_MAX_PROBESETS + 1], nstates = a->n + 1, ret;
 
+	a->units_start = lb_now();
 	for (int unit = 0;; unit++) {
 		double widest = INFINITY, elapsed;
 		int used;
@@ -619,7 +625,7 @@ static int alt_units(struct alt *a, const struct progress *p, char *err, size_t 
 		if (used >= LB_ALT_MIN_UNITS)
 			widest = alt_widest(a);
 		alt_progress(a, p, used, widest);
-		elapsed = lb_now() - a->origin;
+		elapsed = lb_now() - a->units_start;
 		/*
 		 * Two units used at least, past --max-time too (one gives no
 		 * interval at all), but not past LB_ALT_MAX_TIME_HARD times it.

@@ -838,6 +838,20 @@ static void test_json_alternate(const char *dir)
 	/* With a set on, refused: nothing is armed in a plain slice. */
 	bad = replace(t1, "\"on\": null", "\"on\": \"ftrace\"");
 	refused(bad, path2, "probesets[0].slices[0]: a plain slice (nothing armed) has no set on");
+	/*
+	 * The units' span starts at the first armed slice: a plain slice before
+	 * it, and the arm between them (here 100 s of it), are not in it.
+	 */
+	for (size_t i = 1; i < res->probesets[0].nslices; i++)
+		res->probesets[0].slices[i].start += 100;
+	T_CHECK(lb_results_summarize(res) == 0);
+	{
+		const struct lb_probeset_result *f = &res->probesets[0];
+		const struct lb_slice *last = &f->slices[f->nslices - 1];
+		double want = last->start + last->seconds - f->slices[1].start;
+
+		T_CHECK(want > 0.5 && want < 10 && fabs(f->summary.seconds - want) < 1e-9);
+	}
 out:
 	lb_results_free(res);
 	lb_results_free(back);
