@@ -13,6 +13,7 @@
  * This file must not include any tracing header.
  */
 #include <arpa/inet.h>
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <ifaddrs.h>
@@ -23,6 +24,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "owner.h"
 #include "topology.h"
 #include "workload.h"
 
@@ -152,8 +154,7 @@ static int lb_topo_link_setup(struct lb_topo *t, struct nl_sock *sk, const char 
 	if (!change)
 		goto out;
 	if (addr) {
-		snprintf(alias, sizeof(alias), "loadbench_%d", t->pid);
-		rtnl_link_set_ifalias(change, alias);
+		rtnl_link_set_ifalias(change, lb_owner_name(alias, sizeof(alias), t->pid, 0));
 	}
 	rtnl_link_set_flags(change, IFF_UP);
 	*what = "setting the alias and bringing up";
@@ -460,3 +461,49 @@ void lb_topo_destroy(struct lb_topo *t)
 }
 
 #endif
+
+/*
+ * Host ends of --topology veth pairs carry the alias loadbench_<pid>
+ * (/sys/class/net/IF/ifalias). They die with the run's network namespace,
+ * so one is left only while that namespace lives on (or when deleting it
+ * failed); deleting an end deletes its peer.
+ */
+int lb_loadgen_cleanup(struct lb_owners *o, bool remove, lb_cleanup_report_fn report, void *arg)
+{
+	char path[300], alias[64], what[360];
+	struct dirent *de;
+	int found = 0;
+	DIR *d;
+
+	d = opendir("/sys/class/net");
+	if (!d)
+		return 0;
+	while ((de = readdir(d))) {
+		pid_t pid;
+		FILE *f;
+		int err = 0;
+
+		if (de->d_name[0] == '.')
+			continue;
+		snprintf(path, sizeof(path), "/sys/class/net/%s/ifalias", de->d_name);
+		f = fopen(path, "r");
+		if (!f)
+			continue;
+		if (!fgets(alias, sizeof(alias), f))
+			alias[0] = '\0';
+		fclose(f);
+		alias[strcspn(alias, "\n")] = '\0';
+		snprintf(what, sizeof(what), "veth interface %s (alias %s)", de->d_name, alias);
+		if (!lb_cleanup_take(o, alias, what, &pid, report, arg))
+			continue;
+		found++;
+		if (remove)
+			err = lb_topo_link_delete(de->d_name);
+		if (err)
+			lb_owners_failed(o, pid);
+		if (report)
+			report(what, err, arg);
+	}
+	closedir(d);
+	return found;
+}

@@ -37,6 +37,14 @@ static void test_parse(void)
 	T_CHECK(!lb_owner_parse("loadbench_5_99999999999", NULL));
 	T_CHECK(!lb_owner_parse("xloadbench_5", NULL));
 	T_CHECK(!lb_owner_parse("", NULL));
+	/* What the writer makes, the parser reads back: the name is written in one place. */
+	char name[64];
+
+	T_CHECK(!strcmp(lb_owner_name(name, sizeof(name), 4242, 0), "loadbench_4242"));
+	T_CHECK(lb_owner_parse(name, &pid) && pid == 4242);
+	T_CHECK(!strcmp(lb_owner_name(name, sizeof(name), 4242, 3), "loadbench_4242_3"));
+	T_CHECK(lb_owner_parse(name, &pid) && pid == 4242);
+	T_CHECK(lb_owner_parse(lb_owner_name(name, sizeof(name), 0, 1), &pid) && pid == getpid());
 }
 
 static void test_judge(void)

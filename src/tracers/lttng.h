@@ -11,7 +11,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "cleanup.h"
+#include "leftover.h"
 #include "owner.h"
 #include "probeset.h"
 

@@ -36,6 +36,17 @@ static bool parse_decimal(const char *s, long *v, const char **end)
 	return true;
 }
 
+const char *lb_owner_name(char *buf, size_t len, pid_t pid, int n)
+{
+	if (!pid)
+		pid = getpid();
+	if (n)
+		snprintf(buf, len, LB_OWNER_PREFIX "%d_%d", (int)pid, n);
+	else
+		snprintf(buf, len, LB_OWNER_PREFIX "%d", (int)pid);
+	return buf;
+}
+
 bool lb_owner_parse(const char *name, pid_t *pid)
 {
 	const char *p = name, *end;

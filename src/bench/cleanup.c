@@ -13,7 +13,7 @@
 
 #include "cleanup.h"
 #include "owner.h"
-#include "topology.h"
+#include "loadgen.h"
 #include "lttng.h"
 #include "tracefs_util.h"
 #include "util.h"
@@ -93,56 +93,10 @@ static int clean_dynevents(struct lb_owners *o, bool remove, lb_cleanup_report_f
 	return found;
 }
 
-/*
- * Host ends of --topology veth pairs carry the alias loadbench_<pid>
- * (/sys/class/net/IF/ifalias). They die with the run's network namespace,
- * so one is left only while that namespace lives on (or when deleting it
- * failed); deleting an end deletes its peer.
- */
-static int clean_veths(struct lb_owners *o, bool remove, lb_cleanup_report_fn report, void *arg)
-{
-	char path[300], alias[64], what[360];
-	struct dirent *de;
-	int found = 0;
-	DIR *d;
-
-	d = opendir("/sys/class/net");
-	if (!d)
-		return 0;
-	while ((de = readdir(d))) {
-		pid_t pid;
-		FILE *f;
-		int err = 0;
-
-		if (de->d_name[0] == '.')
-			continue;
-		snprintf(path, sizeof(path), "/sys/class/net/%s/ifalias", de->d_name);
-		f = fopen(path, "r");
-		if (!f)
-			continue;
-		if (!fgets(alias, sizeof(alias), f))
-			alias[0] = '\0';
-		fclose(f);
-		alias[strcspn(alias, "\n")] = '\0';
-		snprintf(what, sizeof(what), "veth interface %s (alias %s)", de->d_name, alias);
-		if (!lb_cleanup_take(o, alias, what, &pid, report, arg))
-			continue;
-		found++;
-		if (remove)
-			err = lb_topo_link_delete(de->d_name);
-		if (err)
-			lb_owners_failed(o, pid);
-		if (report)
-			report(what, err, arg);
-	}
-	closedir(d);
-	return found;
-}
-
 /* Every kind, in the order that frees each before what it holds busy. */
 static int clean_all(struct lb_owners *o, bool remove, lb_cleanup_report_fn report, void *arg)
 {
-	int n = clean_veths(o, remove, report, arg);
+	int n = lb_loadgen_cleanup(o, remove, report, arg);
 
 	if (!tracefs_tracing_dir())
 		return -ENODEV;

@@ -50,7 +50,7 @@
 
 #include <lttng/lttng.h>
 
-#include "cleanup.h"
+#include "leftover.h"
 #include "ctf_count.h"
 #include "kallsyms.h"
 #include "lttng.h"
@@ -254,10 +254,7 @@ static int lttng_create(const struct lb_probeset *ps, const struct lb_tracer_opt
 	 * One session per probe set: sets alternated together are armed at
 	 * once. The first keeps the plain name.
 	 */
-	if (serial)
-		snprintf(l->session, sizeof(l->session), "loadbench_%d_%d", (int)getpid(), serial);
-	else
-		snprintf(l->session, sizeof(l->session), "loadbench_%d", (int)getpid());
+	lb_owner_name(l->session, sizeof(l->session), 0, serial);
 	serial++;
 	for (size_t i = 0; i < ps->nprobes; i++) {
 		l->nkprobes += ps->probes[i].kind == LB_PROBE_KPROBE;

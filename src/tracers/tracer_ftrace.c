@@ -27,6 +27,7 @@
 
 #include "dynevent.h"
 #include "ftrace_reader.h"
+#include "owner.h"
 #include "tracefs_util.h"
 #include "tracer.h"
 #include "util.h"
@@ -194,10 +195,7 @@ static int ftrace_arm(void *priv, char *err, size_t len)
 		snprintf(err, len, "more than 32 ftrace probe sets armed at once");
 		return -EBUSY;
 	}
-	if (f->slot)
-		snprintf(name, sizeof(name), "loadbench_%d_%d", (int)getpid(), f->slot);
-	else
-		snprintf(name, sizeof(name), "loadbench_%d", (int)getpid());
+	lb_owner_name(name, sizeof(name), 0, f->slot);
 	if (tracefs_instance_exists(name)) {
 		snprintf(err, len, "a tracefs instance named %s already exists: remove it with "
 			 "'rmdir %s/instances/%s'", name, lb_tracefs_dir(), name);

@@ -26,6 +26,14 @@
 bool lb_owner_parse(const char *name, pid_t *pid);
 
 /*
+ * lb_owner_name - the name of state this process (or @pid, when not 0)
+ * creates: "loadbench_<pid>" for @n 0, "loadbench_<pid>_<n>" for the n-th
+ * more of one kind (a second instance, session or event group). The one
+ * place that writes the names lb_owner_parse() reads. Returns @buf.
+ */
+const char *lb_owner_name(char *buf, size_t len, pid_t pid, int n);
+
+/*
  * lb_owner_claim - take this process's run lock (as root; without root
  * nothing is claimed: such a run creates nothing in shared state). *@earlier
  * is set when the lock file was there already: an earlier run with this pid

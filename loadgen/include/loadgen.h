@@ -12,9 +12,12 @@
 #ifndef LB_LOADGEN_H
 #define LB_LOADGEN_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/types.h>
+
+#include "leftover.h"
 
 struct lb_workload;
 
@@ -158,5 +161,13 @@ int lb_workload_placement(const struct lb_workload *w, int *server_cpu, int *cli
 
 /* lb_workload_destroy - stop if running, close sockets, free. NULL is fine. */
 void lb_workload_destroy(struct lb_workload *w);
+
+/*
+ * lb_loadgen_cleanup - find the host ends of --topology veth pairs whose
+ * alias (loadbench_<pid>) names a dead run in @o (leftover.h); with @remove,
+ * delete them (and so their peers). @report (may be NULL) is called for
+ * each. Returns how many were found.
+ */
+int lb_loadgen_cleanup(struct lb_owners *o, bool remove, lb_cleanup_report_fn report, void *arg);
 
 #endif

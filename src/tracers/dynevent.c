@@ -20,6 +20,7 @@
 #include "dynevent.h"
 #include "elfsym.h"
 #include "kallsyms.h"
+#include "owner.h"
 #include "tracefs_util.h"
 
 #define LB_EVENT_NAME_MAX	64	/* the kernel's MAX_EVENT_NAME_LEN, NUL included */
@@ -168,10 +169,7 @@ int lb_dynevents_resolve(const struct lb_probeset *ps, struct lb_dynevents **out
 	 * theirs (ftrace+kprobe beside ftrace+kretprobe name the same
 	 * functions). The first keeps the plain name.
 	 */
-	if (serial)
-		snprintf(d->group, sizeof(d->group), "loadbench_%d_%d", (int)getpid(), serial);
-	else
-		snprintf(d->group, sizeof(d->group), "loadbench_%d", (int)getpid());
+	lb_owner_name(d->group, sizeof(d->group), 0, serial);
 	serial++;
 	for (size_t i = 0; i < ps->nprobes; i++) {
 		kernel |= is_kernel(ps->probes[i].kind);
