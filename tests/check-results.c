@@ -2,9 +2,9 @@
 /*
  * check-results DIR NAME... - the root integration tests' judge of a results
  * directory. Reads DIR/results.json through lb_results_read_json() and, apart
- * from that, raw through json-c to see that the keys DESIGN.md promises are
- * literally there; then checks each named probe set's numbers and the row
- * count of DIR/results.csv.
+ * from that, raw through json-c to see that the core keys of
+ * doc/results-schema.md are literally there; then checks each named probe
+ * set's numbers and the row count of DIR/results.csv.
  *
  * With --any-slowdown (before DIR) the sign of the slowdown and of the cost
  * per event is not checked: for tests whose point is elsewhere (events > 0,
@@ -99,7 +99,7 @@ static int has(const struct json_object *o, const char *key)
 	return json_object_is_type(o, json_type_object) && json_object_object_get_ex(o, key, NULL);
 }
 
-/* The DESIGN.md keys, read literally from the file. */
+/* The core keys of doc/results-schema.md, read literally from the file. */
 static void check_raw_keys(const struct json_object *root)
 {
 	static const char *const entry_keys[] = { "name", "tracer", "runs", "summary" };

@@ -5,10 +5,11 @@
  * slices.csv under --method alternate, the text table). Plain data; no root,
  * no kernel access.
  *
- * The JSON keys listed in DESIGN.md are a stable interface: top-level
- * "probesets" array; each entry has "name", "tracer", "runs" and "summary"
- * with "throughput_median", "slowdown_pct", "slowdown_ci95" ([low, high]),
- * "events_per_op", "ns_per_event", "lost_events".
+ * doc/results-schema.md describes the files and their compatibility; its
+ * core keys are a stable interface: top-level "probesets" array; each entry
+ * has "name", "tracer", "runs" and "summary" with "throughput_median",
+ * "slowdown_pct", "slowdown_ci95" ([low, high]), "events_per_op",
+ * "ns_per_event", "lost_events".
  */
 #ifndef LB_RESULTS_H
 #define LB_RESULTS_H
