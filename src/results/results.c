@@ -7,8 +7,7 @@
  * Numbers are written in the shortest form that reads back to the same
  * double ("%.15g", else "%.16g", else "%.17g"), so files stay readable and
  * round-trip exactly. NaN and infinities are JSON null (read back as NAN) and
- * empty CSV fields. Every file is written atomically: a mkstemp() file
- * beside the target, fsync(), rename().
+ * empty CSV fields. Every file is written atomically (lb_atomic_write()).
  */
 #include "config.h"
 
@@ -27,6 +26,7 @@
 
 #include <json-c/json.h>
 
+#include "atomic.h"
 #include "results.h"
 #include "util.h"
 #include "stats.h"
@@ -871,87 +871,6 @@ static void lb_format_double(char *buf, size_t len, double d)
 	snprintf(buf, len, "%.17g", d);
 }
 
-/* ---- atomic files --------------------------------------------------------------------------- */
-
-/* fsync the directory holding @path so the rename itself is durable; best effort. */
-static void lb_fsync_dir_of(const char *path)
-{
-	char *copy = strdup(path);
-	int fd;
-
-	if (!copy)
-		return;
-	fd = open(dirname(copy), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (fd >= 0) {
-		fsync(fd);
-		close(fd);
-	}
-	free(copy);
-}
-
-/*
- * Replace @path by @len bytes of @data atomically: write PATH.tmp-XXXXXX in
- * the same directory, fsync it, rename it over @path. Readers see the old
- * file or the new one, never a part; the temporary file never outlives a
- * failure.
- */
-static int lb_write_file_atomic(const char *path, const char *data, size_t len)
-{
-	char *tmp = NULL;
-	bool created = false;
-	size_t done = 0;
-	int fd = -1, ret;
-
-	if (asprintf(&tmp, "%s.tmp-XXXXXX", path) < 0)
-		return -ENOMEM;
-	fd = mkostemp(tmp, O_CLOEXEC);
-	if (fd < 0) {
-		ret = -errno;
-		goto out;
-	}
-	created = true;
-	/* mkstemp() makes it 0600; a results file is for everyone to read. */
-	if (fchmod(fd, 0644)) {
-		ret = -errno;
-		goto out;
-	}
-	while (done < len) {
-		ssize_t n = write(fd, data + done, len - done);
-
-		if (n < 0) {
-			if (errno == EINTR)
-				continue;
-			ret = -errno;
-			goto out;
-		}
-		done += n;
-	}
-	if (fsync(fd)) {
-		ret = -errno;
-		goto out;
-	}
-	ret = close(fd);
-	fd = -1;
-	if (ret) {
-		ret = -errno;
-		goto out;
-	}
-	if (rename(tmp, path)) {
-		ret = -errno;
-		goto out;
-	}
-	created = false;
-	lb_fsync_dir_of(path);
-	ret = 0;
-out:
-	if (fd >= 0)
-		close(fd);
-	if (created)
-		unlink(tmp);
-	free(tmp);
-	return ret;
-}
-
 /* ---- JSON writing --------------------------------------------------------------------------- */
 
 /* Builds a json-c tree; any allocation failure sets @oom and later additions become no-ops. */
@@ -1293,7 +1212,7 @@ int lb_results_write_json(const struct lb_results *res, const char *path)
 	memcpy(data, text, len);
 	data[len++] = '\n';
 	data[len] = '\0';
-	ret = lb_write_file_atomic(path, data, len);
+	ret = lb_atomic_write(path, data, len);
 out:
 	free(data);
 	json_object_put(root);
@@ -2279,31 +2198,22 @@ static void lb_csv_runs(FILE *f, const char *name, const char *tracer,
 	}
 }
 
-int lb_results_write_csv(const struct lb_results *res, const char *path)
+/* results.csv of @arg (a struct lb_results) on @f. */
+static void lb_csv_print_runs(FILE *f, const void *arg)
 {
-	char *data = NULL;
-	size_t len = 0, i;
-	FILE *f;
-	int ret = -ENOMEM;
+	const struct lb_results *res = arg;
+	size_t i;
 
-	f = open_memstream(&data, &len);
-	if (!f)
-		return -ENOMEM;
 	fputs(LB_CSV_HEADER, f);
 	lb_csv_runs(f, "baseline", "none", &res->baseline);
 	for (i = 0; i < res->nprobesets; i++)
 		lb_csv_runs(f, res->probesets[i].name, res->probesets[i].tracer,
 			    &res->probesets[i]);
-	if (ferror(f)) {
-		fclose(f);
-		goto out;
-	}
-	if (fclose(f))
-		goto out;
-	ret = lb_write_file_atomic(path, data, len);
-out:
-	free(data);
-	return ret;
+}
+
+int lb_results_write_csv(const struct lb_results *res, const char *path)
+{
+	return lb_atomic_write_stream(path, lb_csv_print_runs, res);
 }
 
 bool lb_results_has_slices(const struct lb_results *res)
@@ -2342,54 +2252,33 @@ static void lb_csv_slices(FILE *f, const struct lb_results *res,
 	}
 }
 
-int lb_results_write_slices_csv(const struct lb_results *res, const char *path)
+/* slices.csv of @arg (a struct lb_results) on @f. */
+static void lb_csv_print_slices(FILE *f, const void *arg)
 {
-	char *data = NULL;
-	size_t len = 0, i;
-	FILE *f;
-	int ret = -ENOMEM;
+	const struct lb_results *res = arg;
+	size_t i;
 
-	if (!lb_results_has_slices(res))
-		return 0;
-	f = open_memstream(&data, &len);
-	if (!f)
-		return -ENOMEM;
 	fputs(LB_SLICES_CSV_HEADER, f);
 	for (i = 0; i < res->nprobesets; i++)
 		lb_csv_slices(f, res, &res->probesets[i]);
-	if (ferror(f)) {
-		fclose(f);
-		goto out;
-	}
-	if (fclose(f))
-		goto out;
-	ret = lb_write_file_atomic(path, data, len);
-out:
-	free(data);
-	return ret;
+}
+
+int lb_results_write_slices_csv(const struct lb_results *res, const char *path)
+{
+	if (!lb_results_has_slices(res))
+		return 0;
+	return lb_atomic_write_stream(path, lb_csv_print_slices, res);
+}
+
+/* The table of @arg (a struct lb_results) on @f. */
+static void lb_table_print(FILE *f, const void *arg)
+{
+	lb_results_print_table(arg, f);
 }
 
 int lb_results_write_summary(const struct lb_results *res, const char *path)
 {
-	char *data = NULL;
-	size_t len = 0;
-	FILE *f;
-	int ret = -ENOMEM;
-
-	f = open_memstream(&data, &len);
-	if (!f)
-		return -ENOMEM;
-	lb_results_print_table(res, f);
-	if (ferror(f)) {
-		fclose(f);
-		goto out;
-	}
-	if (fclose(f))
-		goto out;
-	ret = lb_write_file_atomic(path, data, len);
-out:
-	free(data);
-	return ret;
+	return lb_atomic_write_stream(path, lb_table_print, res);
 }
 
 /* ---- table ---------------------------------------------------------------------------------- */
