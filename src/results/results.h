@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * Results of one loadbench invocation: the in-memory model, its summary
- * statistics, and its files (results.json through json-c, results.csv,
- * slices.csv under --method alternate). Plain data; no root, no kernel
- * access. The text table is the output layer's (src/output/table.h).
+ * Results of one loadbench invocation: the in-memory model (results.c), its
+ * summary statistics (summary.c), and its files: results.json through json-c
+ * (json_write.c, json_read.c), results.csv and slices.csv under --method
+ * alternate (csv.c). Plain data; no root, no kernel access. The text table
+ * is the output layer's (src/output/table.h).
  *
  * The JSON keys listed in DESIGN.md are a stable interface: top-level
  * "probesets" array; each entry has "name", "tracer", "runs" and "summary"
