@@ -17,6 +17,7 @@
 #include "helpers.h"
 #include "report.h"
 #include "results.h"
+#include "table.h"
 
 #ifndef LB_SRCDIR
 #define LB_SRCDIR "."

@@ -22,6 +22,7 @@
 #include "results.h"
 #include "stats.h"
 #include "sysinfo.h"
+#include "table.h"
 
 #ifndef LB_SRCDIR
 #define LB_SRCDIR "."

@@ -28,6 +28,7 @@
 #include "results.h"
 #include "run.h"
 #include "sysinfo.h"
+#include "table.h"
 #include "tracer.h"
 #include "util.h"
 

@@ -19,6 +19,7 @@
 
 #include "report.h"
 #include "results.h"
+#include "table.h"
 #include "util.h"
 
 static const char *or_unknown(const char *s)

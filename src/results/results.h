@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * Results of one loadbench invocation: the in-memory model, its summary
- * statistics, and its files (results.json through json-c, results.csv,
- * slices.csv under --method alternate, the text table). Plain data; no root,
- * no kernel access.
+ * Results of one loadbench invocation: the in-memory model (results.c), its
+ * summary statistics (summary.c), and its files: results.json through json-c
+ * (json_write.c, json_read.c), results.csv and slices.csv under --method
+ * alternate (csv.c). Plain data; no root, no kernel access. The text table
+ * is the output layer's (src/output/table.h).
  *
  * doc/results-schema.md describes the files and their compatibility; its
  * core keys are a stable interface: top-level "probesets" array; each entry
@@ -361,12 +362,6 @@ int lb_results_write_slices_csv(const struct lb_results *res, const char *path);
 /* lb_results_has_slices - whether any probe set of @res has slices (slices.csv is written). */
 bool lb_results_has_slices(const struct lb_results *res);
 
-/*
- * lb_results_write_summary - the text table of lb_results_print_table(),
- * written atomically to @path (summary.txt). Returns 0 or -errno.
- */
-int lb_results_write_summary(const struct lb_results *res, const char *path);
-
 /* A probe set beside the set it builds on (its 'compare-with' line). */
 struct lb_pair {
 	size_t units;			/* alternate: units pairing the set with its base; 0 = runs */
@@ -396,8 +391,5 @@ bool lb_results_emulated(const struct lb_results *res);
  * below 0.1%, one of the remainder above 99.9%). Returns @buf.
  */
 const char *lb_results_share(uint64_t part, uint64_t whole, char *buf, size_t len);
-
-/* lb_results_print_table - the human summary table (and warnings) on @f. */
-void lb_results_print_table(const struct lb_results *res, FILE *f);
 
 #endif

@@ -1,0 +1,382 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The result set for people, as text: the "probe set  tracer  ops/s ..."
+ * table under the workload, host and method lines, then each set beside
+ * the set it builds on, the alternation's lines, the capture's and the
+ * readers' lines, the warnings and the skipped sets (summary.txt, and what
+ * `loadbench run' and `loadbench report --format text' print). Every string
+ * may come from someone else's results.json: none is printed raw.
+ */
+#include "config.h"
+
+#include <inttypes.h>
+#include <limits.h>
+#include <math.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "atomic.h"
+#include "results.h"
+#include "table.h"
+#include "util.h"
+
+/* @s, or @dflt when @s is NULL or empty. */
+static const char *lb_or(const char *s, const char *dflt)
+{
+	return s && *s ? s : dflt;
+}
+
+enum {
+	LB_COL_NAME,
+	LB_COL_TRACER,
+	LB_COL_TPUT,
+	LB_COL_CV,
+	LB_COL_SLOWDOWN,
+	LB_COL_CI,
+	LB_COL_EPO,
+	LB_COL_NSPE,
+	LB_COL_LOST,
+	LB_COL_OVERWRITTEN,
+	LB_NCOLS,
+};
+
+static const char *const lb_col_title[LB_NCOLS] = {
+	"probe set", "tracer", "ops/s (median)", "CV %", "slowdown %",
+	"[95% CI]", "events/op", "ns/event", "lost events", "overwritten",
+};
+
+struct lb_row {
+	const char *cell[LB_NCOLS];
+	char buf[LB_NCOLS][64];
+};
+
+/* @d with @prec decimals in column @col, or "-" when it is not finite. */
+static void lb_row_num(struct lb_row *row, int col, int prec, double d)
+{
+	if (!isfinite(d)) {
+		row->cell[col] = "-";
+		return;
+	}
+	snprintf(row->buf[col], sizeof(row->buf[col]), "%.*f", prec, d);
+	row->cell[col] = row->buf[col];
+}
+
+/* The cells of @psr's row; the baseline has no slowdown and records no events. */
+static void lb_row_fill(struct lb_row *row, const struct lb_probeset_result *psr,
+			bool is_baseline)
+{
+	const struct lb_summary *s = &psr->summary;
+	int i;
+
+	for (i = 0; i < LB_NCOLS; i++)
+		row->cell[i] = "-";
+	row->cell[LB_COL_NAME] = psr->name ? psr->name : "?";
+	row->cell[LB_COL_TRACER] = psr->tracer ? psr->tracer : "?";
+	lb_row_num(row, LB_COL_TPUT, 0, s->throughput_median);
+	lb_row_num(row, LB_COL_CV, 1, 100 * s->throughput_cv);
+	if (is_baseline)
+		return;
+	lb_row_num(row, LB_COL_SLOWDOWN, 1, s->slowdown_pct);
+	if (isfinite(s->slowdown_ci95[0]) && isfinite(s->slowdown_ci95[1])) {
+		snprintf(row->buf[LB_COL_CI], sizeof(row->buf[LB_COL_CI]), "[%.1f, %.1f]",
+			 s->slowdown_ci95[0], s->slowdown_ci95[1]);
+		row->cell[LB_COL_CI] = row->buf[LB_COL_CI];
+	}
+	lb_row_num(row, LB_COL_EPO, 2, s->events_per_op);
+	lb_row_num(row, LB_COL_NSPE, 1, s->ns_per_event);
+	if (s->lost_events && s->events) {
+		char pct[40];
+
+		snprintf(row->buf[LB_COL_LOST], sizeof(row->buf[LB_COL_LOST]), "%" PRIu64 " (%s)",
+			 s->lost_events, lb_results_share(s->lost_events, s->events, pct,
+							  sizeof(pct)));
+	} else {
+		snprintf(row->buf[LB_COL_LOST], sizeof(row->buf[LB_COL_LOST]), "%" PRIu64,
+			 s->lost_events);
+	}
+	row->cell[LB_COL_LOST] = row->buf[LB_COL_LOST];
+	/* Overwritten events are the flight recorder working as designed, not losses. */
+	if (s->overwritten_events && s->events)
+		lb_results_share(s->overwritten_events, s->events, row->buf[LB_COL_OVERWRITTEN],
+				 sizeof(row->buf[LB_COL_OVERWRITTEN]));
+	else
+		snprintf(row->buf[LB_COL_OVERWRITTEN], sizeof(row->buf[LB_COL_OVERWRITTEN]), "0");
+	row->cell[LB_COL_OVERWRITTEN] = row->buf[LB_COL_OVERWRITTEN];
+}
+
+/* The width of @cell as lb_row_print() prints it: names from the file are escaped. */
+static int lb_cell_width(const char *cell)
+{
+	size_t w = lb_str_safe_len(cell);
+
+	return w < INT_MAX ? (int)w : INT_MAX;
+}
+
+static void lb_row_print(FILE *f, const char *const *cell, const int *width)
+{
+	int i, pad;
+
+	for (i = 0; i < LB_NCOLS; i++) {
+		/* Names left-aligned, numbers right-aligned; no trailing blanks. */
+		pad = width[i] - lb_cell_width(cell[i]);
+		if (i > LB_COL_TRACER && pad > 0)
+			fprintf(f, "%*s", pad, "");
+		lb_str_put_safe(f, cell[i]);
+		if (i <= LB_COL_TRACER && pad > 0)
+			fprintf(f, "%*s", pad, "");
+		fputs(i == LB_NCOLS - 1 ? "\n" : "  ", f);
+	}
+}
+
+/* One line on how the capture's counts compare with the workload's, and one per disagreement. */
+static void lb_print_pcap(const struct lb_results *res, FILE *f)
+{
+	const struct lb_run *worst = NULL;
+	const char *worst_name = NULL;
+	size_t k, i, nruns = 0, nagree = 0;
+	double worst_pct = -1;
+	int64_t d;
+
+	for (k = 0; k <= res->nprobesets; k++) {
+		const struct lb_probeset_result *psr = k ? &res->probesets[k - 1] : &res->baseline;
+
+		for (i = 0; i < psr->nruns; i++) {
+			const struct lb_run *r = &psr->runs[i];
+			double want = (double)r->ops + (double)r->server_drops, pct;
+
+			if (!r->pcap)
+				continue;
+			nruns++;
+			if (lb_run_pcap_agrees(r, &d)) {
+				nagree++;
+			} else {
+				fprintf(f, "%spcap DISAGREES: ", nruns - nagree == 1 ? "\n" : "");
+				lb_str_put_safe(f, lb_or(psr->name, "?"));
+				fprintf(f, " round %d: captured %" PRIu64
+					" packets, the workload counted %" PRIu64 " + %" PRIu64
+					" dropped by the server socket (difference %+" PRId64 ")%s\n",
+					r->round, r->pcap_packets, r->ops, r->server_drops, d,
+					r->pcap_dropped ? "; the capture itself dropped packets" : "");
+			}
+			pct = want > 0 ? 100.0 * fabs((double)d) / want : 0;
+			if (pct > worst_pct) {
+				worst_pct = pct;
+				worst = r;
+				worst_name = psr->name;
+			}
+		}
+	}
+	if (!nruns)
+		return;
+	lb_run_pcap_agrees(worst, &d);
+	fprintf(f, "%spcap count (", nruns == nagree ? "\n" : "");
+	lb_str_put_safe(f, lb_or(res->config.pcap_filter, "?"));
+	fprintf(f, " on lo): agrees with the workload's count (+ server socket drops) within %d "
+		"packets + %g%% in %zu of %zu runs; largest difference %+" PRId64 " (%.2f%%, ",
+		LB_PCAP_TOL_PACKETS, LB_PCAP_TOL_PCT, nagree, nruns, d, worst_pct);
+	lb_str_put_safe(f, lb_or(worst_name, "?"));
+	fprintf(f, " round %d)\n", worst->round);
+}
+
+/* What the readers of `mode consumer' probe sets read, and whether they kept up. */
+static void lb_results_print_readers(const struct lb_results *res, FILE *f)
+{
+	bool first = true;
+
+	for (size_t k = 0; k < res->nprobesets; k++) {
+		const struct lb_summary *s = &res->probesets[k].summary;
+
+		if (!s->read_bytes)
+			continue;
+		fprintf(f, "%sreader of ", first ? "\n" : "");
+		lb_str_put_safe(f, lb_or(res->probesets[k].name, "?"));
+		fprintf(f, ": read %" PRIu64 " events (%.1f MiB) in the measured windows; %s (%"
+			PRIu64 " events lost)\n", s->read_events, s->read_bytes / 1048576.0,
+			s->lost_events ? "did NOT keep up" : "kept up", s->lost_events);
+		first = false;
+	}
+}
+
+/*
+ * --method alternate: per set, how precise it got, what switching cost, and
+ * the checks that the method is honest (off really off, the armed-but-off
+ * tracer against the plain baseline beside it).
+ */
+static void lb_results_print_alternation(const struct lb_results *res, FILE *f)
+{
+	bool first = true;
+
+	if (!lb_results_alternate(res))
+		return;
+	for (size_t k = 0; k < res->nprobesets; k++) {
+		const struct lb_probeset_result *psr = &res->probesets[k];
+		const struct lb_summary *s = &psr->summary;
+
+		if (!psr->nslices)
+			continue;
+		fputs(first ? "\n" : "", f);
+		lb_str_put_safe(f, lb_or(psr->name, "?"));
+		fprintf(f, ": %d units in %.1f s, CI +-%.2f pp%s", s->units, s->seconds,
+			s->ci_half_width, s->precision_reached ? "" : " (precision NOT reached)");
+		if (s->dropped_units)
+			fprintf(f, ", %d units dropped", s->dropped_units);
+		fprintf(f, "; switch on %.1f ms, off %.1f ms (median)", s->switch_on_ms,
+			s->switch_off_ms);
+		if (isfinite(s->residue_pct))
+			fprintf(f, "; off slices %.1f%% %s the plain slices (nothing armed) before "
+				"and after", fabs(s->residue_pct),
+				s->residue_pct < 0 ? "above" : "below");
+		if (s->off_events)
+			fprintf(f, "; %" PRIu64 " events counted while off", s->off_events);
+		fputc('\n', f);
+		if (psr->off_residue) {
+			fputs("  while off: ", f);
+			lb_str_put_safe(f, psr->off_residue);
+			fputc('\n', f);
+		}
+		first = false;
+	}
+}
+
+/* Each probe set beside the one it builds on: the 2006 "kprobes doubles the impact" line. */
+static void lb_results_print_pairs(const struct lb_results *res, FILE *f)
+{
+	bool first = true;
+	struct lb_pair pr;
+	size_t k;
+
+	for (k = 0; k < res->nprobesets; k++) {
+		if (lb_results_pair(res, &res->probesets[k], &pr))
+			continue;
+		fputs(first ? "\n" : "", f);
+		lb_str_put_safe(f, pr.set->name);
+		fputs(" vs ", f);
+		lb_str_put_safe(f, pr.base->name);
+		fprintf(f, " (the set it builds on): %.1f%% vs %.1f%% slower than the baseline",
+			pr.set->summary.slowdown_pct, pr.base->summary.slowdown_pct);
+		if (isfinite(pr.slowdown_ratio))
+			fprintf(f, " (%.2fx the slowdown)", pr.slowdown_ratio);
+		if (isfinite(pr.vs_base_pct)) {
+			fputs(", slowdown against ", f);
+			lb_str_put_safe(f, pr.base->name);
+			fprintf(f, " %.1f%%", pr.vs_base_pct);
+			if (isfinite(pr.vs_base_ci95[0]))
+				fprintf(f, " [%.1f, %.1f]%s", pr.vs_base_ci95[0], pr.vs_base_ci95[1],
+					pr.vs_base_ci95[0] <= 0 && pr.vs_base_ci95[1] >= 0 ?
+					" (within the noise)" : "");
+		}
+		fprintf(f, "; %.2f vs %.2f events/op", pr.set->summary.events_per_op,
+			pr.base->summary.events_per_op);
+		if (isfinite(pr.ns_per_extra_event))
+			fprintf(f, "; each of the %.2f extra events/op costs %.1f ns",
+				pr.extra_events_per_op, pr.ns_per_extra_event);
+		fputc('\n', f);
+		first = false;
+	}
+}
+
+void lb_results_print_table(const struct lb_results *res, FILE *f)
+{
+	const struct lb_config *c = &res->config;
+	const struct lb_host *h = &res->host;
+	int width[LB_NCOLS], i;
+	struct lb_row row;
+	size_t k;
+
+	/* Every string here may come from someone else's results.json: none is printed raw. */
+	fputs("workload: ", f);
+	lb_str_put_safe(f, lb_or(c->workload, "?"));
+	/* loadgen's placement line starts with the workload's name: do not say it twice. */
+	if (c->placement && *c->placement) {
+		size_t wl = c->workload ? strlen(c->workload) : 0;
+
+		if (wl && !strncmp(c->placement, c->workload, wl) && c->placement[wl] == ' ') {
+			lb_str_put_safe(f, c->placement + wl);
+		} else {
+			fputs(", ", f);
+			lb_str_put_safe(f, c->placement);
+		}
+	}
+	/* loadgen's placement names the engine; say it for results whose placement does not. */
+	if (c->engine && (!c->placement || !strstr(c->placement, "engine="))) {
+		fputs(", engine ", f);
+		lb_str_put_safe(f, c->engine);
+	}
+	fputs("\nkernel: ", f);
+	lb_str_put_safe(f, lb_or(h->kernel_release, "?"));
+	fputs(" (", f);
+	lb_str_put_safe(f, lb_or(h->machine, "?"));
+	fputs("), virtualization: ", f);
+	lb_str_put_safe(f, lb_or(h->virtualization, "unknown"));
+	if (h->vm_accelerator && *h->vm_accelerator) {
+		fputs(", VM accelerator ", f);
+		lb_str_put_safe(f, h->vm_accelerator);
+	}
+	fputs("\nCPU: ", f);
+	lb_str_put_safe(f, lb_or(h->cpu_model, "?"));
+	fprintf(f, ", %d online\n", h->ncpus);
+	if (lb_results_alternate(res)) {
+		fprintf(f, "method: alternate, %g s slices (%g s settle after each switch), each "
+			"set until its 95%% CI is +-%g pp or %g s", c->slice, c->settle,
+			c->precision, c->max_time);
+		if (c->time_budget > 0)
+			fprintf(f, " (an equal share of a %g s budget for all sets, when less)",
+				c->time_budget);
+		fprintf(f, "; baseline: %d plain slices (nothing armed) before arm and %d after "
+			"disarm, in the same workload (warm-up %g s)", LB_ALT_PLAIN_SLICES,
+			LB_ALT_PLAIN_SLICES, c->warmup);
+	}
+	else
+		fprintf(f, "runs: %d x %g s (warm-up %g s)", c->repeat, c->duration, c->warmup);
+	if (res->started) {
+		fputs(", started ", f);
+		lb_str_put_safe(f, res->started);
+	}
+	fprintf(f, "%s\n\n", res->complete ? "" : "; INTERRUPTED: partial results");
+
+	for (i = 0; i < LB_NCOLS; i++)
+		width[i] = strlen(lb_col_title[i]);
+	for (k = 0; k <= res->nprobesets; k++) {
+		lb_row_fill(&row, k ? &res->probesets[k - 1] : &res->baseline, !k);
+		for (i = 0; i < LB_NCOLS; i++) {
+			int w = lb_cell_width(row.cell[i]);
+
+			if (w > width[i])
+				width[i] = w;
+		}
+	}
+	lb_row_print(f, lb_col_title, width);
+	for (k = 0; k <= res->nprobesets; k++) {
+		lb_row_fill(&row, k ? &res->probesets[k - 1] : &res->baseline, !k);
+		lb_row_print(f, row.cell, width);
+	}
+	lb_results_print_pairs(res, f);
+	lb_results_print_alternation(res, f);
+	lb_print_pcap(res, f);
+	lb_results_print_readers(res, f);
+	for (k = 0; k < res->nwarnings; k++) {
+		fprintf(f, "%swarning: ", k ? "" : "\n");
+		lb_str_put_safe(f, res->warnings[k]);
+		fputc('\n', f);
+	}
+	for (k = 0; k < res->nskipped; k++) {
+		fprintf(f, "%sskipped ", k || res->nwarnings ? "" : "\n");
+		lb_str_put_safe(f, res->skipped[k].name);
+		fputs(": ", f);
+		lb_str_put_safe(f, res->skipped[k].reason);
+		fputc('\n', f);
+	}
+}
+
+/* The table of @arg (a struct lb_results) on @f. */
+static void lb_table_print(FILE *f, const void *arg)
+{
+	lb_results_print_table(arg, f);
+}
+
+int lb_results_write_summary(const struct lb_results *res, const char *path)
+{
+	return lb_atomic_write_stream(path, lb_table_print, res);
+}

@@ -1,0 +1,755 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * A result set from results.json: every field checked for its type, every
+ * array for its size (LB_RESULTS_MAX_*), each refusal one line naming the
+ * file and the field. Longer than 600 lines for one job: it reads each
+ * field of the format, one lookup per field in the order the file has
+ * them; the lookups themselves are in json_get.c.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <json-c/json.h>
+
+#include "json_get.h"
+#include "results.h"
+#include "results_int.h"
+#include "util.h"
+
+/* Largest file lb_results_read_json() accepts. */
+#define LB_JSON_MAX (256UL << 20)
+
+static int lb_read_summary(struct lb_reader *rd, const struct json_object *obj,
+			   const char *where, struct lb_summary *s)
+{
+	struct json_object *o, *ci;
+	char w[128];
+	int ret;
+
+	lb_summary_init(s);
+	ret = lb_json_get(rd, obj, where, "summary", json_type_object, &o);
+	if (ret <= 0)
+		return ret;
+	snprintf(w, sizeof(w), "%s.summary", where);
+	ret = lb_json_get_double(rd, o, w, "throughput_median", &s->throughput_median);
+	if (!ret)
+		ret = lb_json_get_double(rd, o, w, "throughput_cv", &s->throughput_cv);
+	if (!ret)
+		ret = lb_json_get_double(rd, o, w, "slowdown_pct", &s->slowdown_pct);
+	if (!ret)
+		ret = lb_json_get_double(rd, o, w, "events_per_op", &s->events_per_op);
+	if (!ret)
+		ret = lb_json_get_double(rd, o, w, "ns_per_event", &s->ns_per_event);
+	if (!ret)
+		ret = lb_json_get_u64(rd, o, w, "events", &s->events);
+	if (!ret)
+		ret = lb_json_get_u64(rd, o, w, "lost_events", &s->lost_events);
+	if (!ret)
+		ret = lb_json_get_u64(rd, o, w, "overwritten_events", &s->overwritten_events);
+	if (!ret)
+		ret = lb_json_get_u64(rd, o, w, "read_events", &s->read_events);
+	if (!ret)
+		ret = lb_json_get_u64(rd, o, w, "read_bytes", &s->read_bytes);
+	if (!ret)
+		ret = lb_json_get_int(rd, o, w, "units", &s->units);
+	if (!ret)
+		ret = lb_json_get_int(rd, o, w, "dropped_units", &s->dropped_units);
+	if (!ret)
+		ret = lb_json_get_double(rd, o, w, "ci_half_width", &s->ci_half_width);
+	if (!ret)
+		ret = lb_json_get_bool(rd, o, w, "precision_reached", &s->precision_reached);
+	if (!ret)
+		ret = lb_json_get_double(rd, o, w, "off_throughput", &s->off_throughput);
+	if (!ret)
+		ret = lb_json_get_double(rd, o, w, "residue_pct", &s->residue_pct);
+	if (!ret)
+		ret = lb_json_get_double(rd, o, w, "switch_on_ms", &s->switch_on_ms);
+	if (!ret)
+		ret = lb_json_get_double(rd, o, w, "switch_off_ms", &s->switch_off_ms);
+	if (!ret)
+		ret = lb_json_get_u64(rd, o, w, "off_events", &s->off_events);
+	if (!ret)
+		ret = lb_json_get_double(rd, o, w, "seconds", &s->seconds);
+	if (ret)
+		return ret;
+	ret = lb_json_get(rd, o, w, "slowdown_ci95", json_type_array, &ci);
+	if (ret <= 0)
+		return ret;
+	snprintf(w, sizeof(w), "%s.summary.slowdown_ci95", where);
+	if (json_object_array_length(ci) != 2)
+		return lb_reader_fail(rd, "%s: expected [low, high], found %zu elements", w,
+				      json_object_array_length(ci));
+	ret = lb_json_array_double(rd, ci, 0, w, &s->slowdown_ci95[0]);
+	if (!ret)
+		ret = lb_json_array_double(rd, ci, 1, w, &s->slowdown_ci95[1]);
+	return ret;
+}
+
+/* The optional "flow_ops" array of whole numbers of the run at @where. */
+static int lb_read_flow_ops(struct lb_reader *rd, const struct json_object *o, const char *where,
+			    struct lb_run *r)
+{
+	struct json_object *arr, *v;
+	size_t i, n;
+	int ret;
+
+	ret = lb_json_get(rd, o, where, "flow_ops", json_type_array, &arr);
+	if (ret <= 0)
+		return ret;
+	n = json_object_array_length(arr);
+	if (!n)
+		return 0;
+	r->flow_ops = calloc(n, sizeof(*r->flow_ops));
+	if (!r->flow_ops)
+		return -ENOMEM;
+	r->nflow_ops = n;
+	for (i = 0; i < n; i++) {
+		v = json_object_array_get_idx(arr, i);
+		if (!json_object_is_type(v, json_type_int))
+			return lb_reader_fail(rd, "%s.flow_ops[%zu]: expected a whole number, "
+					      "found %s", where, i, lb_json_type_name(v));
+		r->flow_ops[i] = (uint64_t)json_object_get_int64(v);
+	}
+	return 0;
+}
+
+/* The optional "flow_placement" array of config: [{flow, server_cpu, client_cpu}]. */
+static int lb_read_flow_placement(struct lb_reader *rd, const struct json_object *o,
+				  struct lb_config *c)
+{
+	struct json_object *arr, *e;
+	char w[64];
+	size_t i, n;
+	int ret;
+
+	ret = lb_json_get(rd, o, "config", "flow_placement", json_type_array, &arr);
+	if (ret <= 0)
+		return ret;
+	n = json_object_array_length(arr);
+	if (!n)
+		return 0;
+	c->flow_placement = calloc(n, sizeof(*c->flow_placement));
+	if (!c->flow_placement)
+		return -ENOMEM;
+	c->nflow_placement = n;
+	for (i = 0; i < n; i++) {
+		snprintf(w, sizeof(w), "config.flow_placement[%zu]", i);
+		e = json_object_array_get_idx(arr, i);
+		if (!json_object_is_type(e, json_type_object))
+			return lb_reader_fail(rd, "%s: expected an object, found %s", w,
+					      lb_json_type_name(e));
+		c->flow_placement[i].server_cpu = c->flow_placement[i].client_cpu = -1;
+		ret = lb_json_get_int(rd, e, w, "server_cpu", &c->flow_placement[i].server_cpu);
+		if (!ret)
+			ret = lb_json_get_int(rd, e, w, "client_cpu", &c->flow_placement[i].client_cpu);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+static int lb_read_run(struct lb_reader *rd, const struct json_object *o, const char *where,
+		       struct lb_run *r)
+{
+	struct json_object *samples;
+	char w[128];
+	size_t i, n;
+	int ret;
+
+	if (!json_object_is_type(o, json_type_object))
+		return lb_reader_fail(rd, "%s: expected an object, found %s", where,
+				      lb_json_type_name(o));
+	ret = lb_json_get_int(rd, o, where, "round", &r->round);
+	if (!ret)
+		ret = lb_json_get_double(rd, o, where, "seconds", &r->seconds);
+	if (!ret)
+		ret = lb_json_get_u64(rd, o, where, "ops", &r->ops);
+	if (!ret)
+		ret = lb_json_get_double(rd, o, where, "throughput", &r->throughput);
+	if (!ret)
+		ret = lb_json_get_u64(rd, o, where, "events", &r->events);
+	if (!ret)
+		ret = lb_json_get_u64(rd, o, where, "lost_events", &r->lost_events);
+	if (!ret)
+		ret = lb_json_get_u64(rd, o, where, "overwritten_events", &r->overwritten_events);
+	if (!ret)
+		ret = lb_json_get_u64(rd, o, where, "read_events", &r->read_events);
+	if (!ret)
+		ret = lb_json_get_u64(rd, o, where, "read_bytes", &r->read_bytes);
+	if (!ret)
+		ret = lb_json_get_u64(rd, o, where, "timeouts", &r->timeouts);
+	if (!ret)
+		ret = lb_json_get_u64(rd, o, where, "sent", &r->sent);
+	if (!ret)
+		ret = lb_json_get_u64(rd, o, where, "received", &r->received);
+	if (!ret)
+		ret = lb_json_get_u64(rd, o, where, "dropped", &r->dropped);
+	if (!ret)
+		ret = lb_json_get_u64(rd, o, where, "mismatches", &r->mismatches);
+	if (!ret)
+		ret = lb_json_get_u64(rd, o, where, "edge_spread_ops", &r->edge_spread_ops);
+	if (!ret)
+		ret = lb_json_get_double(rd, o, where, "sample_interval_s", &r->sample_interval);
+	if (!ret)
+		ret = lb_read_flow_ops(rd, o, where, r);
+	if (!ret && json_object_object_get_ex(o, "pcap_packets", NULL)) {
+		r->pcap = true;
+		ret = lb_json_get_u64(rd, o, where, "pcap_packets", &r->pcap_packets);
+		if (!ret)
+			ret = lb_json_get_u64(rd, o, where, "pcap_dropped", &r->pcap_dropped);
+		if (!ret)
+			ret = lb_json_get_u64(rd, o, where, "server_drops", &r->server_drops);
+	}
+	if (ret)
+		return ret;
+	ret = lb_json_get(rd, o, where, "samples", json_type_array, &samples);
+	if (ret <= 0)
+		return ret;
+	n = json_object_array_length(samples);
+	if (!n)
+		return 0;
+	r->samples = calloc(n, sizeof(*r->samples));
+	if (!r->samples)
+		return -ENOMEM;
+	r->nsamples = n;
+	snprintf(w, sizeof(w), "%s.samples", where);
+	for (i = 0; i < n; i++) {
+		ret = lb_json_array_double(rd, samples, i, w, &r->samples[i]);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+/*
+ * The optional "slices" array of the probe set at @where, every field but
+ * "on": the set it names may come later in the file (lb_read_slice_states()).
+ */
+static int lb_read_slices(struct lb_reader *rd, const struct json_object *o, const char *where,
+			  struct lb_probeset_result *psr)
+{
+	struct json_object *arr, *e;
+	char w[128];
+	size_t i, n;
+	int ret;
+
+	ret = lb_json_get(rd, o, where, "slices", json_type_array, &arr);
+	if (ret <= 0)
+		return ret;
+	n = json_object_array_length(arr);
+	if (!n)
+		return 0;
+	snprintf(w, sizeof(w), "%s.slices", where);
+	ret = lb_reader_cap(rd, w, "slices", n, &rd->nslices, LB_RESULTS_MAX_SLICES);
+	if (ret)
+		return ret;
+	psr->slices = calloc(n, sizeof(*psr->slices));
+	if (!psr->slices)
+		return -ENOMEM;
+	psr->nslices = n;
+	for (i = 0; i < n; i++) {
+		struct lb_slice *sl = &psr->slices[i];
+
+		snprintf(w, sizeof(w), "%s.slices[%zu]", where, i);
+		e = json_object_array_get_idx(arr, i);
+		if (!json_object_is_type(e, json_type_object))
+			return lb_reader_fail(rd, "%s: expected an object, found %s", w,
+					      e ? lb_json_type_name(e) : "null");
+		bool plain = false;
+
+		sl->on = -1;
+		ret = lb_json_get_bool(rd, e, w, "plain", &plain);
+		if (!ret && plain)
+			sl->on = LB_SLICE_PLAIN;
+		if (!ret)
+			ret = lb_json_get_int(rd, e, w, "unit", &sl->unit);
+		if (!ret)
+			ret = lb_json_get_double(rd, e, w, "start", &sl->start);
+		if (!ret)
+			ret = lb_json_get_double(rd, e, w, "seconds", &sl->seconds);
+		if (!ret)
+			ret = lb_json_get_double(rd, e, w, "switch_s", &sl->switch_s);
+		if (!ret)
+			ret = lb_json_get_u64(rd, e, w, "ops", &sl->ops);
+		if (!ret)
+			ret = lb_json_get_u64(rd, e, w, "events", &sl->events);
+		if (!ret)
+			ret = lb_json_get_u64(rd, e, w, "lost_events", &sl->lost_events);
+		if (!ret)
+			ret = lb_json_get_u64(rd, e, w, "overwritten_events", &sl->overwritten_events);
+		if (!ret)
+			ret = lb_json_get_u64(rd, e, w, "read_events", &sl->read_events);
+		if (!ret)
+			ret = lb_json_get_u64(rd, e, w, "off_events", &sl->off_events);
+		if (!ret)
+			ret = lb_json_get_u64(rd, e, w, "edge_spread_ops", &sl->edge_spread_ops);
+		if (!ret)
+			ret = lb_json_get_bool(rd, e, w, "dropped", &sl->dropped);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+/* An entry's name and index, for lookups by name. */
+struct lb_named {
+	const char *name;
+	size_t index;
+};
+
+/* By name, then by index: the first entry of a name comes first. */
+static int lb_cmp_named(const void *a, const void *b)
+{
+	const struct lb_named *x = a, *y = b;
+	int c = strcmp(x->name, y->name);
+
+	return c ? c : (x->index > y->index) - (x->index < y->index);
+}
+
+/* The index of the first entry named @name in the @n sorted @by_name, or @n when none is. */
+static size_t lb_named_find(const struct lb_named *by_name, size_t n, const char *name)
+{
+	size_t lo = 0, hi = n;
+
+	/* The first whose name is not below @name. */
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (strcmp(by_name[mid].name, name) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < n && !strcmp(by_name[lo].name, name) ? by_name[lo].index : n;
+}
+
+/*
+ * The "on" of every slice of every probe set, once all the entries are read:
+ * a name of an entry (its index; the first of that name), or null for off.
+ * Looked up in the entries sorted by name: a slice at a time through every
+ * entry was slices x entries.
+ */
+static int lb_read_slice_states(struct lb_reader *rd, const struct json_object *arr,
+				struct lb_results *res)
+{
+	struct json_object *slices, *v;
+	struct lb_named *by_name;
+	char w[128], name[256];
+	size_t i, k, j;
+	int ret = 0;
+
+	if (!rd->nslices)
+		return 0;
+	by_name = calloc(res->nprobesets, sizeof(*by_name));
+	if (!by_name)
+		return -ENOMEM;
+	for (i = 0; i < res->nprobesets; i++)
+		by_name[i] = (struct lb_named){ res->probesets[i].name, i };
+	qsort(by_name, res->nprobesets, sizeof(*by_name), lb_cmp_named);
+	for (i = 0; i < res->nprobesets && !ret; i++) {
+		struct lb_probeset_result *psr = &res->probesets[i];
+
+		if (!psr->nslices)
+			continue;
+		/* Read once already: an array of objects with as many entries. */
+		json_object_object_get_ex(json_object_array_get_idx(arr, i), "slices", &slices);
+		for (k = 0; k < psr->nslices; k++) {
+			snprintf(w, sizeof(w), "probesets[%zu].slices[%zu]", i, k);
+			ret = lb_json_get(rd, json_object_array_get_idx(slices, k), w, "on",
+					  json_type_string, &v);
+			if (ret < 0)
+				break;
+			if (!ret)
+				continue;
+			ret = 0;
+			if (psr->slices[k].on == LB_SLICE_PLAIN) {
+				ret = lb_reader_fail(rd, "%s: a plain slice (nothing armed) has no "
+						     "set on: its \"on\" is null", w);
+				break;
+			}
+			j = lb_named_find(by_name, res->nprobesets, json_object_get_string(v));
+			if (j == res->nprobesets) {
+				lb_str_safe(json_object_get_string(v), name, sizeof(name));
+				ret = lb_reader_fail(rd, "%s.on: \"%s\" is not the name of a "
+						     "probe set in this file (null means all "
+						     "off)", w, name);
+				break;
+			}
+			psr->slices[k].on = (int)j;
+		}
+	}
+	free(by_name);
+	return ret;
+}
+
+/* One probe set (or the baseline) at @where; @is_baseline reads only what the baseline has. */
+static int lb_read_probeset(struct lb_reader *rd, const struct json_object *o, const char *where,
+			    bool is_baseline, struct lb_probeset_result *psr)
+{
+	struct json_object *runs;
+	char w[96];
+	size_t i, n;
+	int ret;
+
+	if (!json_object_is_type(o, json_type_object))
+		return lb_reader_fail(rd, "%s: expected an object, found %s", where,
+				      lb_json_type_name(o));
+	ret = lb_json_get_str(rd, o, where, "name", &psr->name);
+	if (!ret)
+		ret = lb_json_get_str(rd, o, where, "tracer", &psr->tracer);
+	if (!ret && !is_baseline)
+		ret = lb_json_get_str(rd, o, where, "description", &psr->description);
+	if (!ret && !is_baseline)
+		ret = lb_json_get_str(rd, o, where, "file", &psr->file);
+	if (!ret && !is_baseline)
+		ret = lb_json_get_str(rd, o, where, "file_text", &psr->text);
+	if (!ret && !is_baseline)
+		ret = lb_json_get_str(rd, o, where, "compare_with", &psr->compare_with);
+	if (!ret && !is_baseline)
+		ret = lb_json_get_str(rd, o, where, "added_for", &psr->added_for);
+	if (!ret && !is_baseline)
+		ret = lb_json_get_str(rd, o, where, "off_residue", &psr->off_residue);
+	if (ret)
+		return ret;
+	if (!psr->name)
+		return lb_reader_fail(rd, "%s: no \"name\"", where);
+	/* Names are looked up and compared: a long one would make each comparison long. */
+	if (strlen(psr->name) > LB_RESULTS_MAX_NAME)
+		return lb_reader_fail(rd, "%s.name: %zu bytes, longer than the %d of a probe-set "
+				      "file's name", where, strlen(psr->name), LB_RESULTS_MAX_NAME);
+	ret = lb_read_summary(rd, o, where, &psr->summary);
+	if (!ret && !is_baseline)
+		ret = lb_read_slices(rd, o, where, psr);
+	if (ret)
+		return ret;
+	ret = lb_json_get(rd, o, where, "runs", json_type_array, &runs);
+	if (ret <= 0)
+		return ret;
+	n = json_object_array_length(runs);
+	if (!n)
+		return 0;
+	snprintf(w, sizeof(w), "%s.runs", where);
+	ret = lb_reader_cap(rd, w, "runs", n, &rd->nruns, LB_RESULTS_MAX_RUNS);
+	if (ret)
+		return ret;
+	psr->runs = calloc(n, sizeof(*psr->runs));
+	if (!psr->runs)
+		return -ENOMEM;
+	psr->nruns = n;
+	for (i = 0; i < n; i++) {
+		snprintf(w, sizeof(w), "%s.runs[%zu]", where, i);
+		ret = lb_read_run(rd, json_object_array_get_idx(runs, i), w, &psr->runs[i]);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+static int lb_read_host_config(struct lb_reader *rd, const struct json_object *root,
+			       struct lb_results *res)
+{
+	struct lb_config *c = &res->config;
+	struct lb_host *h = &res->host;
+	struct json_object *o;
+	int ret;
+
+	ret = lb_json_get(rd, root, "", "host", json_type_object, &o);
+	if (ret > 0) {
+		ret = lb_json_get_str(rd, o, "host", "kernel_release", &h->kernel_release);
+		if (!ret)
+			ret = lb_json_get_str(rd, o, "host", "kernel_version", &h->kernel_version);
+		if (!ret)
+			ret = lb_json_get_str(rd, o, "host", "machine", &h->machine);
+		if (!ret)
+			ret = lb_json_get_str(rd, o, "host", "cpu_model", &h->cpu_model);
+		if (!ret)
+			ret = lb_json_get_str(rd, o, "host", "virtualization", &h->virtualization);
+		if (!ret)
+			ret = lb_json_get_int(rd, o, "host", "ncpus", &h->ncpus);
+		if (!ret)
+			ret = lb_json_get_str(rd, o, "host", "vm_accelerator", &h->vm_accelerator);
+	}
+	if (ret)
+		return ret;
+
+	ret = lb_json_get(rd, root, "", "config", json_type_object, &o);
+	if (ret > 0) {
+		ret = lb_json_get_str(rd, o, "config", "workload", &c->workload);
+		if (!ret)
+			ret = lb_json_get_str(rd, o, "config", "placement", &c->placement);
+		if (!ret)
+			ret = lb_json_get_str(rd, o, "config", "engine", &c->engine);
+		if (!ret)
+			ret = lb_json_get_str(rd, o, "config", "command_line", &c->command_line);
+		if (!ret)
+			ret = lb_json_get_double(rd, o, "config", "duration_s", &c->duration);
+		if (!ret)
+			ret = lb_json_get_double(rd, o, "config", "warmup_s", &c->warmup);
+		if (!ret)
+			ret = lb_json_get_int(rd, o, "config", "repeat", &c->repeat);
+		if (!ret)
+			ret = lb_json_get_int(rd, o, "config", "syscalls_per_op", &c->syscalls_per_op);
+		if (!ret)
+			ret = lb_json_get_int(rd, o, "config", "msg_size", &c->msg_size);
+		if (!ret)
+			ret = lb_json_get_int(rd, o, "config", "server_cpu", &c->server_cpu);
+		if (!ret)
+			ret = lb_json_get_int(rd, o, "config", "client_cpu", &c->client_cpu);
+		if (!ret)
+			ret = lb_json_get_int(rd, o, "config", "buffer_kb", &c->buffer_kb);
+		if (!ret)
+			ret = lb_json_get_str(rd, o, "config", "topology", &c->topology);
+		if (!ret)
+			ret = lb_json_get_int(rd, o, "config", "flows", &c->flows);
+		if (!ret)
+			ret = lb_read_flow_placement(rd, o, c);
+		if (!ret)
+			ret = lb_json_get_int(rd, o, "config", "window", &c->window);
+		if (!ret)
+			ret = lb_json_get_str(rd, o, "config", "count_with", &c->count_with);
+		if (!ret)
+			ret = lb_json_get_str(rd, o, "config", "pcap_filter", &c->pcap_filter);
+		if (!ret)
+			ret = lb_json_get_str(rd, o, "config", "method", &c->method);
+		if (!ret)
+			ret = lb_json_get_double_present(rd, o, "config", "slice_s", &c->slice);
+		if (!ret)
+			ret = lb_json_get_double_present(rd, o, "config", "settle_s", &c->settle);
+		if (!ret)
+			ret = lb_json_get_double_present(rd, o, "config", "precision_pp", &c->precision);
+		if (!ret)
+			ret = lb_json_get_double_present(rd, o, "config", "max_time_s", &c->max_time);
+		if (!ret)
+			ret = lb_json_get_double_present(rd, o, "config", "time_budget_s",
+							 &c->time_budget);
+	}
+	return ret;
+}
+
+/*
+ * The "warnings" array, each text once: a repeated one is kept where it
+ * first stands. The repeats are found in a sorted copy; a search of those
+ * kept so far for each one took warnings x warnings.
+ */
+static int lb_read_warnings(struct lb_reader *rd, const struct json_object *root,
+			    struct lb_results *res)
+{
+	struct lb_named *sorted = NULL;
+	struct json_object *arr, *v;
+	bool *first = NULL;
+	size_t i, n;
+	int ret;
+
+	ret = lb_json_get(rd, root, "", "warnings", json_type_array, &arr);
+	if (ret <= 0)
+		return ret;
+	n = json_object_array_length(arr);
+	ret = lb_reader_cap(rd, "warnings", "warnings", n, NULL, LB_RESULTS_MAX_WARNINGS);
+	if (ret || !n)
+		return ret;
+	ret = -ENOMEM;
+	sorted = calloc(n, sizeof(*sorted));
+	first = calloc(n, sizeof(*first));
+	res->warnings = calloc(n, sizeof(*res->warnings));
+	if (!sorted || !first || !res->warnings)
+		goto out;
+	for (i = 0; i < n; i++) {
+		v = json_object_array_get_idx(arr, i);
+		if (!json_object_is_type(v, json_type_string)) {
+			ret = lb_reader_fail(rd, "warnings[%zu]: expected a string, found %s", i,
+					     v ? lb_json_type_name(v) : "null");
+			goto out;
+		}
+		sorted[i] = (struct lb_named){ json_object_get_string(v), i };
+	}
+	qsort(sorted, n, sizeof(*sorted), lb_cmp_named);
+	for (i = 0; i < n; i++)
+		first[sorted[i].index] = !i || strcmp(sorted[i].name, sorted[i - 1].name);
+	for (i = 0; i < n; i++) {
+		if (!first[i])
+			continue;
+		res->warnings[res->nwarnings] =
+			strdup(json_object_get_string(json_object_array_get_idx(arr, i)));
+		if (!res->warnings[res->nwarnings])
+			goto out;
+		res->nwarnings++;
+	}
+	ret = 0;
+out:
+	free(sorted);
+	free(first);
+	return ret;
+}
+
+static int lb_results_from_json(struct lb_reader *rd, const struct json_object *root,
+				struct lb_results *res)
+{
+	struct json_object *o, *arr;
+	char w[64];
+	size_t i, n;
+	int ret;
+
+	if (!json_object_is_type(root, json_type_object))
+		return lb_reader_fail(rd, "not loadbench results: the top level is %s, "
+				      "not an object", root ? lb_json_type_name(root) : "null");
+	ret = lb_json_get(rd, root, "", "probesets", json_type_array, &arr);
+	if (ret < 0)
+		return ret;
+	if (!ret)
+		return lb_reader_fail(rd, "not loadbench results: no \"probesets\" array");
+
+	ret = lb_json_get_str(rd, root, "", "loadbench_version", &res->version);
+	if (!ret)
+		ret = lb_json_get_str(rd, root, "", "started", &res->started);
+	if (!ret)
+		ret = lb_json_get_bool(rd, root, "", "complete", &res->complete);
+	if (!ret)
+		ret = lb_read_host_config(rd, root, res);
+	if (ret)
+		return ret;
+
+	ret = lb_json_get(rd, root, "", "baseline", json_type_object, &o);
+	if (ret > 0)
+		ret = lb_read_probeset(rd, o, "baseline", true, &res->baseline);
+	if (ret)
+		return ret;
+
+	n = json_object_array_length(arr);
+	ret = lb_reader_cap(rd, "probesets", "probe sets", n, NULL, LB_RESULTS_MAX_PROBESETS);
+	if (ret)
+		return ret;
+	if (n) {
+		res->probesets = calloc(n, sizeof(*res->probesets));
+		if (!res->probesets)
+			return -ENOMEM;
+		res->nprobesets = n;
+	}
+	for (i = 0; i < n; i++) {
+		snprintf(w, sizeof(w), "probesets[%zu]", i);
+		ret = lb_read_probeset(rd, json_object_array_get_idx(arr, i), w, false,
+				       &res->probesets[i]);
+		if (ret)
+			return ret;
+	}
+	ret = lb_read_slice_states(rd, arr, res);
+	if (ret)
+		return ret;
+
+	ret = lb_json_get(rd, root, "", "skipped", json_type_array, &arr);
+	if (ret < 0)
+		return ret;
+	n = ret ? json_object_array_length(arr) : 0;
+	ret = lb_reader_cap(rd, "skipped", "probe sets", n, NULL, LB_RESULTS_MAX_PROBESETS);
+	if (ret)
+		return ret;
+	for (i = 0; i < n; i++) {
+		struct json_object *v = json_object_array_get_idx(arr, i);
+		char *name = NULL, *reason = NULL;
+
+		snprintf(w, sizeof(w), "skipped[%zu]", i);
+		if (!json_object_is_type(v, json_type_object))
+			return lb_reader_fail(rd, "%s: expected an object, found %s", w,
+					      v ? lb_json_type_name(v) : "null");
+		ret = lb_json_get_str(rd, v, w, "name", &name);
+		if (!ret)
+			ret = lb_json_get_str(rd, v, w, "reason", &reason);
+		if (!ret)
+			ret = lb_results_add_skipped(res, name, reason);
+		free(name);
+		free(reason);
+		if (ret)
+			return ret;
+	}
+
+	return lb_read_warnings(rd, root, res);
+}
+
+/* The whole of @path, NUL-terminated, in *@buf; -errno with the reason in @rd. */
+static int lb_read_whole(struct lb_reader *rd, char **buf, size_t *len)
+{
+	int ret = lb_read_file(rd->path, LB_JSON_MAX, buf, len);
+
+	if (ret == -EFBIG)
+		lb_reader_fail(rd, "larger than %lu MiB; not loadbench results",
+			       (unsigned long)(LB_JSON_MAX >> 20));
+	else if (ret && ret != -ENOMEM)
+		lb_reader_fail(rd, "%s", strerror(-ret));
+	return ret;
+}
+
+int lb_results_read_json(const char *path, struct lb_results **out, char *err, size_t errlen)
+{
+	struct lb_reader rd = { .path = path, .err = err, .errlen = errlen };
+	struct json_tokener *tok = NULL;
+	struct json_object *root = NULL;
+	struct lb_results *res = NULL;
+	enum json_tokener_error jerr;
+	char *data = NULL;
+	size_t len = 0, end;
+	int ret;
+
+	*out = NULL;
+	if (err && errlen)
+		err[0] = '\0';
+	ret = lb_read_whole(&rd, &data, &len);
+	if (ret)
+		goto out;
+
+	ret = -EINVAL;
+	end = strspn(data, " \t\r\n");
+	if (end == len) {
+		lb_reader_fail(&rd, "empty file; not loadbench results");
+		goto out;
+	}
+	if (strlen(data) != len) {
+		lb_reader_fail(&rd, "contains a NUL byte; not loadbench results (JSON)");
+		goto out;
+	}
+	ret = -ENOMEM;
+	tok = json_tokener_new();
+	if (!tok)
+		goto out;
+	ret = -EINVAL;
+	root = json_tokener_parse_ex(tok, data, (int)len);
+	jerr = json_tokener_get_error(tok);
+	if (jerr == json_tokener_continue) {
+		lb_reader_fail(&rd, "the file ends inside the JSON document (truncated?)");
+		goto out;
+	}
+	if (jerr != json_tokener_success) {
+		lb_reader_fail(&rd, "not valid JSON: %s at byte %zu", json_tokener_error_desc(jerr),
+			       json_tokener_get_parse_end(tok));
+		goto out;
+	}
+	end = json_tokener_get_parse_end(tok);
+	end += strspn(data + end, " \t\r\n");
+	if (end < len) {
+		lb_reader_fail(&rd, "not valid JSON: trailing data at byte %zu", end);
+		goto out;
+	}
+
+	ret = -ENOMEM;
+	res = lb_results_new();
+	if (!res)
+		goto out;
+	ret = lb_results_from_json(&rd, root, res);
+	if (ret)
+		goto out;
+	*out = res;
+	res = NULL;
+out:
+	if (ret == -ENOMEM && err && errlen && !err[0])
+		lb_reader_fail(&rd, "%s", strerror(ENOMEM));
+	lb_results_free(res);
+	json_object_put(root);
+	if (tok)
+		json_tokener_free(tok);
+	free(data);
+	return ret;
+}

@@ -1,0 +1,366 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * results.json from a result set (json-c), written atomically. Numbers are
+ * written in the shortest form that reads back to the same double; NaN and
+ * infinities are null (read back as NAN).
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <json-c/json.h>
+
+#include "atomic.h"
+#include "results.h"
+#include "results_int.h"
+
+/* Builds a json-c tree; any allocation failure sets @oom and later additions become no-ops. */
+struct lb_jb {
+	bool oom;
+};
+
+/*
+ * Add @val under @key of the object @parent, or append it to the array
+ * @parent when @key is NULL. @val NULL stands for JSON null when @is_null,
+ * for a failed allocation otherwise. Ownership of @val always passes.
+ */
+static bool lb_jb_put(struct lb_jb *jb, struct json_object *parent, const char *key,
+		      struct json_object *val, bool is_null)
+{
+	int ret;
+
+	if (!val && !is_null) {
+		jb->oom = true;
+		return false;
+	}
+	if (!parent) {
+		json_object_put(val);
+		return false;
+	}
+	ret = key ? json_object_object_add(parent, key, val) : json_object_array_add(parent, val);
+	if (ret) {
+		json_object_put(val);
+		jb->oom = true;
+		return false;
+	}
+	return true;
+}
+
+/* A new object (or array when @array) added to @parent; NULL after a failure. */
+static struct json_object *lb_jb_child(struct lb_jb *jb, struct json_object *parent,
+				       const char *key, bool array)
+{
+	struct json_object *child = array ? json_object_new_array() : json_object_new_object();
+
+	return lb_jb_put(jb, parent, key, child, false) ? child : NULL;
+}
+
+static void lb_jb_str(struct lb_jb *jb, struct json_object *parent, const char *key,
+		      const char *s)
+{
+	lb_jb_put(jb, parent, key, s ? json_object_new_string(s) : NULL, !s);
+}
+
+static void lb_jb_double(struct lb_jb *jb, struct json_object *parent, const char *key, double d)
+{
+	char buf[40];
+
+	if (!isfinite(d)) {
+		lb_jb_put(jb, parent, key, NULL, true);
+		return;
+	}
+	lb_format_double(buf, sizeof(buf), d);
+	lb_jb_put(jb, parent, key, json_object_new_double_s(d, buf), false);
+}
+
+static void lb_jb_int(struct lb_jb *jb, struct json_object *parent, const char *key, int64_t v)
+{
+	lb_jb_put(jb, parent, key, json_object_new_int64(v), false);
+}
+
+static void lb_jb_bool(struct lb_jb *jb, struct json_object *parent, const char *key, bool v)
+{
+	lb_jb_put(jb, parent, key, json_object_new_boolean(v), false);
+}
+
+/*
+ * Whether @s holds any --method alternate number: then they are written even
+ * for results without config.method, so that nothing is lost on the way.
+ */
+static bool lb_summary_has_alternate(const struct lb_summary *s)
+{
+	return s->units || s->dropped_units || s->precision_reached || s->off_events ||
+	       !isnan(s->ci_half_width) || !isnan(s->off_throughput) || !isnan(s->residue_pct) ||
+	       !isnan(s->switch_on_ms) || !isnan(s->switch_off_ms) || !isnan(s->seconds);
+}
+
+static void lb_jb_summary(struct lb_jb *jb, struct json_object *parent,
+			  const struct lb_summary *s, bool alternate)
+{
+	struct json_object *o = lb_jb_child(jb, parent, "summary", false), *ci;
+
+	lb_jb_double(jb, o, "throughput_median", s->throughput_median);
+	lb_jb_double(jb, o, "throughput_cv", s->throughput_cv);
+	lb_jb_double(jb, o, "slowdown_pct", s->slowdown_pct);
+	ci = lb_jb_child(jb, o, "slowdown_ci95", true);
+	lb_jb_double(jb, ci, NULL, s->slowdown_ci95[0]);
+	lb_jb_double(jb, ci, NULL, s->slowdown_ci95[1]);
+	lb_jb_double(jb, o, "events_per_op", s->events_per_op);
+	lb_jb_double(jb, o, "ns_per_event", s->ns_per_event);
+	lb_jb_int(jb, o, "events", (int64_t)s->events);
+	lb_jb_int(jb, o, "lost_events", (int64_t)s->lost_events);
+	lb_jb_int(jb, o, "overwritten_events", (int64_t)s->overwritten_events);
+	/* Only tracers with a reader (mode consumer) have these. */
+	if (s->read_bytes) {
+		lb_jb_int(jb, o, "read_events", (int64_t)s->read_events);
+		lb_jb_int(jb, o, "read_bytes", (int64_t)s->read_bytes);
+	}
+	/* Results of --method runs keep the keys they always had. */
+	if (!alternate && !lb_summary_has_alternate(s))
+		return;
+	lb_jb_int(jb, o, "units", s->units);
+	lb_jb_int(jb, o, "dropped_units", s->dropped_units);
+	lb_jb_double(jb, o, "ci_half_width", s->ci_half_width);
+	lb_jb_bool(jb, o, "precision_reached", s->precision_reached);
+	lb_jb_double(jb, o, "off_throughput", s->off_throughput);
+	lb_jb_double(jb, o, "residue_pct", s->residue_pct);
+	lb_jb_double(jb, o, "switch_on_ms", s->switch_on_ms);
+	lb_jb_double(jb, o, "switch_off_ms", s->switch_off_ms);
+	lb_jb_int(jb, o, "off_events", (int64_t)s->off_events);
+	lb_jb_double(jb, o, "seconds", s->seconds);
+}
+
+static void lb_jb_runs(struct lb_jb *jb, struct json_object *parent,
+		       const struct lb_probeset_result *psr)
+{
+	struct json_object *runs = lb_jb_child(jb, parent, "runs", true);
+	size_t i, k;
+
+	for (i = 0; i < psr->nruns; i++) {
+		const struct lb_run *r = &psr->runs[i];
+		struct json_object *o = lb_jb_child(jb, runs, NULL, false), *samples;
+
+		lb_jb_int(jb, o, "round", r->round);
+		lb_jb_double(jb, o, "seconds", r->seconds);
+		lb_jb_int(jb, o, "ops", (int64_t)r->ops);
+		lb_jb_double(jb, o, "throughput", r->throughput);
+		lb_jb_int(jb, o, "events", (int64_t)r->events);
+		lb_jb_int(jb, o, "lost_events", (int64_t)r->lost_events);
+		lb_jb_int(jb, o, "overwritten_events", (int64_t)r->overwritten_events);
+		if (r->read_bytes) {
+			lb_jb_int(jb, o, "read_events", (int64_t)r->read_events);
+			lb_jb_int(jb, o, "read_bytes", (int64_t)r->read_bytes);
+		}
+		lb_jb_int(jb, o, "timeouts", (int64_t)r->timeouts);
+		lb_jb_int(jb, o, "sent", (int64_t)r->sent);
+		lb_jb_int(jb, o, "received", (int64_t)r->received);
+		lb_jb_int(jb, o, "dropped", (int64_t)r->dropped);
+		lb_jb_int(jb, o, "mismatches", (int64_t)r->mismatches);
+		lb_jb_int(jb, o, "edge_spread_ops", (int64_t)r->edge_spread_ops);
+		if (r->nflow_ops) {
+			struct json_object *fo = lb_jb_child(jb, o, "flow_ops", true);
+
+			for (k = 0; k < r->nflow_ops; k++)
+				lb_jb_int(jb, fo, NULL, (int64_t)r->flow_ops[k]);
+		}
+		lb_jb_double(jb, o, "sample_interval_s", r->sample_interval);
+		if (r->pcap) {
+			lb_jb_int(jb, o, "pcap_packets", (int64_t)r->pcap_packets);
+			lb_jb_int(jb, o, "pcap_dropped", (int64_t)r->pcap_dropped);
+			lb_jb_int(jb, o, "server_drops", (int64_t)r->server_drops);
+			lb_jb_bool(jb, o, "pcap_agrees", lb_run_pcap_agrees(r, NULL));
+		}
+		samples = lb_jb_child(jb, o, "samples", true);
+		for (k = 0; k < r->nsamples; k++)
+			lb_jb_double(jb, samples, NULL, r->samples[k]);
+	}
+}
+
+/*
+ * The slices of @psr's alternation, "on" as the name of the set that was on
+ * (null: all off), so that the file does not depend on the order of its
+ * entries. Written only when there are any.
+ */
+static void lb_jb_slices(struct lb_jb *jb, struct json_object *parent,
+			 const struct lb_results *res, const struct lb_probeset_result *psr)
+{
+	struct json_object *arr;
+	size_t i;
+
+	if (!psr->nslices)
+		return;
+	arr = lb_jb_child(jb, parent, "slices", true);
+	for (i = 0; i < psr->nslices; i++) {
+		const struct lb_slice *sl = &psr->slices[i];
+		struct json_object *o = lb_jb_child(jb, arr, NULL, false);
+		bool on = sl->on >= 0 && (size_t)sl->on < res->nprobesets;
+
+		lb_jb_int(jb, o, "unit", sl->unit);
+		lb_jb_str(jb, o, "on", on ? res->probesets[sl->on].name : NULL);
+		if (sl->on == LB_SLICE_PLAIN)
+			lb_jb_bool(jb, o, "plain", true);
+		lb_jb_double(jb, o, "start", sl->start);
+		lb_jb_double(jb, o, "seconds", sl->seconds);
+		lb_jb_double(jb, o, "switch_s", sl->switch_s);
+		lb_jb_int(jb, o, "ops", (int64_t)sl->ops);
+		lb_jb_int(jb, o, "events", (int64_t)sl->events);
+		lb_jb_int(jb, o, "lost_events", (int64_t)sl->lost_events);
+		lb_jb_int(jb, o, "overwritten_events", (int64_t)sl->overwritten_events);
+		lb_jb_int(jb, o, "read_events", (int64_t)sl->read_events);
+		lb_jb_int(jb, o, "off_events", (int64_t)sl->off_events);
+		lb_jb_int(jb, o, "edge_spread_ops", (int64_t)sl->edge_spread_ops);
+		lb_jb_bool(jb, o, "dropped", sl->dropped);
+	}
+}
+
+static struct json_object *lb_results_to_json(const struct lb_results *res)
+{
+	struct lb_jb jb = { .oom = false };
+	struct json_object *root = json_object_new_object(), *o, *arr;
+	size_t i;
+
+	if (!root)
+		return NULL;
+	lb_jb_str(&jb, root, "loadbench_version", res->version);
+	lb_jb_str(&jb, root, "started", res->started);
+	lb_jb_bool(&jb, root, "complete", res->complete);
+
+	o = lb_jb_child(&jb, root, "host", false);
+	lb_jb_str(&jb, o, "kernel_release", res->host.kernel_release);
+	lb_jb_str(&jb, o, "kernel_version", res->host.kernel_version);
+	lb_jb_str(&jb, o, "machine", res->host.machine);
+	lb_jb_str(&jb, o, "cpu_model", res->host.cpu_model);
+	lb_jb_str(&jb, o, "virtualization", res->host.virtualization);
+	lb_jb_int(&jb, o, "ncpus", res->host.ncpus);
+	if (res->host.vm_accelerator)
+		lb_jb_str(&jb, o, "vm_accelerator", res->host.vm_accelerator);
+
+	o = lb_jb_child(&jb, root, "config", false);
+	lb_jb_str(&jb, o, "workload", res->config.workload);
+	lb_jb_str(&jb, o, "placement", res->config.placement);
+	lb_jb_str(&jb, o, "engine", res->config.engine);
+	lb_jb_str(&jb, o, "command_line", res->config.command_line);
+	lb_jb_double(&jb, o, "duration_s", res->config.duration);
+	lb_jb_double(&jb, o, "warmup_s", res->config.warmup);
+	lb_jb_int(&jb, o, "repeat", res->config.repeat);
+	lb_jb_int(&jb, o, "syscalls_per_op", res->config.syscalls_per_op);
+	lb_jb_int(&jb, o, "msg_size", res->config.msg_size);
+	lb_jb_int(&jb, o, "server_cpu", res->config.server_cpu);
+	lb_jb_int(&jb, o, "client_cpu", res->config.client_cpu);
+	lb_jb_int(&jb, o, "buffer_kb", res->config.buffer_kb);
+	if (res->config.topology)
+		lb_jb_str(&jb, o, "topology", res->config.topology);
+	if (res->config.flows)
+		lb_jb_int(&jb, o, "flows", res->config.flows);
+	if (res->config.nflow_placement) {
+		struct json_object *fp = lb_jb_child(&jb, o, "flow_placement", true);
+
+		for (i = 0; i < res->config.nflow_placement; i++) {
+			struct json_object *e = lb_jb_child(&jb, fp, NULL, false);
+
+			lb_jb_int(&jb, e, "flow", (int64_t)i);
+			lb_jb_int(&jb, e, "server_cpu", res->config.flow_placement[i].server_cpu);
+			lb_jb_int(&jb, e, "client_cpu", res->config.flow_placement[i].client_cpu);
+		}
+	}
+	if (res->config.window)
+		lb_jb_int(&jb, o, "window", res->config.window);
+	/* Older results have none of these: NULL (= runs) and 0 read back as they were. */
+	if (res->config.method)
+		lb_jb_str(&jb, o, "method", res->config.method);
+	if (res->config.method || res->config.slice || res->config.settle ||
+	    res->config.precision || res->config.max_time) {
+		lb_jb_double(&jb, o, "slice_s", res->config.slice);
+		lb_jb_double(&jb, o, "settle_s", res->config.settle);
+		lb_jb_double(&jb, o, "precision_pp", res->config.precision);
+		lb_jb_double(&jb, o, "max_time_s", res->config.max_time);
+	}
+	/* Results before --time-budget have none: 0 reads back as none. */
+	if (res->config.time_budget)
+		lb_jb_double(&jb, o, "time_budget_s", res->config.time_budget);
+	if (res->config.count_with) {
+		lb_jb_str(&jb, o, "count_with", res->config.count_with);
+		lb_jb_str(&jb, o, "pcap_filter", res->config.pcap_filter);
+		lb_jb_double(&jb, o, "pcap_tolerance_packets", LB_PCAP_TOL_PACKETS);
+		lb_jb_double(&jb, o, "pcap_tolerance_pct", LB_PCAP_TOL_PCT);
+	}
+
+	o = lb_jb_child(&jb, root, "baseline", false);
+	lb_jb_str(&jb, o, "name", res->baseline.name);
+	lb_jb_str(&jb, o, "tracer", res->baseline.tracer);
+	lb_jb_runs(&jb, o, &res->baseline);
+	lb_jb_summary(&jb, o, &res->baseline.summary, false);
+
+	arr = lb_jb_child(&jb, root, "probesets", true);
+	for (i = 0; i < res->nprobesets; i++) {
+		const struct lb_probeset_result *psr = &res->probesets[i];
+
+		o = lb_jb_child(&jb, arr, NULL, false);
+		lb_jb_str(&jb, o, "name", psr->name);
+		lb_jb_str(&jb, o, "tracer", psr->tracer);
+		lb_jb_str(&jb, o, "description", psr->description);
+		lb_jb_str(&jb, o, "file", psr->file);
+		lb_jb_str(&jb, o, "file_text", psr->text);
+		if (psr->compare_with)
+			lb_jb_str(&jb, o, "compare_with", psr->compare_with);
+		if (psr->added_for)
+			lb_jb_str(&jb, o, "added_for", psr->added_for);
+		if (psr->off_residue)
+			lb_jb_str(&jb, o, "off_residue", psr->off_residue);
+		lb_jb_runs(&jb, o, psr);
+		lb_jb_slices(&jb, o, res, psr);
+		lb_jb_summary(&jb, o, &psr->summary, lb_results_alternate(res));
+	}
+
+	arr = lb_jb_child(&jb, root, "warnings", true);
+	for (i = 0; i < res->nwarnings; i++)
+		lb_jb_str(&jb, arr, NULL, res->warnings[i]);
+
+	arr = lb_jb_child(&jb, root, "skipped", true);
+	for (i = 0; i < res->nskipped; i++) {
+		o = lb_jb_child(&jb, arr, NULL, false);
+		lb_jb_str(&jb, o, "name", res->skipped[i].name);
+		lb_jb_str(&jb, o, "reason", res->skipped[i].reason);
+	}
+
+	if (jb.oom) {
+		json_object_put(root);
+		return NULL;
+	}
+	return root;
+}
+
+int lb_results_write_json(const struct lb_results *res, const char *path)
+{
+	struct json_object *root;
+	const char *text;
+	char *data = NULL;
+	size_t len;
+	int ret = -ENOMEM;
+
+	root = lb_results_to_json(res);
+	if (!root)
+		return -ENOMEM;
+	text = json_object_to_json_string_ext(root, JSON_C_TO_STRING_PRETTY |
+						    JSON_C_TO_STRING_SPACED |
+						    JSON_C_TO_STRING_NOSLASHESCAPE);
+	if (!text)
+		goto out;
+	len = strlen(text);
+	data = malloc(len + 2);
+	if (!data)
+		goto out;
+	memcpy(data, text, len);
+	data[len++] = '\n';
+	data[len] = '\0';
+	ret = lb_atomic_write(path, data, len);
+out:
+	free(data);
+	json_object_put(root);
+	return ret;
+}

@@ -1,0 +1,34 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * What the files of src/results share and nothing else sees: the model's
+ * own helpers (results.c) and the number format of its files (format.c).
+ */
+#ifndef LB_RESULTS_INT_H
+#define LB_RESULTS_INT_H
+
+#include <stddef.h>
+
+#include "results.h"
+
+/* lb_or - @s, or @dflt when @s is NULL or empty. */
+static inline const char *lb_or(const char *s, const char *dflt)
+{
+	return s && *s ? s : dflt;
+}
+
+/* lb_summary_init - set @s to "nothing known": NAN numbers, zero counts. */
+void lb_summary_init(struct lb_summary *s);
+
+/*
+ * lb_results_take_warning - append @msg (taking ownership) to @res's
+ * warnings unless the same text is already there. Returns 0 or -ENOMEM.
+ */
+int lb_results_take_warning(struct lb_results *res, char *msg);
+
+/*
+ * lb_format_double - the shortest of %.15g, %.16g, %.17g that reads back as
+ * @d (finite), in @buf.
+ */
+void lb_format_double(char *buf, size_t len, double d);
+
+#endif
