@@ -4,9 +4,9 @@
  * a generated header of gnuplot string variables, then the template from
  * plots/) into a private staging directory inside the results directory;
  * the script reads only the .dat beside it, so a figure can be edited and
- * re-rendered by hand. lb_plot_render() runs gnuplot there on those scripts
- * only, without a shell, bounded in time; lb_plot_close() renames the files
- * into the results directory.
+ * re-rendered by hand. lb_plot_render() runs gnuplot there (gnuplot.c) on
+ * those scripts only; lb_plot_close() renames the files into the results
+ * directory.
  */
 #include "config.h"
 
@@ -16,8 +16,6 @@
 #include <inttypes.h>
 #include <limits.h>
 #include <math.h>
-#include <poll.h>
-#include <signal.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -26,16 +24,12 @@
 #include <sys/random.h>
 #include <sys/stat.h>
 #include <sys/types.h>
-#include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
+#include "gnuplot.h"
 #include "plot.h"
 #include "util.h"
 #include "results.h"
-
-#define LB_PLOT_TIMEOUT		60	/* seconds gnuplot may run per script */
-#define LB_PLOT_STDERR_MAX	65536	/* bytes of gnuplot's stderr kept */
 
 #define LB_PLOT_MAX_FIGURES	8	/* figures one struct lb_plot writes at most */
 
@@ -1511,214 +1505,9 @@ int lb_plot_write_compare(struct lb_plot *plot, const struct lb_results *const *
 	return ret;
 }
 
-static double now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
-/*
- * The line of gnuplot's @out that says what went wrong: the first
- * '"FILE" line N: ...' line that is not a warning, else the first line naming an error, else the
- * last non-empty line. Copied to @buf.
- */
-static void error_line(const char *out, char *buf, size_t len)
-{
-	const char *best = NULL, *last = NULL, *p, *nl;
-
-	for (p = out; *p; p = nl + 1) {
-		nl = strchrnul(p, '\n');
-		if (nl > p)
-			last = p;
-		if (*p == '"' && memmem(p, nl - p, "\" line ", 7) &&
-		    !memmem(p, nl - p, ": warning:", 10)) {
-			best = p;
-			break;
-		}
-		if (!best && (memmem(p, nl - p, "rror", 4) || memmem(p, nl - p, "cannot", 6)))
-			best = p;
-		if (!*nl)
-			break;
-	}
-	if (!best)
-		best = last;
-	if (!best) {
-		snprintf(buf, len, "(no message)");
-		return;
-	}
-	snprintf(buf, len, "%.*s", (int)(strchrnul(best, '\n') - best), best);
-}
-
-/*
- * The absolute path of gnuplot into @buf: the first gnuplot in an absolute
- * directory of $PATH. An empty or relative entry is skipped: it names a
- * directory relative to wherever gnuplot would be started, which may be one
- * that others can write to. 0 or -ENOENT.
- */
-static int find_gnuplot(char *buf, size_t len)
-{
-	const char *path = getenv("PATH");
-	const char *p, *end;
-	struct stat st;
-	int n;
-
-	if (!path)
-		path = "/usr/local/bin:/usr/bin:/bin";
-	for (p = path;; p = end + 1) {
-		end = strchrnul(p, ':');
-		if (*p == '/') {
-			n = snprintf(buf, len, "%.*s/gnuplot", (int)(end - p), p);
-			if (n > 0 && (size_t)n < len && !stat(buf, &st) && S_ISREG(st.st_mode) &&
-			    !access(buf, X_OK))
-				return 0;
-		}
-		if (!*end)
-			return -ENOENT;
-	}
-}
-
-/*
- * Run the gnuplot at @gnuplot on @script in @plot's staging directory: 0, or
- * -EIO with its message in @err. -d: no ~/.gnuplot or gnuplotrc (under sudo,
- * HOME may still be the invoking user's), so only loadbench's script runs.
- * Messages for the child are formatted before fork (only async-signal-safe
- * calls in the child).
- */
-static int run_gnuplot(const struct lb_plot *plot, const char *gnuplot, const char *script,
-		       char *err, size_t errlen)
-{
-	static const char exec_msg[] = "loadbench: cannot execute gnuplot\n";
-	char *const argv[] = { "gnuplot", "-d", (char *)script, NULL };
-	double deadline = now() + LB_PLOT_TIMEOUT;
-	char *out = NULL, chdir_msg[512], line[512];
-	size_t used = 0;
-	bool timed_out = false;
-	int pipefd[2] = { -1, -1 };
-	int status = 0, ret, devnull;
-	pid_t pid;
-
-	snprintf(chdir_msg, sizeof(chdir_msg),
-		 "loadbench: cannot change to the staging directory %s/%s\n", plot->dir,
-		 plot->stage);
-	out = malloc(LB_PLOT_STDERR_MAX + 1);
-	if (!out) {
-		lb_seterr(err, errlen, "out of memory");
-		return -ENOMEM;
-	}
-	if (pipe2(pipefd, O_CLOEXEC)) {
-		ret = -errno;
-		lb_seterr(err, errlen, "cannot run gnuplot: %s", strerror(-ret));
-		goto out;
-	}
-	pid = fork();
-	if (pid < 0) {
-		ret = -errno;
-		lb_seterr(err, errlen, "cannot run gnuplot: %s", strerror(-ret));
-		goto out;
-	}
-	if (!pid) {
-		devnull = open("/dev/null", O_RDWR | O_CLOEXEC);
-		if (devnull >= 0) {
-			dup2(devnull, STDIN_FILENO);
-			dup2(devnull, STDOUT_FILENO);
-		}
-		dup2(pipefd[1], STDERR_FILENO);
-		if (fchdir(plot->stagefd)) {
-			if (write(STDERR_FILENO, chdir_msg, strlen(chdir_msg)) < 0)
-				_exit(126);
-			_exit(126);
-		}
-		execv(gnuplot, argv);
-		if (write(STDERR_FILENO, exec_msg, sizeof(exec_msg) - 1) < 0)
-			_exit(127);
-		_exit(127);
-	}
-	close(pipefd[1]);
-	pipefd[1] = -1;
-
-	/* Collect stderr until gnuplot closes it, for at most LB_PLOT_TIMEOUT seconds. */
-	for (;;) {
-		struct pollfd pfd = { .fd = pipefd[0], .events = POLLIN };
-		double left = deadline - now();
-		char buf[4096];
-		ssize_t n;
-		int r;
-
-		if (left <= 0) {
-			timed_out = true;
-			break;
-		}
-		r = poll(&pfd, 1, (int)(left * 1000) + 1);
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r <= 0)
-			continue;
-		n = read(pipefd[0], buf, sizeof(buf));
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			break;
-		if (used < LB_PLOT_STDERR_MAX) {
-			size_t keep = (size_t)n < LB_PLOT_STDERR_MAX - used ? (size_t)n :
-					LB_PLOT_STDERR_MAX - used;
-
-			memcpy(out + used, buf, keep);
-			used += keep;
-		}
-	}
-	out[used] = '\0';
-
-	/* Reap it; past the deadline, kill it first. */
-	if (timed_out)
-		kill(pid, SIGKILL);
-	for (;;) {
-		pid_t r = waitpid(pid, &status, WNOHANG);
-
-		if (r == pid)
-			break;
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r < 0) {
-			ret = -EIO;
-			lb_seterr(err, errlen, "cannot get the exit status of gnuplot %s: %s", script,
-			       strerror(errno));
-			goto out;
-		}
-		if (!timed_out && now() >= deadline) {
-			timed_out = true;
-			kill(pid, SIGKILL);
-		}
-		usleep(10000);
-	}
-
-	ret = 0;
-	if (timed_out) {
-		ret = -EIO;
-		lb_seterr(err, errlen, "gnuplot %s did not finish within %d s and was killed",
-		       script, LB_PLOT_TIMEOUT);
-	} else if (!WIFEXITED(status) || WEXITSTATUS(status)) {
-		ret = -EIO;
-		error_line(out, line, sizeof(line));
-		if (WIFSIGNALED(status))
-			lb_seterr(err, errlen, "gnuplot %s was killed by signal %d: %s", script,
-			       WTERMSIG(status), line);
-		else
-			lb_seterr(err, errlen, "gnuplot %s: %s", script, line);
-	}
-out:
-	if (pipefd[0] >= 0)
-		close(pipefd[0]);
-	if (pipefd[1] >= 0)
-		close(pipefd[1]);
-	free(out);
-	return ret;
-}
-
 int lb_plot_render(struct lb_plot *plot, char *err, size_t errlen)
 {
-	char gnuplot[PATH_MAX], script[64];
+	char gnuplot[PATH_MAX], script[64], where[PATH_MAX + 64];
 	size_t i;
 	int ret;
 
@@ -1726,14 +1515,13 @@ int lb_plot_render(struct lb_plot *plot, char *err, size_t errlen)
 		lb_seterr(err, errlen, "no figure written in %s: nothing to render", plot->dir);
 		return -EIO;
 	}
-	if (find_gnuplot(gnuplot, sizeof(gnuplot))) {
-		lb_seterr(err, errlen, "not in any absolute directory of PATH; empty and relative "
-			  "entries are skipped");
-		return -ENOENT;
-	}
+	ret = lb_gnuplot_find(gnuplot, sizeof(gnuplot), err, errlen);
+	if (ret)
+		return ret;
+	snprintf(where, sizeof(where), "the staging directory %s/%s", plot->dir, plot->stage);
 	for (i = 0; i < plot->nfigures; i++) {
 		snprintf(script, sizeof(script), "%s.gp", plot->figures[i]);
-		ret = run_gnuplot(plot, gnuplot, script, err, errlen);
+		ret = lb_gnuplot_run(gnuplot, plot->stagefd, where, script, err, errlen);
 		if (ret)
 			return ret;
 	}
