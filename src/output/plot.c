@@ -26,6 +26,7 @@
 #include <sys/types.h>
 #include <unistd.h>
 
+#include "format.h"
 #include "gnuplot.h"
 #include "plot.h"
 #include "util.h"
@@ -35,11 +36,6 @@
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
-
-static const char *or_unknown(const char *s)
-{
-	return s && *s ? s : "unknown";
-}
 
 /* Order of rows in slowdown.dat: smallest slowdown first, NaN last, then input order. */
 struct row {
@@ -68,6 +64,15 @@ static void put_num(FILE *f, int decimals, double v)
 		fputs("NaN", f);
 }
 
+/* One character of a double-quoted data string: ' for ". */
+static void put_name_char(FILE *f, const char *c, size_t n)
+{
+	if (*c == '"')
+		fputc('\'', f);
+	else
+		fwrite(c, 1, n, f);
+}
+
 /*
  * A name as a double-quoted gnuplot data string: no quotes inside, and no
  * control characters (C0, DEL, C1) or bytes that are not UTF-8
@@ -76,19 +81,17 @@ static void put_num(FILE *f, int decimals, double v)
  */
 static void put_name(FILE *f, const char *s)
 {
-	bool unsafe;
-	size_t n;
+	fputc('"', f);
+	lb_fmt_put_each(f, s, put_name_char);
+	fputc('"', f);
+}
 
-	fputc('"', f);
-	for (; s && (n = lb_str_char(s, &unsafe)); s += n) {
-		if (unsafe)
-			continue;
-		if (*s == '"')
-			fputc('\'', f);
-		else
-			fwrite(s, 1, n, f);
-	}
-	fputc('"', f);
+/* One character of a single-quoted gnuplot string: '' for '. */
+static void put_gp_char(FILE *f, const char *c, size_t n)
+{
+	if (*c == '\'')
+		fputc('\'', f);
+	fwrite(c, 1, n, f);
 }
 
 /*
@@ -99,17 +102,8 @@ static void put_name(FILE *f, const char *s)
  */
 static void put_gp_string(FILE *f, const char *s)
 {
-	bool unsafe;
-	size_t n;
-
 	fputc('\'', f);
-	for (; s && (n = lb_str_char(s, &unsafe)); s += n) {
-		if (unsafe)
-			continue;
-		if (*s == '\'')
-			fputc('\'', f);
-		fwrite(s, 1, n, f);
-	}
+	lb_fmt_put_each(f, s, put_gp_char);
 	fputc('\'', f);
 }
 
@@ -120,35 +114,6 @@ static void put_gp_string(FILE *f, const char *s)
 static void put_comment_text(FILE *f, const char *s)
 {
 	lb_str_put_safe(f, s);
-}
-
-/* @v rounded to an integer with thousands separators: "88,100". */
-static const char *thousands(double v, char *buf, size_t len)
-{
-	char digits[32];
-	size_t n, i, o = 0;
-	bool neg;
-
-	if (!isfinite(v) || fabs(v) >= 1e18) {
-		snprintf(buf, len, "n/a");
-		return buf;
-	}
-	neg = v < 0;
-	snprintf(digits, sizeof(digits), "%.0f", fabs(v));
-	n = strlen(digits);
-	if (len < 2 * n + 2) {
-		snprintf(buf, len, "%s", "?");
-		return buf;
-	}
-	if (neg)
-		buf[o++] = '-';
-	for (i = 0; i < n; i++) {
-		if (i && (n - i) % 3 == 0)
-			buf[o++] = ',';
-		buf[o++] = digits[i];
-	}
-	buf[o] = '\0';
-	return buf;
 }
 
 /* The probe sets of @res sorted by slowdown (smallest first, NaN last): a malloc'd array. */
@@ -180,7 +145,7 @@ static int write_slowdown_dat(const void *arg, FILE *f)
 		return -ENOMEM;
 
 	fputs("# loadbench ", f);
-	put_comment_text(f, or_unknown(res->version));
+	put_comment_text(f, lb_fmt_or_unknown(res->version));
 	fputs(": throughput slowdown per probe set, read by slowdown.gp\n", f);
 	if (alternate)
 		fputs("# --method alternate: slowdown_pct = 100 * (1 - exp(20% trimmed mean over\n"
@@ -283,7 +248,7 @@ static int write_throughput_dat(const void *arg, FILE *f)
 	size_t i;
 
 	fputs("# loadbench ", f);
-	put_comment_text(f, or_unknown(res->version));
+	put_comment_text(f, lb_fmt_or_unknown(res->version));
 	fputs(": throughput over time, every run, read by throughput.gp\n", f);
 	fputs("# Two blocks (gnuplot index 0 and 1), separated by two blank lines.\n"
 	      "# index 0, one row per probe set: set (0 = the baseline, then the probe sets in\n"
@@ -457,7 +422,7 @@ static int write_throughput_alt_dat(const void *arg, FILE *f)
 	}
 
 	fputs("# loadbench ", f);
-	put_comment_text(f, or_unknown(res->version));
+	put_comment_text(f, lb_fmt_or_unknown(res->version));
 	fputs(": throughput of every slice of every alternation, read by throughput.gp\n", f);
 	fputs("# --method alternate: four blocks (gnuplot index 0 to 3), separated by two blank\n"
 	      "# lines. Sets are numbered 0 = the baseline, then the probe sets in run order.\n"
@@ -520,9 +485,9 @@ static int write_throughput_alt_dat(const void *arg, FILE *f)
 			if (on[j])
 				off += (size_t)snprintf(label + off, sizeof(label) - off, "%s%s",
 							off ? " / " : "",
-							or_unknown(res->probesets[j].name));
+							lb_fmt_or_unknown(res->probesets[j].name));
 		fprintf(f, "%d\t", slot++);
-		put_name(f, off ? label : or_unknown(psr->name));
+		put_name(f, off ? label : lb_fmt_or_unknown(psr->name));
 		fputc('\t', f);
 		put_num(f, 3, alternation_span(psr));
 		fputc('\n', f);
@@ -544,19 +509,17 @@ static double pct_of(uint64_t part, uint64_t whole)
  */
 static const char *event_mark(const struct lb_summary *s, char *buf, size_t len)
 {
-	char n[64], p1[32], p2[32];
+	char lost[128], pct[32];
 
 	if (s->lost_events && s->overwritten_events)
-		snprintf(buf, len, "%s lost (%s), %s overwritten",
-			 thousands((double)s->lost_events, n, sizeof(n)),
-			 lb_results_share(s->lost_events, s->events, p1, sizeof(p1)),
-			 lb_results_share(s->overwritten_events, s->events, p2, sizeof(p2)));
+		snprintf(buf, len, "%s, %s overwritten",
+			 lb_fmt_lost(s, ",", " lost", lost, sizeof(lost)),
+			 lb_results_share(s->overwritten_events, s->events, pct, sizeof(pct)));
 	else if (s->lost_events)
-		snprintf(buf, len, "%s lost (%s)", thousands((double)s->lost_events, n, sizeof(n)),
-			 lb_results_share(s->lost_events, s->events, p1, sizeof(p1)));
+		lb_fmt_lost(s, ",", " lost", buf, len);
 	else if (s->overwritten_events)
 		snprintf(buf, len, "%s overwritten",
-			 lb_results_share(s->overwritten_events, s->events, p2, sizeof(p2)));
+			 lb_results_share(s->overwritten_events, s->events, pct, sizeof(pct)));
 	else
 		snprintf(buf, len, "none");
 	return buf;
@@ -582,7 +545,7 @@ static int write_cost_dat(const void *arg, FILE *f)
 	if (!rows)
 		return -ENOMEM;
 	fputs("# loadbench ", f);
-	put_comment_text(f, or_unknown(res->version));
+	put_comment_text(f, lb_fmt_or_unknown(res->version));
 	fputs(": cost per event and events per operation, read by cost.gp\n", f);
 	fputs("# ns_per_event = (1/traced - 1/baseline median throughput) / events_per_op, in ns;\n"
 	      "# events_per_op: median over runs of events / operations; events, lost_events:\n"
@@ -625,13 +588,14 @@ static const char *environment(const struct lb_results *res, char *buf, size_t l
 	char cpus[32];
 
 	virt = h->virtualization && strcmp(h->virtualization, "none") ? h->virtualization : NULL;
-	accel = h->vm_accelerator && *h->vm_accelerator ? h->vm_accelerator : NULL;
+	accel = lb_fmt_or(h->vm_accelerator, NULL);
 	snprintf(cpus, sizeof(cpus), h->ncpus > 0 ? ", %d CPUs" : "", h->ncpus);
 	snprintf(buf, len, "Linux %s %s, %s%s%s%s%s%s%s",
-		 or_unknown(h->kernel_release), or_unknown(h->machine), or_unknown(h->cpu_model),
-		 cpus, virt ? ", virtualization " : "", virt ? virt : "",
+		 lb_fmt_or_unknown(h->kernel_release), lb_fmt_or_unknown(h->machine),
+		 lb_fmt_or_unknown(h->cpu_model),
+		 cpus, virt ? ", virtualization " : "", lb_fmt_or(virt, ""),
 		 lb_results_emulated(res) ? " (emulated: timings are not real)" : "",
-		 accel ? ", VM accelerator " : "", accel ? accel : "");
+		 accel ? ", VM accelerator " : "", lb_fmt_or(accel, ""));
 	return buf;
 }
 
@@ -642,7 +606,7 @@ static const char *environment(const struct lb_results *res, char *buf, size_t l
  */
 static const char *short_placement(const struct lb_config *c, char *buf, size_t len)
 {
-	const char *p = or_unknown(c->placement), *cut = strstr(p, "; flow");
+	const char *p = lb_fmt_or_unknown(c->placement), *cut = strstr(p, "; flow");
 	size_t off, i;
 
 	off = (size_t)snprintf(buf, len, "%.*s", cut ? (int)(cut - p) : (int)strlen(p), p);
@@ -743,7 +707,7 @@ static const char *method_line(const struct lb_results *res, char *buf, size_t l
 		if (off < len)
 			off += (size_t)snprintf(buf + off, len - off, "%s %s",
 						nmissed > 1 ? "," : "",
-						or_unknown(res->probesets[i].name));
+						lb_fmt_or_unknown(res->probesets[i].name));
 		if (off < len && isfinite(s->ci_half_width))
 			off += (size_t)snprintf(buf + off, len - off, " (\u00b1%.2f)",
 						s->ci_half_width);
@@ -770,8 +734,9 @@ static void put_footer(const struct lb_results *res, FILE *f)
 	lines = put_wrapped(f, environment(res, line, sizeof(line)), 0, FOOTER_LINES);
 	snprintf(line, sizeof(line), "%s%s%s | loadbench %s%s%s",
 		 short_placement(c, place, sizeof(place)), engine ? " | engine " : "",
-		 engine ? c->engine : "", or_unknown(res->version), res->started ? " | " : "",
-		 res->started ? res->started : "");
+		 engine ? c->engine : "", lb_fmt_or_unknown(res->version),
+		 res->started ? " | " : "",
+		 lb_fmt_or(res->started, ""));
 	/* The last lines are kept for the method and the probe sets that could not run. */
 	lines = put_wrapped(f, line, lines,
 			    FOOTER_LINES - (res->nskipped ? 1 : 0) - (alternate ? 1 : 0));
@@ -784,7 +749,8 @@ static void put_footer(const struct lb_results *res, FILE *f)
 		off = (size_t)snprintf(line, sizeof(line), "not measured, cannot run here:");
 		for (i = 0; i < res->nskipped && off < sizeof(line); i++)
 			off += (size_t)snprintf(line + off, sizeof(line) - off, "%s %s",
-						i ? "," : "", or_unknown(res->skipped[i].name));
+						i ? "," : "",
+						lb_fmt_or_unknown(res->skipped[i].name));
 		lines = put_wrapped(f, line, lines, FOOTER_LINES);
 	}
 	if (!lines)
@@ -838,7 +804,7 @@ static void put_intro_from(FILE *f, const char *name, const char *what, const ch
 {
 	/* The version is the results file's: a newline in it would start a gnuplot command. */
 	fprintf(f, "# %s.gp: %s, written by loadbench ", name, what);
-	put_comment_text(f, or_unknown(version));
+	put_comment_text(f, lb_fmt_or_unknown(version));
 	fprintf(f, ".\n# Render it in this directory with: gnuplot %s.gp (it reads %s.dat\n"
 		"# and writes %s.png, %s.svg and %s.pdf). The header sets the texts; the rest\n"
 		"# is the template plots/%s.gp.\n\n", name, name, name, name, name, template);
@@ -862,15 +828,16 @@ static const char *baseline_line(const struct lb_results *res, char *buf, size_t
 
 	if (lb_results_alternate(res)) {
 		snprintf(buf, len, "vs. its probes off in the same workload (%s); nothing armed "
-			 "%s ops/s, %zu workload%s%s", or_unknown(c->workload),
-			 thousands(res->baseline.summary.throughput_median, num, sizeof(num)),
+			 "%s ops/s, %zu workload%s%s", lb_fmt_or_unknown(c->workload),
+			 lb_fmt_grouped(res->baseline.summary.throughput_median, ",", num,
+					sizeof(num)),
 			 res->baseline.nruns, res->baseline.nruns == 1 ? "" : "s",
 			 res->complete ? "" : " (interrupted: incomplete)");
 		return buf;
 	}
 	snprintf(buf, len, "baseline %s ops/s (median of %zu), %s, %g s x %d%s",
-		 thousands(res->baseline.summary.throughput_median, num, sizeof(num)),
-		 res->baseline.nruns, or_unknown(c->workload), c->duration, c->repeat,
+		 lb_fmt_grouped(res->baseline.summary.throughput_median, ",", num, sizeof(num)),
+		 res->baseline.nruns, lb_fmt_or_unknown(c->workload), c->duration, c->repeat,
 		 res->complete ? "" : " (interrupted: incomplete)");
 	return buf;
 }
@@ -1458,8 +1425,9 @@ static void write_compare_header(const void *arg, FILE *f)
 		      "bars: median slowdown; whiskers: 95% confidence interval; "
 		      "no bar: not measured in that run" :
 		      "bars: median slowdown; whiskers: 95% confidence interval");
-	snprintf(line, sizeof(line), "in common: %s | loadbench %s", or_unknown(cmp->common),
-		 or_unknown(cmp->n ? cmp->res[0]->version : NULL));
+	snprintf(line, sizeof(line), "in common: %s | loadbench %s",
+		 lb_fmt_or_unknown(cmp->common),
+		 lb_fmt_or_unknown(cmp->n ? cmp->res[0]->version : NULL));
 	fputs("\nfooter = ", f);
 	lines = put_wrapped(f, line, 0, FOOTER_LINES);
 	fprintf(f, "\nfooter_lines = %d\nnote = ", lines);
