@@ -368,7 +368,7 @@ static void print_lines(const struct lb_results *res, FILE *f)
 			/* Its slowdown is against its own off slices, not the plain runs. */
 			fprintf(f, "%s ops/s with its probes off, %s ops/s with ",
 				lb_fmt_grouped(isfinite(s->off_throughput) ? s->off_throughput :
-					b->throughput_median, ",", n1, sizeof(n1)),
+					       b->throughput_median, ",", n1, sizeof(n1)),
 				lb_fmt_grouped(s->throughput_median, ",", n2, sizeof(n2)));
 		else
 			fprintf(f, "%s ops/s without tracing, %s ops/s with ",
@@ -458,8 +458,8 @@ int lb_report_print_compare(const struct lb_results *const *res, const char *con
 		fputs("--:|", f);
 	fputs("\n| baseline ops/s |", f);
 	for (m = 0; m < n; m++)
-		fprintf(f, " %s |", lb_fmt_grouped(res[m]->baseline.summary.throughput_median, ",", b,
-					    sizeof(b)));
+		fprintf(f, " %s |", lb_fmt_grouped(res[m]->baseline.summary.throughput_median,
+						   ",", b, sizeof(b)));
 	fputc('\n', f);
 	/* Every probe set once, in order of first appearance. */
 	for (m = 0; m < n; m++) {
