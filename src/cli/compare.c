@@ -17,6 +17,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "gnuplot.h"
 #include "plot.h"
 #include "report.h"
 #include "results.h"
@@ -269,9 +270,7 @@ int lb_compare_main(int argc, char **argv)
 	/* compare.gp only: never a script that was in OUT before (--force). */
 	ret = no_plot ? -ECANCELED : lb_plot_render(plot, err, sizeof(err));
 	if (ret == -ENOENT)
-		lb_warn("gnuplot is not installed (%s), so the figure is only written as compare.gp "
-			"and compare.dat in %s: install it (apt-get install gnuplot-nox) and run "
-			"'cd %s && gnuplot compare.gp'", err, out, out);
+		lb_gnuplot_say_missing(lb_warn, err, out, "compare");
 	else if (ret && ret != -ECANCELED)
 		lb_warn("gnuplot failed to render the figure in %s: %s", out, err);
 	cret = lb_plot_close(plot, err, sizeof(err));

@@ -17,44 +17,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "format.h"
 #include "report.h"
 #include "results.h"
 #include "table.h"
 #include "util.h"
-
-static const char *or_unknown(const char *s)
-{
-	return s && *s ? s : "unknown";
-}
-
-/* @v rounded to an integer with @sep between groups of three digits: "88,100". */
-static const char *grouped(double v, const char *sep, char *buf, size_t len)
-{
-	char digits[32];
-	size_t n, i, o = 0, slen = strlen(sep);
-
-	if (!isfinite(v) || fabs(v) >= 1e18) {
-		snprintf(buf, len, "n/a");
-		return buf;
-	}
-	snprintf(digits, sizeof(digits), "%.0f", fabs(v));
-	n = strlen(digits);
-	if (len < n * (slen + 1) + 2) {
-		snprintf(buf, len, "?");
-		return buf;
-	}
-	if (v <= -0.5)
-		buf[o++] = '-';
-	for (i = 0; i < n; i++) {
-		if (i && (n - i) % 3 == 0) {
-			memcpy(buf + o, sep, slen);
-			o += slen;
-		}
-		buf[o++] = digits[i];
-	}
-	buf[o] = '\0';
-	return buf;
-}
 
 /* @d with @prec decimals, or @none when it is not finite. */
 static const char *num(double d, int prec, const char *none, char *buf, size_t len)
@@ -62,28 +29,6 @@ static const char *num(double d, int prec, const char *none, char *buf, size_t l
 	if (!isfinite(d))
 		return none;
 	snprintf(buf, len, "%.*f", prec, d);
-	return buf;
-}
-
-/* "0", or "N (P%)" when events were lost. */
-static const char *lost(const struct lb_summary *s, char *buf, size_t len)
-{
-	char pct[32];
-
-	if (s->lost_events && s->events)
-		snprintf(buf, len, "%" PRIu64 " (%s)", s->lost_events,
-			 lb_results_share(s->lost_events, s->events, pct, sizeof(pct)));
-	else
-		snprintf(buf, len, "%" PRIu64, s->lost_events);
-	return buf;
-}
-
-/* "0", or the share of the events recorded and then overwritten: "99.7%". */
-static const char *overwritten(const struct lb_summary *s, char *buf, size_t len)
-{
-	if (s->overwritten_events && s->events)
-		return lb_results_share(s->overwritten_events, s->events, buf, len);
-	snprintf(buf, len, "0");
 	return buf;
 }
 
@@ -113,22 +58,21 @@ static bool any_short(const struct lb_results *res)
 
 /* ---- Markdown -------------------------------------------------------------------------------- */
 
+/* One character of a Markdown table cell: '|', '\\', '*' and '`' escaped. */
+static void md_char(FILE *f, const char *c, size_t n)
+{
+	if (*c == '|' || *c == '\\' || *c == '*' || *c == '`')
+		fputc('\\', f);
+	fwrite(c, 1, n, f);
+}
+
 /*
  * @s in a Markdown table cell: '|' escaped, control characters (C0, DEL, C1)
  * and bytes that are not UTF-8 dropped (lb_str_char()).
  */
 static void md_cell(FILE *f, const char *s)
 {
-	bool unsafe;
-	size_t n;
-
-	for (; s && (n = lb_str_char(s, &unsafe)); s += n) {
-		if (unsafe)
-			continue;
-		if (*s == '|' || *s == '\\' || *s == '*' || *s == '`')
-			fputc('\\', f);
-		fwrite(s, 1, n, f);
-	}
+	lb_fmt_put_each(f, s, md_char);
 }
 
 /*
@@ -142,10 +86,11 @@ static void md_row(FILE *f, const struct lb_probeset_result *psr, bool is_baseli
 	char b[6][64];
 
 	fputs("| ", f);
-	md_cell(f, or_unknown(psr->name));
+	md_cell(f, lb_fmt_or_unknown(psr->name));
 	fputs(" | ", f);
-	md_cell(f, or_unknown(psr->tracer));
-	fprintf(f, " | %s | %s |", grouped(s->throughput_median, ",", b[0], sizeof(b[0])),
+	md_cell(f, lb_fmt_or_unknown(psr->tracer));
+	fprintf(f, " | %s | %s |",
+		lb_fmt_grouped(s->throughput_median, ",", b[0], sizeof(b[0])),
 		num(100 * s->throughput_cv, 1, "-", b[1], sizeof(b[1])));
 	if (is_baseline) {
 		fputs(alt ? " - | - | - | - | - | - | - | - |\n" : " - | - | - | - | - | - |\n", f);
@@ -165,8 +110,9 @@ static void md_row(FILE *f, const struct lb_probeset_result *psr, bool is_baseli
 			fprintf(f, " %d |", s->units);
 	}
 	fprintf(f, " %s | %s | %s | %s |\n", num(s->events_per_op, 2, "-", b[3], sizeof(b[3])),
-		num(s->ns_per_event, 1, "-", b[4], sizeof(b[4])), lost(s, b[5], sizeof(b[5])),
-		overwritten(s, b[0], sizeof(b[0])));
+		num(s->ns_per_event, 1, "-", b[4], sizeof(b[4])),
+		lb_fmt_lost_cell(s, b[5], sizeof(b[5])),
+		lb_fmt_overwritten_cell(s, b[0], sizeof(b[0])));
 }
 
 static void print_markdown(const struct lb_results *res, FILE *f)
@@ -182,20 +128,20 @@ static void print_markdown(const struct lb_results *res, FILE *f)
 			 "all, when less than that; ", c->time_budget);
 	fputs("## Throughput slowdown under tracing\n\n", f);
 	fputs("- workload: ", f);
-	md_cell(f, or_unknown(c->placement));
+	md_cell(f, lb_fmt_or_unknown(c->placement));
 	fputs("\n- kernel: Linux ", f);
-	md_cell(f, or_unknown(h->kernel_release));
+	md_cell(f, lb_fmt_or_unknown(h->kernel_release));
 	fputs(" (", f);
-	md_cell(f, or_unknown(h->machine));
+	md_cell(f, lb_fmt_or_unknown(h->machine));
 	fputs("), virtualization: ", f);
-	md_cell(f, or_unknown(h->virtualization));
+	md_cell(f, lb_fmt_or_unknown(h->virtualization));
 	fputs(emulated(res), f);
 	if (h->vm_accelerator && *h->vm_accelerator) {
 		fputs(", VM accelerator: ", f);
 		md_cell(f, h->vm_accelerator);
 	}
 	fputs("\n- CPU: ", f);
-	md_cell(f, or_unknown(h->cpu_model));
+	md_cell(f, lb_fmt_or_unknown(h->cpu_model));
 	fprintf(f, ", %d online\n", h->ncpus);
 	if (alt)
 		fprintf(f, "- method: alternate, each probe set's probes switched on and off on "
@@ -208,7 +154,7 @@ static void print_markdown(const struct lb_results *res, FILE *f)
 	else
 		fprintf(f, "- method: runs, %d rounds of %g s measured after %g s warm-up, "
 			"loadbench ", c->repeat, c->duration, c->warmup);
-	md_cell(f, or_unknown(res->version));
+	md_cell(f, lb_fmt_or_unknown(res->version));
 	if (res->started) {
 		fputs(", started ", f);
 		md_cell(f, res->started);
@@ -216,9 +162,9 @@ static void print_markdown(const struct lb_results *res, FILE *f)
 	fputs(res->complete ? "\n" : "; **interrupted: partial results**\n", f);
 	for (i = 0; i < res->nskipped; i++) {
 		fputs("- not measured: ", f);
-		md_cell(f, or_unknown(res->skipped[i].name));
+		md_cell(f, lb_fmt_or_unknown(res->skipped[i].name));
 		fputs(" (", f);
-		md_cell(f, or_unknown(res->skipped[i].reason));
+		md_cell(f, lb_fmt_or_unknown(res->skipped[i].reason));
 		fputs(")\n", f);
 	}
 	fputc('\n', f);
@@ -260,39 +206,36 @@ static void print_markdown(const struct lb_results *res, FILE *f)
 
 /* ---- LaTeX ----------------------------------------------------------------------------------- */
 
+/* One character in LaTeX: its special characters escaped. */
+static void tex_char(FILE *f, const char *c, size_t n)
+{
+	if (n > 1) {
+		fwrite(c, 1, n, f);
+		return;
+	}
+	switch (*c) {
+	case '\\':
+		fputs("\\textbackslash{}", f);
+		break;
+	case '~':
+		fputs("\\textasciitilde{}", f);
+		break;
+	case '^':
+		fputs("\\textasciicircum{}", f);
+		break;
+	case '&': case '%': case '$': case '#': case '_': case '{': case '}':
+		fputc('\\', f);
+		fputc(*c, f);
+		break;
+	default:
+		fputc(*c, f);
+	}
+}
+
 /* @s in LaTeX: its special characters escaped, control characters and non-UTF-8 dropped. */
 static void tex(FILE *f, const char *s)
 {
-	bool unsafe;
-	size_t n;
-
-	for (; s && (n = lb_str_char(s, &unsafe)); s += n) {
-		unsigned char c = *s;
-
-		if (unsafe)
-			continue;
-		if (n > 1) {
-			fwrite(s, 1, n, f);
-			continue;
-		}
-		switch (c) {
-		case '\\':
-			fputs("\\textbackslash{}", f);
-			break;
-		case '~':
-			fputs("\\textasciitilde{}", f);
-			break;
-		case '^':
-			fputs("\\textasciicircum{}", f);
-			break;
-		case '&': case '%': case '$': case '#': case '_': case '{': case '}':
-			fputc('\\', f);
-			fputc(c, f);
-			break;
-		default:
-			fputc(c, f);
-		}
-	}
+	lb_fmt_put_each(f, s, tex_char);
 }
 
 static void tex_row(FILE *f, const struct lb_probeset_result *psr, bool is_baseline)
@@ -300,10 +243,10 @@ static void tex_row(FILE *f, const struct lb_probeset_result *psr, bool is_basel
 	const struct lb_summary *s = &psr->summary;
 	char b[4][64];
 
-	tex(f, or_unknown(psr->name));
+	tex(f, lb_fmt_or_unknown(psr->name));
 	fputs(" & ", f);
-	tex(f, or_unknown(psr->tracer));
-	fprintf(f, " & %s", grouped(s->throughput_median, "{,}", b[0], sizeof(b[0])));
+	tex(f, lb_fmt_or_unknown(psr->tracer));
+	fprintf(f, " & %s", lb_fmt_grouped(s->throughput_median, "{,}", b[0], sizeof(b[0])));
 	if (is_baseline) {
 		fputs(" & -- & -- & -- & -- & -- & -- \\\\\n", f);
 		return;
@@ -315,9 +258,9 @@ static void tex_row(FILE *f, const struct lb_probeset_result *psr, bool is_basel
 		fputs(" & --", f);
 	fprintf(f, " & %s & %s & ", num(s->events_per_op, 2, "--", b[2], sizeof(b[2])),
 		num(s->ns_per_event, 1, "--", b[3], sizeof(b[3])));
-	tex(f, lost(s, b[0], sizeof(b[0])));
+	tex(f, lb_fmt_lost_cell(s, b[0], sizeof(b[0])));
 	fputs(" & ", f);
-	tex(f, overwritten(s, b[0], sizeof(b[0])));
+	tex(f, lb_fmt_overwritten_cell(s, b[0], sizeof(b[0])));
 	fputs(" \\\\\n", f);
 }
 
@@ -328,7 +271,7 @@ static void print_latex(const struct lb_results *res, FILE *f)
 	size_t i;
 
 	fputs("% loadbench ", f);
-	tex(f, or_unknown(res->version));
+	tex(f, lb_fmt_or_unknown(res->version));
 	fputs(" results", f);
 	if (res->started) {
 		fputs(", started ", f);
@@ -336,11 +279,11 @@ static void print_latex(const struct lb_results *res, FILE *f)
 	}
 	fputs(". Needs \\usepackage{booktabs}.\n", f);
 	fputs("\\begin{table}[t]\n\\centering\n\\caption{Throughput slowdown under tracing: ", f);
-	tex(f, or_unknown(c->workload));
+	tex(f, lb_fmt_or_unknown(c->workload));
 	fputs(" on Linux ", f);
-	tex(f, or_unknown(h->kernel_release));
+	tex(f, lb_fmt_or_unknown(h->kernel_release));
 	fputs(", ", f);
-	tex(f, or_unknown(h->cpu_model));
+	tex(f, lb_fmt_or_unknown(h->cpu_model));
 	if (h->virtualization && strcmp(h->virtualization, "none")) {
 		fputs(" (", f);
 		tex(f, h->virtualization);
@@ -395,15 +338,15 @@ static void print_pair_line(const struct lb_results *res, const struct lb_probes
 	if (lb_results_pair(res, psr, &pr) || !isfinite(pr.vs_base_pct))
 		return;
 	fputs("  ", f);
-	lb_str_put_safe(f, or_unknown(psr->name));
+	lb_str_put_safe(f, lb_fmt_or_unknown(psr->name));
 	fputs(" on top of ", f);
-	lb_str_put_safe(f, or_unknown(pr.base->name));
+	lb_str_put_safe(f, lb_fmt_or_unknown(pr.base->name));
 	fputs(": ", f);
 	if (isfinite(pr.slowdown_ratio))
 		fprintf(f, "%.2f times its slowdown, ", pr.slowdown_ratio);
 	fprintf(f, "%.1f%% %s than ", fabs(pr.vs_base_pct),
 		pr.vs_base_pct >= 0 ? "slower" : "faster");
-	lb_str_put_safe(f, or_unknown(pr.base->name));
+	lb_str_put_safe(f, lb_fmt_or_unknown(pr.base->name));
 	if (isfinite(pr.vs_base_ci95[0]) && isfinite(pr.vs_base_ci95[1]))
 		fprintf(f, " (95%% CI of that slowdown: %.1f%% to %.1f%%)", pr.vs_base_ci95[0],
 			pr.vs_base_ci95[1]);
@@ -425,14 +368,14 @@ static void print_lines(const struct lb_results *res, FILE *f)
 		if (alt)
 			/* Its slowdown is against its own off slices, not the plain runs. */
 			fprintf(f, "%s ops/s with its probes off, %s ops/s with ",
-				grouped(isfinite(s->off_throughput) ? s->off_throughput :
-					b->throughput_median, ",", n1, sizeof(n1)),
-				grouped(s->throughput_median, ",", n2, sizeof(n2)));
+				lb_fmt_grouped(isfinite(s->off_throughput) ? s->off_throughput :
+					       b->throughput_median, ",", n1, sizeof(n1)),
+				lb_fmt_grouped(s->throughput_median, ",", n2, sizeof(n2)));
 		else
 			fprintf(f, "%s ops/s without tracing, %s ops/s with ",
-				grouped(b->throughput_median, ",", n1, sizeof(n1)),
-				grouped(s->throughput_median, ",", n2, sizeof(n2)));
-		lb_str_put_safe(f, or_unknown(psr->name));
+				lb_fmt_grouped(b->throughput_median, ",", n1, sizeof(n1)),
+				lb_fmt_grouped(s->throughput_median, ",", n2, sizeof(n2)));
+		lb_str_put_safe(f, lb_fmt_or_unknown(psr->name));
 		fputs(alt ? " on: " : ": ", f);
 		if (!isfinite(s->slowdown_pct)) {
 			fputs("slowdown unknown\n", f);
@@ -458,7 +401,7 @@ static void print_lines(const struct lb_results *res, FILE *f)
 	}
 	if (!res->nprobesets)
 		fprintf(f, "%s ops/s without tracing; no probe sets measured\n",
-			grouped(b->throughput_median, ",", n1, sizeof(n1)));
+			lb_fmt_grouped(b->throughput_median, ",", n1, sizeof(n1)));
 	if (*emulated(res))
 		fputs("(measured under QEMU TCG: the timings are emulated; compare probe sets with "
 		      "each other, not with native numbers)\n", f);
@@ -516,8 +459,8 @@ int lb_report_print_compare(const struct lb_results *const *res, const char *con
 		fputs("--:|", f);
 	fputs("\n| baseline ops/s |", f);
 	for (m = 0; m < n; m++)
-		fprintf(f, " %s |", grouped(res[m]->baseline.summary.throughput_median, ",", b,
-					    sizeof(b)));
+		fprintf(f, " %s |", lb_fmt_grouped(res[m]->baseline.summary.throughput_median,
+						   ",", b, sizeof(b)));
 	fputc('\n', f);
 	/* Every probe set once, in order of first appearance. */
 	for (m = 0; m < n; m++) {
@@ -528,19 +471,19 @@ int lb_report_print_compare(const struct lb_results *const *res, const char *con
 
 			for (k = 0; k < m && !seen; k++)
 				for (j = 0; j < res[k]->nprobesets && !seen; j++)
-					seen = !strcmp(or_unknown(res[k]->probesets[j].name),
-						       or_unknown(name));
+					seen = !strcmp(lb_fmt_or_unknown(res[k]->probesets[j].name),
+						       lb_fmt_or_unknown(name));
 			if (seen)
 				continue;
 			fputs("| ", f);
-			md_cell(f, or_unknown(name));
+			md_cell(f, lb_fmt_or_unknown(name));
 			fputs(" |", f);
 			for (k = 0; k < n; k++) {
 				const struct lb_summary *s = NULL;
 
 				for (j = 0; j < res[k]->nprobesets && !s; j++)
-					if (!strcmp(or_unknown(res[k]->probesets[j].name),
-						    or_unknown(name)))
+					if (!strcmp(lb_fmt_or_unknown(res[k]->probesets[j].name),
+						    lb_fmt_or_unknown(name)))
 						s = &res[k]->probesets[j].summary;
 				if (!s || !isfinite(s->slowdown_pct))
 					fputs(" - |", f);

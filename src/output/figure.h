@@ -1,0 +1,98 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Inside the figures (the commands use plot.h): what the handle in plot.c
+ * needs of a figure, the figures it writes, and the gnuplot text the figure
+ * writers share (figure_text.c, figure_header.c).
+ */
+#ifndef LB_FIGURE_H
+#define LB_FIGURE_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+struct lb_plot;
+struct lb_results;
+struct lb_probeset_result;
+
+/*
+ * A figure: its name (NAME.dat, NAME.gp), what writes its two files (the
+ * data, and the header of the script before its template), and its
+ * template plots/TEMPLATE.gp (NULL: plots/NAME.gp). write_dat returns 0 or
+ * -ENOMEM.
+ */
+struct lb_figure {
+	const char *name;
+	int (*write_dat)(const void *arg, FILE *f);
+	void (*write_header)(const void *arg, FILE *f);
+	const char *template;
+};
+
+/* The figures of a results directory (figure_results.c, figure_alternate.c). */
+extern const struct lb_figure lb_figure_slowdown;
+extern const struct lb_figure lb_figure_throughput;
+extern const struct lb_figure lb_figure_throughput_alternate;
+extern const struct lb_figure lb_figure_cost;
+
+/*
+ * lb_plot_write_figure - write @fig's NAME.dat and NAME.gp from @arg into
+ * @plot's staging directory and add it to the figures to render. Returns 0
+ * or -errno with a message in @err (then neither file is left there).
+ */
+int lb_plot_write_figure(struct lb_plot *plot, const struct lb_figure *fig, const void *arg,
+			 const char *template_dir, char *err, size_t errlen);
+
+#define LB_FIG_FOOTER_WIDTH	140	/* characters of a footer line (1200 px, font 11) */
+#define LB_FIG_FOOTER_LINES	5	/* lines of a footer at most */
+
+/* ---- figure_text.c: gnuplot text ---------------------------------------------------------- */
+
+/* lb_fig_put_num - @v with @decimals in a .dat column, "NaN" when not finite. Returns nothing. */
+void lb_fig_put_num(FILE *f, int decimals, double v);
+
+/* lb_fig_put_name - @s as a double-quoted .dat string, made inert. Returns nothing. */
+void lb_fig_put_name(FILE *f, const char *s);
+
+/* lb_fig_put_string - @s as a single-quoted gnuplot string, made inert. Returns nothing. */
+void lb_fig_put_string(FILE *f, const char *s);
+
+/* lb_fig_put_comment - @s escaped for a comment line. Returns nothing. */
+void lb_fig_put_comment(FILE *f, const char *s);
+
+/*
+ * lb_fig_put_wrapped - @text appended to a gnuplot string expression,
+ * wrapped to LB_FIG_FOOTER_WIDTH, after @lines lines and up to @max.
+ * Returns the new line count.
+ */
+int lb_fig_put_wrapped(FILE *f, const char *text, int lines, int max);
+
+/*
+ * lb_fig_put_intro_from - the opening comment of NAME.gp (@name), saying
+ * @what it draws, the @version that wrote it, and its template
+ * plots/@template.gp. Returns nothing.
+ */
+void lb_fig_put_intro_from(FILE *f, const char *name, const char *what, const char *version,
+			   const char *template);
+
+/* lb_fig_put_intro - lb_fig_put_intro_from() with the template plots/@name.gp. Returns nothing. */
+void lb_fig_put_intro(FILE *f, const char *name, const char *what, const char *version);
+
+/* ---- figure_header.c: the texts a results directory's figures share ------------------------- */
+
+/* lb_fig_units_text - "6 units", "6 to 7 units" of alternation, in @buf. Returns @buf. */
+const char *lb_fig_units_text(const struct lb_results *res, char *buf, size_t len);
+
+/* lb_fig_baseline_line - the subtitle's baseline (or alternate) line, in @buf. Returns @buf. */
+const char *lb_fig_baseline_line(const struct lb_results *res, char *buf, size_t len);
+
+/* lb_fig_put_common - footer, note and operation names of @res's figures. Returns nothing. */
+void lb_fig_put_common(const struct lb_results *res, FILE *f);
+
+/* ---- figure_results.c ---------------------------------------------------------------------- */
+
+/*
+ * lb_fig_put_set_row - one row of throughput.dat's index 0 for set @set:
+ * number, name, tracer, median, runs, last round. Returns nothing.
+ */
+void lb_fig_put_set_row(FILE *f, int set, const struct lb_probeset_result *psr);
+
+#endif
