@@ -42,32 +42,27 @@ static const char *base_name(const char *path, char *buf, size_t len)
 /* One thing a results directory was measured with, as "kernel 6.18.44" in @buf. */
 typedef const char *(*field_fn)(const struct lb_results *r, char *buf, size_t len);
 
-static const char *or_q(const char *s)
-{
-	return s && *s ? s : "?";
-}
-
 static const char *f_kernel(const struct lb_results *r, char *buf, size_t len)
 {
-	snprintf(buf, len, "Linux %s", or_q(r->host.kernel_release));
+	snprintf(buf, len, "Linux %s", lb_str_or(r->host.kernel_release, "?"));
 	return buf;
 }
 
 static const char *f_machine(const struct lb_results *r, char *buf, size_t len)
 {
-	snprintf(buf, len, "%s", or_q(r->host.machine));
+	snprintf(buf, len, "%s", lb_str_or(r->host.machine, "?"));
 	return buf;
 }
 
 static const char *f_cpu(const struct lb_results *r, char *buf, size_t len)
 {
-	snprintf(buf, len, "%s, %d CPUs", or_q(r->host.cpu_model), r->host.ncpus);
+	snprintf(buf, len, "%s, %d CPUs", lb_str_or(r->host.cpu_model, "?"), r->host.ncpus);
 	return buf;
 }
 
 static const char *f_virt(const struct lb_results *r, char *buf, size_t len)
 {
-	const char *v = or_q(r->host.virtualization);
+	const char *v = lb_str_or(r->host.virtualization, "?");
 
 	snprintf(buf, len, "virtualization %s%s", v, lb_results_emulated(r) ? " (emulated)" : "");
 	return buf;
@@ -75,7 +70,7 @@ static const char *f_virt(const struct lb_results *r, char *buf, size_t len)
 
 static const char *f_workload(const struct lb_results *r, char *buf, size_t len)
 {
-	snprintf(buf, len, "workload %s", or_q(r->config.workload));
+	snprintf(buf, len, "workload %s", lb_str_or(r->config.workload, "?"));
 	return buf;
 }
 

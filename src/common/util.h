@@ -82,6 +82,12 @@ size_t lb_str_char(const char *s, bool *unsafe);
  */
 void lb_str_put_safe(FILE *f, const char *s);
 
+/* lb_str_or - @s, or @dflt when @s is NULL or empty ("?", "-", "unknown"). Returns one of them. */
+static inline const char *lb_str_or(const char *s, const char *dflt)
+{
+	return s && *s ? s : dflt;
+}
+
 /* lb_str_safe_len - the number of bytes lb_str_put_safe() writes for @s. */
 size_t lb_str_safe_len(const char *s);
 

@@ -15,6 +15,7 @@
 #include "figure.h"
 #include "format.h"
 #include "results.h"
+#include "util.h"
 
 /*
  * The environment of @res in one line: kernel, machine, CPU, CPUs, virtualization, and the
@@ -27,14 +28,14 @@ static const char *environment(const struct lb_results *res, char *buf, size_t l
 	char cpus[32];
 
 	virt = h->virtualization && strcmp(h->virtualization, "none") ? h->virtualization : NULL;
-	accel = lb_fmt_or(h->vm_accelerator, NULL);
+	accel = lb_str_or(h->vm_accelerator, NULL);
 	snprintf(cpus, sizeof(cpus), h->ncpus > 0 ? ", %d CPUs" : "", h->ncpus);
 	snprintf(buf, len, "Linux %s %s, %s%s%s%s%s%s%s",
 		 lb_fmt_or_unknown(h->kernel_release), lb_fmt_or_unknown(h->machine),
 		 lb_fmt_or_unknown(h->cpu_model),
-		 cpus, virt ? ", virtualization " : "", lb_fmt_or(virt, ""),
+		 cpus, virt ? ", virtualization " : "", lb_str_or(virt, ""),
 		 lb_results_emulated(res) ? " (emulated: timings are not real)" : "",
-		 accel ? ", VM accelerator " : "", lb_fmt_or(accel, ""));
+		 accel ? ", VM accelerator " : "", lb_str_or(accel, ""));
 	return buf;
 }
 
@@ -129,7 +130,7 @@ static void put_footer(const struct lb_results *res, FILE *f)
 		 short_placement(c, place, sizeof(place)), engine ? " | engine " : "",
 		 engine ? c->engine : "", lb_fmt_or_unknown(res->version),
 		 res->started ? " | " : "",
-		 lb_fmt_or(res->started, ""));
+		 lb_str_or(res->started, ""));
 	/* The last lines are kept for the method and the probe sets that could not run. */
 	lines = lb_fig_put_wrapped(f, line, lines, LB_FIG_FOOTER_LINES -
 				   (res->nskipped ? 1 : 0) - (alternate ? 1 : 0));

@@ -15,14 +15,9 @@
 #include "results.h"
 #include "util.h"
 
-const char *lb_fmt_or(const char *s, const char *dflt)
-{
-	return s && *s ? s : dflt;
-}
-
 const char *lb_fmt_or_unknown(const char *s)
 {
-	return lb_fmt_or(s, "unknown");
+	return lb_str_or(s, "unknown");
 }
 
 /* The decimal @digits, after a '-' when @neg, with @sep between groups of three, in @buf. */

@@ -14,9 +14,6 @@
 
 struct lb_summary;
 
-/* lb_fmt_or - @s, or @dflt when @s is NULL or empty ("unknown", "-", ""). Returns one of them. */
-const char *lb_fmt_or(const char *s, const char *dflt);
-
 /* lb_fmt_or_unknown - @s, or "unknown" when it is NULL or empty. Returns one of them. */
 const char *lb_fmt_or_unknown(const char *s);
 

@@ -18,15 +18,10 @@
 #include <string.h>
 
 #include "atomic.h"
+#include "format.h"
 #include "results.h"
 #include "table.h"
 #include "util.h"
-
-/* @s, or @dflt when @s is NULL or empty. */
-static const char *lb_or(const char *s, const char *dflt)
-{
-	return s && *s ? s : dflt;
-}
 
 enum {
 	LB_COL_NAME,
@@ -86,23 +81,10 @@ static void lb_row_fill(struct lb_row *row, const struct lb_probeset_result *psr
 	}
 	lb_row_num(row, LB_COL_EPO, 2, s->events_per_op);
 	lb_row_num(row, LB_COL_NSPE, 1, s->ns_per_event);
-	if (s->lost_events && s->events) {
-		char pct[40];
-
-		snprintf(row->buf[LB_COL_LOST], sizeof(row->buf[LB_COL_LOST]), "%" PRIu64 " (%s)",
-			 s->lost_events, lb_results_share(s->lost_events, s->events, pct,
-							  sizeof(pct)));
-	} else {
-		snprintf(row->buf[LB_COL_LOST], sizeof(row->buf[LB_COL_LOST]), "%" PRIu64,
-			 s->lost_events);
-	}
-	row->cell[LB_COL_LOST] = row->buf[LB_COL_LOST];
+	row->cell[LB_COL_LOST] = lb_fmt_lost_cell(s, row->buf[LB_COL_LOST],
+						  sizeof(row->buf[LB_COL_LOST]));
 	/* Overwritten events are the flight recorder working as designed, not losses. */
-	if (s->overwritten_events && s->events)
-		lb_results_share(s->overwritten_events, s->events, row->buf[LB_COL_OVERWRITTEN],
-				 sizeof(row->buf[LB_COL_OVERWRITTEN]));
-	else
-		snprintf(row->buf[LB_COL_OVERWRITTEN], sizeof(row->buf[LB_COL_OVERWRITTEN]), "0");
+	lb_fmt_overwritten_cell(s, row->buf[LB_COL_OVERWRITTEN], sizeof(row->buf[LB_COL_OVERWRITTEN]));
 	row->cell[LB_COL_OVERWRITTEN] = row->buf[LB_COL_OVERWRITTEN];
 }
 
@@ -153,7 +135,7 @@ static void lb_print_pcap(const struct lb_results *res, FILE *f)
 				nagree++;
 			} else {
 				fprintf(f, "%spcap DISAGREES: ", nruns - nagree == 1 ? "\n" : "");
-				lb_str_put_safe(f, lb_or(psr->name, "?"));
+				lb_str_put_safe(f, lb_str_or(psr->name, "?"));
 				fprintf(f, " round %d: captured %" PRIu64
 					" packets, the workload counted %" PRIu64 " + %" PRIu64
 					" dropped by the server socket (difference %+" PRId64 ")%s\n",
@@ -172,11 +154,11 @@ static void lb_print_pcap(const struct lb_results *res, FILE *f)
 		return;
 	lb_run_pcap_agrees(worst, &d);
 	fprintf(f, "%spcap count (", nruns == nagree ? "\n" : "");
-	lb_str_put_safe(f, lb_or(res->config.pcap_filter, "?"));
+	lb_str_put_safe(f, lb_str_or(res->config.pcap_filter, "?"));
 	fprintf(f, " on lo): agrees with the workload's count (+ server socket drops) within %d "
 		"packets + %g%% in %zu of %zu runs; largest difference %+" PRId64 " (%.2f%%, ",
 		LB_PCAP_TOL_PACKETS, LB_PCAP_TOL_PCT, nagree, nruns, d, worst_pct);
-	lb_str_put_safe(f, lb_or(worst_name, "?"));
+	lb_str_put_safe(f, lb_str_or(worst_name, "?"));
 	fprintf(f, " round %d)\n", worst->round);
 }
 
@@ -191,7 +173,7 @@ static void lb_results_print_readers(const struct lb_results *res, FILE *f)
 		if (!s->read_bytes)
 			continue;
 		fprintf(f, "%sreader of ", first ? "\n" : "");
-		lb_str_put_safe(f, lb_or(res->probesets[k].name, "?"));
+		lb_str_put_safe(f, lb_str_or(res->probesets[k].name, "?"));
 		fprintf(f, ": read %" PRIu64 " events (%.1f MiB) in the measured windows; %s (%"
 			PRIu64 " events lost)\n", s->read_events, s->read_bytes / 1048576.0,
 			s->lost_events ? "did NOT keep up" : "kept up", s->lost_events);
@@ -217,7 +199,7 @@ static void lb_results_print_alternation(const struct lb_results *res, FILE *f)
 		if (!psr->nslices)
 			continue;
 		fputs(first ? "\n" : "", f);
-		lb_str_put_safe(f, lb_or(psr->name, "?"));
+		lb_str_put_safe(f, lb_str_or(psr->name, "?"));
 		fprintf(f, ": %d units in %.1f s, CI +-%.2f pp%s", s->units, s->seconds,
 			s->ci_half_width, s->precision_reached ? "" : " (precision NOT reached)");
 		if (s->dropped_units)
@@ -287,7 +269,7 @@ void lb_results_print_table(const struct lb_results *res, FILE *f)
 
 	/* Every string here may come from someone else's results.json: none is printed raw. */
 	fputs("workload: ", f);
-	lb_str_put_safe(f, lb_or(c->workload, "?"));
+	lb_str_put_safe(f, lb_str_or(c->workload, "?"));
 	/* loadgen's placement line starts with the workload's name: do not say it twice. */
 	if (c->placement && *c->placement) {
 		size_t wl = c->workload ? strlen(c->workload) : 0;
@@ -305,17 +287,17 @@ void lb_results_print_table(const struct lb_results *res, FILE *f)
 		lb_str_put_safe(f, c->engine);
 	}
 	fputs("\nkernel: ", f);
-	lb_str_put_safe(f, lb_or(h->kernel_release, "?"));
+	lb_str_put_safe(f, lb_str_or(h->kernel_release, "?"));
 	fputs(" (", f);
-	lb_str_put_safe(f, lb_or(h->machine, "?"));
+	lb_str_put_safe(f, lb_str_or(h->machine, "?"));
 	fputs("), virtualization: ", f);
-	lb_str_put_safe(f, lb_or(h->virtualization, "unknown"));
+	lb_str_put_safe(f, lb_str_or(h->virtualization, "unknown"));
 	if (h->vm_accelerator && *h->vm_accelerator) {
 		fputs(", VM accelerator ", f);
 		lb_str_put_safe(f, h->vm_accelerator);
 	}
 	fputs("\nCPU: ", f);
-	lb_str_put_safe(f, lb_or(h->cpu_model, "?"));
+	lb_str_put_safe(f, lb_str_or(h->cpu_model, "?"));
 	fprintf(f, ", %d online\n", h->ncpus);
 	if (lb_results_alternate(res)) {
 		fprintf(f, "method: alternate, %g s slices (%g s settle after each switch), each "

@@ -10,12 +10,6 @@
 
 #include "results.h"
 
-/* lb_or - @s, or @dflt when @s is NULL or empty. */
-static inline const char *lb_or(const char *s, const char *dflt)
-{
-	return s && *s ? s : dflt;
-}
-
 /* lb_summary_init - set @s to "nothing known": NAN numbers, zero counts. */
 void lb_summary_init(struct lb_summary *s);
 

@@ -21,6 +21,7 @@
 #include "results.h"
 #include "results_int.h"
 #include "stats.h"
+#include "util.h"
 
 /* The slowdown interval: bootstrap resamples and a fixed seed, so reruns of summarize agree. */
 #define LB_CI_RESAMPLES 10000
@@ -425,7 +426,7 @@ static int lb_warn_slow_edges(struct lb_results *res, const struct lb_probeset_r
 	if (n && med > LB_ALT_EDGE_DROP) {
 		if (asprintf(&msg, "%s: reading the tracers at a slice's edges took %.1f%% of its "
 			     "operations (median): the slices' edges are blurred, on and off "
-			     "alike; a longer --slice makes them sharp", lb_or(psr->name, "?"),
+			     "alike; a longer --slice makes them sharp", lb_str_or(psr->name, "?"),
 			     100 * med) < 0 || lb_results_take_warning(res, msg))
 			ret = -ENOMEM;
 	}
@@ -458,17 +459,17 @@ static int lb_results_summarize_alternate(struct lb_results *res)
 		msg = NULL;
 		if (!isfinite(s->ci_half_width))
 			ret = asprintf(&msg, "%s: fewer than 2 units of alternation: no confidence "
-				       "interval", lb_or(psr->name, "?"));
+				       "interval", lb_str_or(psr->name, "?"));
 		else if (s->units < LB_ALT_MIN_UNITS)
 			ret = asprintf(&msg, "%s: only %d units of alternation in %.0f s (its switch "
 				       "takes %.0f ms): a CI from fewer than %d is not to be trusted; "
-				       "give it more %s", lb_or(psr->name, "?"), s->units,
+				       "give it more %s", lb_str_or(psr->name, "?"), s->units,
 				       s->seconds, s->switch_off_ms > s->switch_on_ms ?
 				       s->switch_off_ms : s->switch_on_ms, LB_ALT_MIN_UNITS, more);
 		else if (!s->precision_reached)
 			ret = asprintf(&msg, "%s did not reach the precision asked: its 95%% CI is "
 				       "+-%.2f pp after %d units (%.0f s), not +-%.2f pp: give it "
-				       "more %s or quieten the machine", lb_or(psr->name, "?"),
+				       "more %s or quieten the machine", lb_str_or(psr->name, "?"),
 				       s->ci_half_width, s->units, s->seconds, res->config.precision,
 				       more);
 		if (ret < 0)
