@@ -820,6 +820,15 @@ static void test_json_alternate(const char *dir)
 		}
 		free(bad);
 	}
+	/* A newer layout is refused before its keys are read as this one's; so is a wrong type. */
+	bad = replace(t1, "\"schema_version\": 1,", "\"schema_version\": 2,");
+	refused(bad, path2, "schema_version 2: this loadbench reads schema 1 and older "
+		"(doc/results-schema.md): read it with the loadbench that wrote it");
+	bad = replace(t1, "\"schema_version\": 1,", "\"schema_version\": 0,");
+	refused(bad, path2, "schema_version 0: expected 1 or more");
+	bad = replace(t1, "\"schema_version\": 1,", "\"schema_version\": \"1\",");
+	refused(bad, path2, "schema_version");
+	T_CHECK(strncmp(t1, "{\n  \"schema_version\": 1,\n", 24) == 0);
 	/* Or not a name at all. */
 	bad = replace(t1, "\"on\": \"ftrace\"", "\"on\": 0");
 	refused(bad, path2, "probesets[0].slices[1].on: expected a string, found int");

@@ -593,7 +593,7 @@ static int lb_results_from_json(struct lb_reader *rd, const struct json_object *
 	struct json_object *o, *arr;
 	char w[64];
 	size_t i, n;
-	int ret;
+	int ret, schema = 1;
 
 	if (!json_object_is_type(root, json_type_object))
 		return lb_reader_fail(rd, "not loadbench results: the top level is %s, "
@@ -604,6 +604,16 @@ static int lb_results_from_json(struct lb_reader *rd, const struct json_object *
 	if (!ret)
 		return lb_reader_fail(rd, "not loadbench results: no \"probesets\" array");
 
+	/* Before anything else: a newer layout may mean something else by the same keys. */
+	ret = lb_json_get_int(rd, root, "", "schema_version", &schema);
+	if (ret)
+		return ret;
+	if (schema < 1)
+		return lb_reader_fail(rd, "schema_version %d: expected 1 or more", schema);
+	if (schema > LB_RESULTS_SCHEMA)
+		return lb_reader_fail(rd, "schema_version %d: this loadbench reads schema %d and "
+				      "older (doc/results-schema.md): read it with the loadbench "
+				      "that wrote it", schema, LB_RESULTS_SCHEMA);
 	ret = lb_json_get_str(rd, root, "", "loadbench_version", &res->version);
 	if (!ret)
 		ret = lb_json_get_str(rd, root, "", "started", &res->started);

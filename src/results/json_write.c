@@ -226,6 +226,7 @@ static struct json_object *lb_results_to_json(const struct lb_results *res)
 
 	if (!root)
 		return NULL;
+	lb_jb_int(&jb, root, "schema_version", LB_RESULTS_SCHEMA);
 	lb_jb_str(&jb, root, "loadbench_version", res->version);
 	lb_jb_str(&jb, root, "started", res->started);
 	lb_jb_bool(&jb, root, "complete", res->complete);

@@ -242,6 +242,14 @@ struct lb_results {
 };
 
 /*
+ * The layout of results.json this version writes and reads
+ * (doc/results-schema.md): written as "schema_version", incremented when a
+ * key changes meaning or is removed, not when one is added. A file without
+ * the key is version 1; lb_results_read_json() refuses a newer one.
+ */
+#define LB_RESULTS_SCHEMA 1
+
+/*
  * The most a results.json may hold: lb_results_read_json() refuses a file
  * with more, in one line naming the field, its count and the cap. A file
  * can come from anyone; these keep what reads it (report, plot, compare)
