@@ -10,6 +10,7 @@
 
 #include "loadgen.h"
 #include "pcap_count.h"
+#include "plan.h"
 #include "results.h"
 #include "run.h"
 #include "stats.h"
@@ -278,7 +279,7 @@ static int bench_rounds(const struct lb_bench *b, struct lb_results *res, struct
 	for (int round = 1; round <= b->repeat; round++) {
 		for (int i = -1; i < nsets; i++) {
 			struct lb_probeset_result *psr = i < 0 ? &res->baseline : &res->probesets[i];
-			struct lb_tracer *tracer = i < 0 ? NULL : b->tracers[i];
+			struct lb_tracer *tracer = i < 0 ? NULL : lb_plan_tracer(b->plan, i);
 			struct lb_run run;
 
 			if (stopped(b))
@@ -391,7 +392,7 @@ struct alt {
 
 static struct lb_tracer *alt_tracer(const struct alt *a, int k)
 {
-	return a->b->tracers[a->member[k]];
+	return lb_plan_tracer(a->b->plan, a->member[k]);
 }
 
 /* Switch from the current state to @state (-1 = off); *@took gets the seconds it took. */
@@ -863,6 +864,8 @@ int lb_bench_run(const struct lb_bench *b, struct lb_results *res, char *err, si
 
 	res->complete = false;
 	ret = b->alternate ? bench_alternate(b, res, &p, err, len) : bench_rounds(b, res, &p, err, len);
+	/* Whatever failed, nothing stays armed once the orchestrator returns. */
+	lb_tracer_disarm_all();
 	/* Clear the line, so that what follows starts in column 0. */
 	if (p.on)
 		fputs("\r\033[K", stderr);
