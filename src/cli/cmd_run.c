@@ -26,6 +26,7 @@
 #include "plan.h"
 #include "results.h"
 #include "run.h"
+#include "skipped.h"
 #include "sysinfo.h"
 #include "tracer.h"
 #include "util.h"
@@ -313,13 +314,7 @@ int lb_cmd_run(struct lb_options *o)
 			goto out;
 		}
 	}
-	/* The default run measures what runs here and says what it left out. */
-	for (int i = 0; i < lb_plan_count(plan); i++) {
-		const struct lb_plan_entry *e = lb_plan_entry(plan, i);
-
-		if (e->skipped)
-			lb_warn("skipping %s: %s", e->set->name, e->skipped);
-	}
+	lb_skipped_warn(plan);
 	if (choose_method(o, plan) || lb_claim_take())
 		goto out;
 	if (stop_signal)
