@@ -148,7 +148,8 @@ expect_error "absent.probeset:2: unknown tracepoint sched:loadbench_no_such_even
 "$LOADBENCH" --probeset "$tmp/absent.probeset",syscalls-pid --skip-unavailable --duration 0.3 \
 	--warmup 0.1 --method runs --repeat 1 --quiet --no-plot --output "$tmp/skip" >/dev/null 2>"$tmp/skip.err"
 cat "$tmp/skip.err"
-grep -q "skipping absent: .*unknown tracepoint" "$tmp/skip.err" || fail "no skip warning"
+grep -q "skipping 1 probe set that cannot run here: absent (unknown tracepoint)" "$tmp/skip.err" ||
+	fail "no skip warning"
 grep -A3 '"skipped"' "$tmp/skip/results.json" | grep -q '"name": "absent"' ||
 	fail "results.json does not record absent as skipped"
 grep -q '"reason": ".*unknown tracepoint sched:loadbench_no_such_event' \

@@ -10,6 +10,7 @@
 
 #include "loadgen.h"
 #include "pcap_count.h"
+#include "plan.h"
 #include "results.h"
 #include "run.h"
 #include "stats.h"
@@ -103,6 +104,25 @@ static int window_edge(const struct lb_bench *b, struct lb_tracer *tracer, doubl
 	*ops = oa + (ob - oa) / 2;
 	*spread = ob - oa;
 	return 0;
+}
+
+/* The tracer's counts of a run: those at @c1 less those at @c0. */
+static void run_tracer_counts(struct lb_run *run, const struct lb_tracer_counts *c0,
+			      const struct lb_tracer_counts *c1)
+{
+	run->events = c1->events - c0->events;
+	run->lost_events = c1->lost - c0->lost;
+	run->overwritten_events = c1->overwritten - c0->overwritten;
+}
+
+/* The workload's own counts from its start to its stop, @st, in @run. */
+static void run_workload_counts(struct lb_run *run, const struct lb_workload_stats *st)
+{
+	run->timeouts = st->timeouts;
+	run->sent = st->sent;
+	run->received = st->received;
+	run->dropped = st->dropped;
+	run->mismatches = st->mismatches;
 }
 
 /* Disarm @t; its failure becomes *@ret (with @err) unless an earlier one is there. */
@@ -207,19 +227,13 @@ static int run_once(const struct lb_bench *b, struct lb_tracer *tracer, int roun
 	run->ops = ops1 - ops0;
 	run->edge_spread_ops = spread0 > spread1 ? spread0 : spread1;
 	run->throughput = run->seconds > 0 ? (double)run->ops / run->seconds : 0;
-	run->events = c1.events - c0.events;
-	run->lost_events = c1.lost - c0.lost;
-	run->overwritten_events = c1.overwritten - c0.overwritten;
+	run_tracer_counts(run, &c0, &c1);
 	run->read_events = c1.read - c0.read;
 	run->read_bytes = c1.read_bytes - c0.read_bytes;
 	run->nsamples = n;
 out_stop:
 	sret = lb_workload_stop(b->workload, &st);
-	run->timeouts = st.timeouts;
-	run->sent = st.sent;
-	run->received = st.received;
-	run->dropped = st.dropped;
-	run->mismatches = st.mismatches;
+	run_workload_counts(run, &st);
 	if (!ret && st.nflows > 0) {
 		run->flow_ops = calloc((size_t)st.nflows, sizeof(*run->flow_ops));
 		if (!run->flow_ops) {
@@ -244,9 +258,7 @@ out_disarm:
 		if (cret < 0) {
 			ret = cret;
 		} else if (cret > 0) {
-			run->events = at[1].events - at[0].events;
-			run->lost_events = at[1].lost - at[0].lost;
-			run->overwritten_events = at[1].overwritten - at[0].overwritten;
+			run_tracer_counts(run, &at[0], &at[1]);
 		}
 	}
 out:
@@ -267,7 +279,7 @@ static int bench_rounds(const struct lb_bench *b, struct lb_results *res, struct
 	for (int round = 1; round <= b->repeat; round++) {
 		for (int i = -1; i < nsets; i++) {
 			struct lb_probeset_result *psr = i < 0 ? &res->baseline : &res->probesets[i];
-			struct lb_tracer *tracer = i < 0 ? NULL : b->tracers[i];
+			struct lb_tracer *tracer = i < 0 ? NULL : lb_plan_tracer(b->plan, i);
 			struct lb_run run;
 
 			if (stopped(b))
@@ -380,7 +392,7 @@ struct alt {
 
 static struct lb_tracer *alt_tracer(const struct alt *a, int k)
 {
-	return a->b->tracers[a->member[k]];
+	return lb_plan_tracer(a->b->plan, a->member[k]);
 }
 
 /* Switch from the current state to @state (-1 = off); *@took gets the seconds it took. */
@@ -675,11 +687,7 @@ static int alt_store(struct alt *a, int round, const struct lb_workload_stats *s
 		run.nsamples = nsamples;
 		run.sample_interval = a->b->slice;
 		run.throughput = run.seconds > 0 ? run.ops / run.seconds : 0;
-		run.timeouts = st->timeouts;
-		run.sent = st->sent;
-		run.received = st->received;
-		run.dropped = st->dropped;
-		run.mismatches = st->mismatches;
+		run_workload_counts(&run, st);
 		/* The workload's own counts span the whole alternation, as a run's span its run. */
 		run.flow_ops = st->nflows > 0 ? (uint64_t *)st->flow_ops : NULL;
 		run.nflow_ops = st->nflows > 0 ? (size_t)st->nflows : 0;
@@ -856,6 +864,8 @@ int lb_bench_run(const struct lb_bench *b, struct lb_results *res, char *err, si
 
 	res->complete = false;
 	ret = b->alternate ? bench_alternate(b, res, &p, err, len) : bench_rounds(b, res, &p, err, len);
+	/* Whatever failed, nothing stays armed once the orchestrator returns. */
+	lb_tracer_disarm_all();
 	/* Clear the line, so that what follows starts in column 0. */
 	if (p.on)
 		fputs("\r\033[K", stderr);

@@ -26,13 +26,13 @@
 #define LB_ALT_MAX_TIME_HARD 3
 
 struct lb_pcap_count;
+struct lb_plan;
 struct lb_results;
-struct lb_tracer;
 struct lb_workload;
 
 struct lb_bench {
 	struct lb_workload *workload;
-	struct lb_tracer **tracers;	/* one per results->probesets[i] */
+	const struct lb_plan *plan;	/* the tracer of each results->probesets[i] (plan.h) */
 	double duration;		/* measured seconds per run */
 	double warmup;			/* seconds before the measured window */
 	double sample_interval;		/* seconds per throughput sample */
@@ -61,8 +61,8 @@ int lb_bench_groups(const struct lb_results *res, int *group);
 /*
  * lb_bench_run - measure: for every round, the baseline then each probe
  * set, appending one run each to @res. On an interrupt (*stop set) the
- * current run is abandoned, every tracer disarmed and the workload stopped;
- * the runs so far stay in @res and res->complete is false. With
+ * current run is abandoned and the workload stopped; the runs so far stay in
+ * @res and res->complete is false. Every tracer is disarmed on return. With
  * b->alternate, each group (lb_bench_groups()) is measured in one running
  * workload instead: a plain baseline run, then the group's tracers armed and
  * switched between off and each set in units of mirrored slices until every

@@ -17,6 +17,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "commands.h"
 #include "gnuplot.h"
 #include "plot.h"
 #include "report.h"

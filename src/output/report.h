@@ -49,11 +49,4 @@ int lb_report_read(const char *dir, struct lb_results **res);
  */
 int lb_report_main(int argc, char **argv);
 
-/*
- * lb_compare_main - 'loadbench compare [-o OUT] [--force] [--no-plot]
- * DIR DIR...' (@argv[0] is "compare"): the grouped figure and a table.
- * Returns the exit status: 0, 1 on an error, 2 on a usage error.
- */
-int lb_compare_main(int argc, char **argv);
-
 #endif

@@ -1,0 +1,401 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * loadbench [run]: plan the probe sets, claim the machine, prepare the
+ * results directory and the workload, measure, and write the results, also
+ * partial ones; every exit path removes what was created.
+ */
+#include <errno.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "config.h"
+#include "claim.h"
+#include "commands.h"
+#include "figures.h"
+#include "loadgen.h"
+#include "options.h"
+#include "outdir.h"
+#include "owner.h"
+#include "pcap_count.h"
+#include "plan.h"
+#include "results.h"
+#include "run.h"
+#include "skipped.h"
+#include "sysinfo.h"
+#include "table.h"
+#include "tracer.h"
+#include "util.h"
+
+static volatile sig_atomic_t stop_signal;
+
+static void on_signal(int sig)
+{
+	stop_signal = sig;
+}
+
+/*
+ * From the first step of a run on, SIGINT, SIGTERM and SIGHUP only ask the
+ * run to stop (SA_RESTART: set-up and tear-down calls are not cut short), so
+ * every exit path removes what was created; SIGINT is handled even when a
+ * script's background job started with it ignored. SIGHUP stays ignored when
+ * it was ignored at start (nohup). SIGPIPE is ignored, so a closed output
+ * pipe cannot kill loadbench while a tracer is armed.
+ */
+static void stop_on_signals(void)
+{
+	const int sigs[] = { SIGTERM, SIGINT, SIGHUP };
+	struct sigaction sa, old;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sa.sa_flags = SA_RESTART;
+	sigemptyset(&sa.sa_mask);
+	for (size_t i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++) {
+		if (sigs[i] == SIGHUP && sigaction(sigs[i], NULL, &old) == 0 &&
+		    old.sa_handler == SIG_IGN)
+			continue;
+		sigaction(sigs[i], &sa, NULL);
+	}
+	sa.sa_handler = SIG_IGN;
+	sigaction(SIGPIPE, &sa, NULL);
+}
+
+/*
+ * Alternating needs every tracer to switch; without --method, one that
+ * cannot means runs. Returns 0, or -EINVAL when --method alternate was
+ * asked for and cannot be (said).
+ */
+static int choose_method(struct lb_options *o, const struct lb_plan *plan)
+{
+	if (!lb_plan_measured(plan))
+		o->alternate = false;	/* the baseline alone: fresh runs */
+	for (int i = 0; o->alternate && i < lb_plan_count(plan); i++) {
+		const struct lb_plan_entry *e = lb_plan_entry(plan, i);
+
+		if (!e->tracer || lb_tracer_can_switch(e->tracer))
+			continue;
+		if (o->method_given) {
+			lb_err("--method alternate: probe set %s: the %s tracer cannot be switched off "
+			       "and on inside one run: use --method runs", e->set->name,
+			       lb_tracer_name(e->tracer));
+			return -EINVAL;
+		}
+		if (!o->quiet)
+			lb_warn("probe set %s: the %s tracer cannot be switched off and on inside one "
+				"run: measuring every set with --method runs", e->set->name,
+				lb_tracer_name(e->tracer));
+		o->alternate = false;
+		o->wl.max_seconds = o->warmup + o->duration + 60;
+	}
+	return 0;
+}
+
+/*
+ * The workload: binding the server socket here reports a busy port early.
+ * Runs with --topology veth choose their /24 one at a time (as root: it
+ * needs root anyway): a free /24 and our address in it are one step.
+ * Returns 0 and sets *@w, or -errno (said).
+ */
+static int workload_create(struct lb_options *o, struct lb_workload **w)
+{
+	char err[1024];
+	int mutex = o->wl.topology == LB_TOPO_VETH && geteuid() == 0 ?
+		    lb_owner_mutex("veth", err, sizeof(err)) : 0;
+	int ret;
+
+	if (mutex < 0) {
+		lb_err("%s", err);
+		return mutex;
+	}
+	ret = lb_workload_create(&o->wl, w, err, sizeof(err));
+	if (mutex > 0)
+		close(mutex);
+	if (ret)
+		lb_err("%s", err);
+	return ret;
+}
+
+/* The run's host, version, start and configuration in @res. Returns 0 or -errno. */
+static int results_config(struct lb_results *res, const struct lb_options *o,
+			  struct lb_workload *w)
+{
+	int scpu[LB_FLOWS_MAX], ccpu[LB_FLOWS_MAX], nflows;
+	char place[4096];
+	int ret;
+
+	time_t now = time(NULL);
+	char stamp[32];
+	struct tm tm;
+
+	ret = lb_sysinfo_read(&res->host);
+	if (ret)
+		return ret;
+	gmtime_r(&now, &tm);
+	strftime(stamp, sizeof(stamp), "%Y-%m-%dT%H:%M:%SZ", &tm);
+	res->version = strdup(PACKAGE_VERSION);
+	res->started = strdup(stamp);
+	if (!res->version || !res->started)
+		return -ENOMEM;
+	res->config.workload = strdup(o->wl.name);
+	res->config.placement = strdup(lb_workload_describe(w, place, sizeof(place)));
+	res->config.engine = strdup(o->wl.engine);
+	res->config.command_line = strdup(o->command_line);
+	res->config.duration = o->duration;
+	res->config.warmup = o->warmup;
+	res->config.repeat = o->repeat;
+	res->config.method = strdup(o->alternate ? "alternate" : "runs");
+	if (!res->config.method)
+		return -ENOMEM;
+	if (o->alternate) {
+		res->config.slice = o->slice;
+		res->config.settle = o->settle;
+		res->config.precision = o->precision;
+		res->config.max_time = o->max_time;
+		res->config.time_budget = o->time_budget;
+	}
+	res->config.syscalls_per_op = o->wl.syscalls_per_op;
+	res->config.msg_size = (int)o->wl.msg_size;
+	res->config.server_cpu = o->wl.server_cpu;
+	res->config.client_cpu = o->wl.client_cpu;
+	res->config.buffer_kb = o->topts.buffer_kb;
+	res->config.topology = strdup(lb_topology_names[o->wl.topology]);
+	nflows = lb_workload_placement(w, scpu, ccpu, LB_FLOWS_MAX);
+	res->config.flows = nflows;
+	res->config.flow_placement = calloc(nflows, sizeof(*res->config.flow_placement));
+	if (!res->config.topology || !res->config.flow_placement)
+		return -ENOMEM;
+	res->config.nflow_placement = nflows;
+	for (int i = 0; i < nflows; i++) {
+		res->config.flow_placement[i].server_cpu = scpu[i];
+		res->config.flow_placement[i].client_cpu = ccpu[i];
+	}
+	if (!strcmp(o->wl.name, "icmp-flood"))
+		res->config.window = o->wl.window;
+	if (!res->config.workload || !res->config.placement || !res->config.engine ||
+	    !res->config.command_line)
+		return -ENOMEM;
+	return 0;
+}
+
+/*
+ * --count-with pcap: the capture of the workload's packets on lo, recorded
+ * in @res's configuration. Returns 0 and sets *@pcap, or -errno (said).
+ */
+static int pcap_open(const struct lb_options *o, struct lb_workload *w, struct lb_results *res,
+		     struct lb_pcap_count **pcap)
+{
+	char filter[256], err[1024];
+	int ret;
+
+	if (lb_workload_count_filter(w, filter, sizeof(filter))) {
+		lb_err("--count-with pcap cannot count %s: its packets cannot be told "
+		       "from other traffic by a fixed filter; use udp-rr, tcp-rr, "
+		       "udp-stream or pcap-flood, or drop --count-with", o->wl.name);
+		return -EINVAL;
+	}
+	ret = lb_pcap_count_open(filter, o->wl.server_cpu, o->wl.client_cpu, pcap, err,
+				 sizeof(err));
+	if (ret) {
+		lb_err("%s", err);
+		return ret;
+	}
+	res->config.count_with = strdup("pcap");
+	res->config.pcap_filter = strdup(filter);
+	if (!res->config.count_with || !res->config.pcap_filter) {
+		lb_err("out of memory");
+		return -ENOMEM;
+	}
+	return 0;
+}
+
+/* The line that says what the run will do, unless --quiet. */
+static void say_plan(const struct lb_options *o, const struct lb_results *res, int nsets,
+		     const char *out)
+{
+	char budget[48] = "";
+
+	if (o->time_budget > 0)
+		snprintf(budget, sizeof(budget), ", all within ~%.0f s", o->time_budget);
+	if (!o->quiet && o->alternate && nsets)
+		fprintf(stderr, "loadbench: %s; baseline + %d probe set(s), each alternated off/on "
+			"in %.2f s slices until its 95%% CI is +-%.1f pp (at most %.0f s%s); "
+			"results in %s\n", res->config.placement, nsets, o->slice, o->precision,
+			o->max_time, budget, out);
+	else if (!o->quiet)
+		fprintf(stderr, "loadbench: %s; baseline + %d probe set(s), %d round(s) of "
+			"%.1f s warm-up + %.1f s measured; results in %s\n", res->config.placement,
+			nsets, o->repeat, o->warmup, o->duration, out);
+}
+
+/* Measure @plan's sets with workload @w (and @pcap) into @res, as @o says. */
+static int measure(const struct lb_options *o, const struct lb_plan *plan,
+		   struct lb_workload *w, struct lb_pcap_count *pcap, struct lb_results *res,
+		   char *err, size_t len)
+{
+	struct lb_bench b = {
+		.workload = w,
+		.plan = plan,
+		.duration = o->duration,
+		.warmup = o->warmup,
+		.sample_interval = o->sample_interval,
+		.repeat = o->repeat,
+		.progress = !o->quiet,
+		.stop = &stop_signal,
+		.pcap = pcap,
+		.alternate = o->alternate,
+		.slice = o->slice,
+		.settle = o->settle,
+		.precision = o->precision,
+		.max_time = o->max_time,
+		.time_budget = o->time_budget,
+	};
+
+	return lb_bench_run(&b, res, err, len);
+}
+
+/* results.json, results.csv, slices.csv and summary.txt in @out. Returns 0 or -errno (said). */
+static int write_results(const struct lb_results *res, const char *out)
+{
+	char path[PATH_MAX + 32];
+	int ret;
+
+	snprintf(path, sizeof(path), "%s/results.json", out);
+	if ((ret = lb_results_write_json(res, path)) ||
+	    (snprintf(path, sizeof(path), "%s/results.csv", out),
+	     ret = lb_results_write_csv(res, path)) ||
+	    (snprintf(path, sizeof(path), "%s/slices.csv", out),
+	     ret = lb_results_write_slices_csv(res, path)) ||
+	    (snprintf(path, sizeof(path), "%s/summary.txt", out),
+	     ret = lb_results_write_summary(res, path))) {
+		lb_err("cannot write %s: %s", path, strerror(-ret));
+		return ret;
+	}
+	return 0;
+}
+
+int lb_cmd_run(struct lb_options *o)
+{
+	char catalog[PATH_MAX], outbuf[PATH_MAX], err[1024];
+	struct lb_workload *w = NULL;
+	struct lb_pcap_count *pcap = NULL;
+	struct lb_results *res = NULL;
+	struct lb_plan *plan = NULL;
+	int ret, status = 1, plotted = -1;
+	bool measured = false, interrupted = false, made_out = false;
+	const char *out = NULL;
+
+	stop_on_signals();
+	lb_datadir("probesets", catalog, sizeof(catalog));
+	res = lb_results_new();
+	if (!res) {
+		lb_err("out of memory");
+		goto out;
+	}
+
+	/* 1. Probe sets: parse and validate everything before touching the kernel. */
+	{
+		struct lb_plan_request rq = {
+			.catalog = catalog,
+			.specs = o->specs,
+			.nspecs = o->nspecs,
+			.alone = o->alone,
+			.skip_unavailable = o->skip_unavailable,
+			.topts = &o->topts,
+		};
+		char why[8192];
+
+		if (lb_plan_new(&rq, &plan, why, sizeof(why))) {
+			lb_err("%s", why);
+			goto out;
+		}
+	}
+	lb_skipped_warn(plan);
+	if (choose_method(o, plan) || lb_claim_take())
+		goto out;
+	if (stop_signal)
+		goto out;
+
+	/* 2. The results directory, never silently overwritten. */
+	out = o->output ? o->output : lb_outdir_default(outbuf, sizeof(outbuf));
+	if (lb_outdir_prepare(out, o->force, &made_out, &stop_signal))
+		goto out;
+
+	/* 3. The workload, and what the results say of the run. */
+	if (workload_create(o, &w))
+		goto out;
+	ret = results_config(res, o, w);
+	if (!ret)
+		ret = lb_plan_fill_results(plan, res);
+	if (ret) {
+		lb_err("out of memory");
+		goto out;
+	}
+	if (o->count_pcap && pcap_open(o, w, res, &pcap))
+		goto out;
+	say_plan(o, res, lb_plan_measured(plan), out);
+
+	ret = measure(o, plan, w, pcap, res, err, sizeof(err));
+	measured = true;
+	/* A signal after the last run changes nothing: the results are complete. */
+	interrupted = ret == -EINTR;
+	if (interrupted) {
+		lb_warn("interrupted by signal %d: partial results written, marked incomplete",
+			stop_signal);
+		lb_results_add_warning(res, "interrupted by signal %d: results are incomplete",
+				       stop_signal);
+	} else if (ret) {
+		lb_err("%s", err);
+		lb_results_add_warning(res, "run failed: %s", err);
+	}
+
+	/* 4. Results, even partial ones. */
+	if (lb_results_summarize(res)) {
+		lb_err("out of memory");
+		goto out;
+	}
+	if (write_results(res, out))
+		goto out;
+	if (!o->no_plot && res->baseline.nruns) {
+		struct lb_plot *plot = lb_figures_open(out, false);
+
+		plotted = plot ? lb_figures_render(res, plot, out, false) : -EPERM;
+	}
+	lb_results_print_table(res, stdout);
+	printf("\nresults: %s/results.json, results.csv, %ssummary.txt%s\n", out,
+	       lb_results_has_slices(res) ? "slices.csv, " : "",
+	       plotted == 0 ? "; figures slowdown, throughput, cost (.png .svg .pdf, with .gp "
+			      "and .dat)" :
+	       plotted == -ENOENT ? "; figure scripts and data slowdown, throughput, cost (.gp "
+				    ".dat: no gnuplot to render them)" : "");
+	status = res->complete ? 0 : 1;
+out:
+	if (stop_signal && !measured) {
+		/* Stopped in the set-up, before anything was measured or written. */
+		lb_warn("interrupted by signal %d before the first run: nothing measured, no "
+			"results written", (int)stop_signal);
+		interrupted = true;
+	}
+	/* A results directory made for a run that failed before measuring goes again. */
+	if (made_out && !measured)
+		rmdir(out);
+	/* The documented exit status of an interrupted run: 128 + the signal's number. */
+	if (interrupted)
+		status = 128 + stop_signal;
+	lb_plan_free(plan);
+	lb_pcap_count_close(pcap);
+	lb_workload_destroy(w);
+	lb_results_free(res);
+	/*
+	 * The watchdog and the run lock go last. State that could not be
+	 * removed (an instance held open) keeps the lock file, so that
+	 * `loadbench cleanup` can prove this run dead once it has exited.
+	 */
+	lb_claim_release();
+	return status;
+}

@@ -1,0 +1,35 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The commands of loadbench, one file each (report's is lb_report_main in
+ * output/report.c). Each returns the process's exit status: 0 done, 1
+ * error, 2 usage error.
+ */
+#ifndef LB_COMMANDS_H
+#define LB_COMMANDS_H
+
+struct lb_options;
+
+/*
+ * lb_cmd_run - measure the baseline and the probe sets @o names. Returns 0,
+ * 1 (an error, a failed or incomplete run), or 128 + N when interrupted by
+ * signal N.
+ */
+int lb_cmd_run(struct lb_options *o);
+
+/* lb_cmd_list - the probe-set catalog and what runs here (arguments ignored). Returns 0 or 1. */
+int lb_cmd_list(int argc, char **argv);
+
+/* lb_cmd_plot - render the figures of the results directory argv[1]. Returns 0, 1 or 2. */
+int lb_cmd_plot(int argc, char **argv);
+
+/* lb_cmd_cleanup - remove what dead runs left (root; no arguments). Returns 0, 1 or 2. */
+int lb_cmd_cleanup(int argc, char **argv);
+
+/*
+ * lb_compare_main - 'loadbench compare [-o OUT] [--force] [--no-plot]
+ * DIR DIR...' (@argv[0] is "compare"): the grouped figure and a table.
+ * Returns the exit status: 0, 1 on an error, 2 on a usage error.
+ */
+int lb_compare_main(int argc, char **argv);
+
+#endif

@@ -1,0 +1,28 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* The figures of a results directory, for the run and plot commands. */
+#ifndef LB_FIGURES_H
+#define LB_FIGURES_H
+
+#include <stdbool.h>
+
+struct lb_plot;
+struct lb_results;
+
+/*
+ * lb_figures_open - open @dir for figures: the handle, or NULL when it
+ * cannot be or is refused (said in one line: an error when @is_error, else
+ * a warning that no figures were written).
+ */
+struct lb_plot *lb_figures_open(const char *dir, bool is_error);
+
+/*
+ * lb_figures_render - write the figures of @res through @plot (a handle on
+ * @dir, closed here) and render them. Returns 0 when they were rendered;
+ * -ENOENT without gnuplot, another -errno when they could not be written or
+ * rendered (each case said in one line on stderr, as an error when
+ * @is_error, else as a warning).
+ */
+int lb_figures_render(const struct lb_results *res, struct lb_plot *plot, const char *dir,
+		      bool is_error);
+
+#endif

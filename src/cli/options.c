@@ -1,0 +1,464 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The run command's options: the table behind getopt_long and --help, and
+ * their parsing and checks.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <math.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "loadgen.h"
+#include "options.h"
+#include "run.h"
+#include "tracer.h"
+#include "util.h"
+
+enum {
+	OPT_WORKLOAD = 256,
+	OPT_SYSCALLS_PER_OP,
+	OPT_MSG_SIZE,
+	OPT_CPUS,
+	OPT_PORT,
+	OPT_ADDR,
+	OPT_BUFFER_KB,
+	OPT_MODE,
+	OPT_SAMPLE_INTERVAL,
+	OPT_FORCE,
+	OPT_NO_PLOT,
+	OPT_SKIP_UNAVAILABLE,
+	OPT_FLOWS,
+	OPT_TOPOLOGY,
+	OPT_WINDOW,
+	OPT_COUNT_WITH,
+	OPT_ENGINE,
+	OPT_ALONE,
+	OPT_METHOD,
+	OPT_SLICE,
+	OPT_SETTLE,
+	OPT_PRECISION,
+	OPT_MAX_TIME,
+	OPT_TIME_BUDGET,
+};
+
+struct lb_option {
+	struct option opt;
+	const char *arg;	/* argument name for --help, NULL when none */
+	const char *help;
+};
+
+/* The one table behind getopt_long and --help. */
+static const struct lb_option options[] = {
+	{ { "probeset", required_argument, NULL, 'p' }, "LIST",
+	  "probe sets to measure: catalog names or .probeset paths, comma-separated, repeatable; "
+	  "'none' = baseline only (default: every catalog probe set that runs here); a named "
+	  "set with a 'compare-with' line brings along the set it builds on (lttng+kprobe: "
+	  "lttng)" },
+	{ { "alone", no_argument, NULL, OPT_ALONE }, NULL,
+	  "measure only the probe sets named, not the sets their 'compare-with' lines add" },
+	{ { "duration", required_argument, NULL, 'd' }, "SEC",
+	  "measured seconds per run, --method runs (default 2)" },
+	{ { "warmup", required_argument, NULL, 'w' }, "SEC",
+	  "seconds of load before each measured window (default 0.5)" },
+	{ { "repeat", required_argument, NULL, 'r' }, "N",
+	  "rounds; each round runs the baseline then every probe set (default 5)" },
+	{ { "workload", required_argument, NULL, OPT_WORKLOAD }, "NAME",
+	  "workload: udp-rr, tcp-rr, icmp-flood (root), udp-stream, pcap-flood (root, libpcap; "
+	  "::1) (default udp-rr)" },
+	{ { "window", required_argument, NULL, OPT_WINDOW }, "N",
+	  "icmp-flood: echo requests kept outstanding, 1-1024 (default 1, like ping -f)" },
+	{ { "count-with", required_argument, NULL, OPT_COUNT_WITH }, "pcap|none",
+	  "also count the workload's delivered packets with a libpcap capture on lo (root), "
+	  "recorded per run beside the workload's own count (default none)" },
+	{ { "engine", required_argument, NULL, OPT_ENGINE }, "syscall|uring",
+	  "server engine of udp-rr, tcp-rr and udp-stream: plain blocking syscalls, or io_uring "
+	  "(multishot recv from a buffer ring where the kernel has it; needs liburing) "
+	  "(default syscall)" },
+	{ { "syscalls-per-op", required_argument, NULL, OPT_SYSCALLS_PER_OP }, "N",
+	  "extra real syscalls the server makes per request (default 4)" },
+	{ { "msg-size", required_argument, NULL, OPT_MSG_SIZE }, "BYTES",
+	  "request and reply payload size (default 64)" },
+	{ { "cpus", required_argument, NULL, OPT_CPUS }, "S[,G]|none",
+	  "pin the server to CPU S and the generator to G (default: both on the last CPU)" },
+	{ { "addr", required_argument, NULL, OPT_ADDR }, "ADDR",
+	  "server address: a loopback address, 127.0.0.0/8 or ::1 (default 127.0.0.1; ::1 for "
+	  "pcap-flood)" },
+	{ { "port", required_argument, NULL, OPT_PORT }, "PORT",
+	  "server port (default 0: ephemeral); flow i uses PORT+i" },
+	{ { "flows", required_argument, NULL, OPT_FLOWS }, "N",
+	  "independent generator/server pairs, each with its own sockets (default 1); flow 0 "
+	  "runs where --cpus says, flow i on the i-th allowed CPU after flow 0's (wrapping "
+	  "around); the throughput is their sum" },
+	{ { "topology", required_argument, NULL, OPT_TOPOLOGY }, "lo|veth",
+	  "lo: everything on loopback (default); veth (root): the servers in a network "
+	  "namespace of their own behind one veth pair per flow, 198.18.0.0/15 addresses, "
+	  "all created and removed by loadbench" },
+	{ { "buffer-kb", required_argument, NULL, OPT_BUFFER_KB }, "KB",
+	  "per-CPU trace buffer for every probe set (default: each probe set's own)" },
+	{ { "mode", required_argument, NULL, OPT_MODE }, "overwrite|discard|consumer",
+	  "buffer-full policy for every probe set; consumer: ftrace reads the buffer while the "
+	  "workload runs (default: each probe set's own)" },
+	{ { "method", required_argument, NULL, OPT_METHOD }, "alternate|runs",
+	  "alternate (default): per probe set, one running workload whose probes are switched "
+	  "off and on in short slices, each on slice paired with the off slices beside it; "
+	  "runs: a fresh workload per run, baseline and probe sets interleaved over "
+	  "--repeat rounds of --duration (for a workload that must restart)" },
+	{ { "slice", required_argument, NULL, OPT_SLICE }, "SEC",
+	  "alternate: measured seconds per slice (default 0.1)" },
+	{ { "settle", required_argument, NULL, OPT_SETTLE }, "SEC",
+	  "alternate: seconds after each switch not measured (default 0.02)" },
+	{ { "precision", required_argument, NULL, OPT_PRECISION }, "PP",
+	  "alternate: alternate until every 95% CI half-width is at most PP percentage "
+	  "points (default 1.0)" },
+	{ { "max-time", required_argument, NULL, OPT_MAX_TIME }, "SEC",
+	  "alternate: seconds of alternation per probe set at most, never fewer than 2 units "
+	  "used (then up to 3 times SEC) (default 60); the summary "
+	  "says which sets did not reach --precision" },
+	{ { "time-budget", required_argument, NULL, OPT_TIME_BUDGET }, "SEC",
+	  "alternate: seconds for every set's alternation together, set-up included "
+	  "(default 270; 0 = none): each set gets an equal share of what is left, at most "
+	  "--max-time" },
+	{ { "sample-interval", required_argument, NULL, OPT_SAMPLE_INTERVAL }, "SEC",
+	  "throughput sample period within a run (default 0.25)" },
+	{ { "output", required_argument, NULL, 'o' }, "DIR",
+	  "results directory (default ./loadbench-results-DATE-TIME)" },
+	{ { "force", no_argument, NULL, OPT_FORCE }, NULL,
+	  "write into an existing, non-empty results directory" },
+	{ { "no-plot", no_argument, NULL, OPT_NO_PLOT }, NULL, "do not render figures" },
+	{ { "skip-unavailable", no_argument, NULL, OPT_SKIP_UNAVAILABLE }, NULL,
+	  "skip a named probe set that cannot run here (its tracer is unavailable, or this "
+	  "kernel lacks what it needs) with a warning, instead of failing; recorded in "
+	  "results.json as skipped" },
+	{ { "quiet", no_argument, NULL, 'q' }, NULL, "no progress lines" },
+	{ { "version", no_argument, NULL, 'V' }, NULL, "print the version" },
+	{ { "help", no_argument, NULL, 'h' }, NULL, "this help" },
+};
+
+#define NOPTIONS (sizeof(options) / sizeof(options[0]))
+
+void lb_help_wrap(FILE *f, int col, int indent, int width, const char *text)
+{
+	if (col > indent - 1)
+		fprintf(f, "\n%*s", indent - 1, "");
+	else
+		fprintf(f, "%*s", indent - 1 - col, "");
+	col = indent - 1;
+	while (*text) {
+		const char *sp = strchr(text, ' ');
+		int wlen = sp ? (int)(sp - text) : (int)strlen(text);
+
+		if (col + 1 + wlen > width && col > indent - 1) {
+			fprintf(f, "\n%*s", indent - 1, "");
+			col = indent - 1;
+		}
+		col += fprintf(f, " %.*s", wlen, text);
+		text += wlen;
+		while (*text == ' ')
+			text++;
+	}
+	fputc('\n', f);
+}
+
+/* Each option's help, wrapped at 80 columns beside a 30-column left part. */
+void lb_options_help(FILE *f)
+{
+	for (size_t i = 0; i < NOPTIONS; i++) {
+		const struct lb_option *o = &options[i];
+		char left[64];
+		int col;
+
+		if (o->opt.val < 256)
+			snprintf(left, sizeof(left), "-%c, --%s%s%s", o->opt.val, o->opt.name,
+				 o->arg ? " " : "", o->arg ? o->arg : "");
+		else
+			snprintf(left, sizeof(left), "    --%s%s%s", o->opt.name, o->arg ? " " : "",
+				 o->arg ? o->arg : "");
+		col = fprintf(f, "  %-*s", 27, left);
+		lb_help_wrap(f, col, 30, 80, o->help);
+	}
+}
+
+static int parse_double(const char *name, const char *s, double min, double max, double *out)
+{
+	char *end;
+	double v;
+
+	errno = 0;
+	v = strtod(s, &end);
+	if (errno || end == s || *end || !isfinite(v) || v < min || v > max) {
+		lb_err("--%s '%s': expected a number from %g to %g", name, s, min, max);
+		return -EINVAL;
+	}
+	*out = v;
+	return 0;
+}
+
+static int parse_int(const char *name, const char *s, long min, long max, int *out)
+{
+	char *end;
+	long v;
+
+	errno = 0;
+	v = strtol(s, &end, 10);
+	if (errno || end == s || *end || v < min || v > max) {
+		lb_err("--%s '%s': expected a whole number from %ld to %ld", name, s, min, max);
+		return -EINVAL;
+	}
+	*out = (int)v;
+	return 0;
+}
+
+static int parse_cpus(const char *s, struct lb_workload_config *wl)
+{
+	long ncpus = sysconf(_SC_NPROCESSORS_CONF);
+	int a, b;
+	char extra;
+
+	if (!strcmp(s, "none")) {
+		wl->server_cpu = wl->client_cpu = -1;
+		return 0;
+	}
+	if (sscanf(s, "%d,%d%c", &a, &b, &extra) == 2) {
+		/* both given */
+	} else if (sscanf(s, "%d%c", &a, &extra) == 1) {
+		b = a;
+	} else {
+		lb_err("--cpus '%s': expected S,G (server and generator CPUs), one CPU for both, "
+		       "or 'none'", s);
+		return -EINVAL;
+	}
+	if (a < 0 || b < 0 || a >= ncpus || b >= ncpus) {
+		lb_err("--cpus '%s': this machine has CPUs 0 to %ld", s, ncpus - 1);
+		return -EINVAL;
+	}
+	wl->server_cpu = a;
+	wl->client_cpu = b;
+	return 0;
+}
+
+int lb_options_parse(int argc, char **argv, struct lb_options *c)
+{
+	struct option longopts[NOPTIONS + 1];
+	long ncpus = sysconf(_SC_NPROCESSORS_ONLN);
+	int opt, ret = 0;
+
+	for (size_t i = 0; i < NOPTIONS; i++)
+		longopts[i] = options[i].opt;
+	memset(&longopts[NOPTIONS], 0, sizeof(longopts[0]));
+
+	memset(c, 0, sizeof(*c));
+	c->duration = 2;
+	c->warmup = 0.5;
+	c->repeat = 5;
+	c->sample_interval = 0.25;
+	c->alternate = true;
+	c->slice = 0.1;
+	c->settle = 0.02;
+	c->precision = 1.0;
+	c->max_time = 60;
+	c->time_budget = LB_TIME_BUDGET_DEFAULT;
+	lb_workload_config_init(&c->wl);
+	c->wl.syscalls_per_op = 4;
+	c->wl.server_cpu = c->wl.client_cpu = ncpus > 0 ? (int)ncpus - 1 : -1;
+
+	while ((opt = getopt_long(argc, argv, "+p:d:w:r:o:qVh", longopts, NULL)) != -1) {
+		switch (opt) {
+		case 'p': {
+			char *save = NULL, *tok, *copy = optarg;
+
+			for (tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+				if (c->nspecs == LB_MAX_PROBESETS) {
+					lb_err("more than %d probe sets", LB_MAX_PROBESETS);
+					return -EINVAL;
+				}
+				c->specs[c->nspecs++] = tok;
+			}
+			break;
+		}
+		case 'd':
+			ret = parse_double("duration", optarg, 0.1, 3600, &c->duration);
+			break;
+		case 'w':
+			ret = parse_double("warmup", optarg, 0, 600, &c->warmup);
+			break;
+		case 'r':
+			ret = parse_int("repeat", optarg, 1, 1000, &c->repeat);
+			break;
+		case OPT_WORKLOAD:
+			c->wl.name = optarg;
+			break;
+		case OPT_SYSCALLS_PER_OP:
+			ret = parse_int("syscalls-per-op", optarg, 0, 1000, &c->wl.syscalls_per_op);
+			break;
+		case OPT_MSG_SIZE: {
+			int v;
+
+			ret = parse_int("msg-size", optarg, 8, 65000, &v);
+			c->wl.msg_size = (size_t)v;
+			break;
+		}
+		case OPT_CPUS:
+			ret = parse_cpus(optarg, &c->wl);
+			break;
+		case OPT_ENGINE:
+			c->wl.engine = optarg;
+			break;
+		case OPT_ADDR:
+			c->wl.addr = optarg;
+			c->addr_given = true;
+			break;
+		case OPT_WINDOW:
+			ret = parse_int("window", optarg, 1, 1024, &c->wl.window);
+			c->window_given = true;
+			break;
+		case OPT_COUNT_WITH:
+			if (!strcmp(optarg, "pcap") || !strcmp(optarg, "none")) {
+				c->count_pcap = !strcmp(optarg, "pcap");
+			} else {
+				lb_err("--count-with '%s': expected pcap or none", optarg);
+				ret = -EINVAL;
+			}
+			break;
+		case OPT_PORT: {
+			int v;
+
+			ret = parse_int("port", optarg, 0, 65535, &v);
+			c->wl.port = (uint16_t)v;
+			break;
+		}
+		case OPT_FLOWS:
+			ret = parse_int("flows", optarg, 1, LB_FLOWS_MAX, &c->wl.flows);
+			break;
+		case OPT_TOPOLOGY:
+			if (!strcmp(optarg, "lo")) {
+				c->wl.topology = LB_TOPO_LO;
+			} else if (!strcmp(optarg, "veth")) {
+				c->wl.topology = LB_TOPO_VETH;
+			} else {
+				lb_err("--topology '%s': expected lo or veth", optarg);
+				ret = -EINVAL;
+			}
+			break;
+		case OPT_BUFFER_KB:
+			ret = parse_int("buffer-kb", optarg, 4, 4194304, &c->topts.buffer_kb);
+			break;
+		case OPT_MODE:
+			if (!strcmp(optarg, "overwrite")) {
+				c->topts.mode = LB_MODE_OVERWRITE;
+			} else if (!strcmp(optarg, "discard")) {
+				c->topts.mode = LB_MODE_DISCARD;
+			} else if (!strcmp(optarg, "consumer")) {
+				c->topts.mode = LB_MODE_CONSUMER;
+			} else {
+				lb_err("--mode '%s': expected overwrite, discard or consumer", optarg);
+				ret = -EINVAL;
+			}
+			break;
+		case OPT_METHOD:
+			c->method_given = true;
+			if (!strcmp(optarg, "alternate") || !strcmp(optarg, "runs")) {
+				c->alternate = !strcmp(optarg, "alternate");
+			} else {
+				lb_err("--method '%s': expected alternate or runs", optarg);
+				ret = -EINVAL;
+			}
+			break;
+		case OPT_SLICE:
+			ret = parse_double("slice", optarg, 0.01, 60, &c->slice);
+			break;
+		case OPT_SETTLE:
+			ret = parse_double("settle", optarg, 0, 10, &c->settle);
+			break;
+		case OPT_PRECISION:
+			ret = parse_double("precision", optarg, 0.01, 100, &c->precision);
+			break;
+		case OPT_MAX_TIME:
+			ret = parse_double("max-time", optarg, 1, 86400, &c->max_time);
+			break;
+		case OPT_TIME_BUDGET:
+			ret = parse_double("time-budget", optarg, 0, 864000, &c->time_budget);
+			break;
+		case OPT_SAMPLE_INTERVAL:
+			ret = parse_double("sample-interval", optarg, 0.01, 3600, &c->sample_interval);
+			break;
+		case 'o':
+			c->output = optarg;
+			break;
+		case OPT_FORCE:
+			c->force = true;
+			break;
+		case OPT_NO_PLOT:
+			c->no_plot = true;
+			break;
+		case OPT_SKIP_UNAVAILABLE:
+			c->skip_unavailable = true;
+			break;
+		case OPT_ALONE:
+			c->alone = true;
+			break;
+		case 'q':
+			c->quiet = true;
+			break;
+		case 'V':
+			return LB_OPTIONS_VERSION;
+		case 'h':
+			return LB_OPTIONS_HELP;
+		default:
+			fprintf(stderr, "Try 'loadbench --help'.\n");
+			return -EINVAL;
+		}
+		if (ret)
+			return ret;
+	}
+	if (c->window_given && c->wl.window > 1 && strcmp(c->wl.name, "icmp-flood")) {
+		lb_err("--window %d: only icmp-flood keeps several requests outstanding, not %s: "
+		       "drop --window, or use --workload icmp-flood", c->wl.window, c->wl.name);
+		return -EINVAL;
+	}
+	if (c->wl.topology == LB_TOPO_VETH && !strcmp(c->wl.name, "pcap-flood")) {
+		lb_err("--workload pcap-flood injects its frames on lo, not into a veth namespace: "
+		       "use --topology lo");
+		return -EINVAL;
+	}
+	if (c->wl.topology == LB_TOPO_VETH && c->count_pcap) {
+		lb_err("--count-with pcap captures on lo and cannot see packets of --topology veth: "
+		       "drop one of them");
+		return -EINVAL;
+	}
+	/* 127.0.0.1 is a martian for frames injected on lo: pcap-flood defaults to ::1. */
+	if (!c->addr_given && !strcmp(c->wl.name, "pcap-flood"))
+		c->wl.addr = "::1";
+	if (c->sample_interval > c->duration)
+		c->sample_interval = c->duration;
+	/* The workload processes stop by themselves if loadbench ever fails to stop them. */
+	c->wl.max_seconds = c->warmup + c->duration + 60;
+	/*
+	 * Alternating: the units started before max-time (or, with units dropped,
+	 * LB_ALT_MAX_TIME_HARD times it), each switch and settle included.
+	 */
+	if (c->alternate)
+		c->wl.max_seconds = c->warmup + (LB_ALT_MAX_TIME_HARD + 1) * c->max_time + 120;
+	return 0;
+}
+
+char *lb_options_join(int argc, char **argv)
+{
+	size_t len = 1;
+	char *s;
+
+	for (int i = 0; i < argc; i++)
+		len += strlen(argv[i]) + 1;
+	s = calloc(1, len);
+	if (!s)
+		return NULL;
+	for (int i = 0; i < argc; i++) {
+		if (i)
+			strcat(s, " ");
+		strcat(s, argv[i]);
+	}
+	return s;
+}

@@ -1,0 +1,64 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The run command's options: one table behind getopt_long and --help, and
+ * what they parse into.
+ */
+#ifndef LB_OPTIONS_H
+#define LB_OPTIONS_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "loadgen.h"
+#include "run.h"
+#include "tracer.h"
+
+struct lb_options {
+	char *command_line;	/* argv as given, joined before getopt and strtok touch it */
+	const char *specs[LB_MAX_PROBESETS];
+	int nspecs;
+	double duration, warmup, sample_interval;
+	int repeat;
+	bool alternate;		/* --method alternate */
+	bool method_given;	/* --method was given (else alternate when every tracer can) */
+	double slice, settle, precision, max_time, time_budget;
+	struct lb_workload_config wl;
+	struct lb_tracer_opts topts;
+	const char *output;
+	bool force, no_plot, quiet;
+	bool skip_unavailable;	/* named probe sets that cannot run here are skipped */
+	bool alone;		/* --alone: no sets added by 'compare-with' lines */
+	bool addr_given;	/* --addr was given (else the workload's default) */
+	bool window_given;	/* --window was given */
+	bool count_pcap;	/* --count-with pcap */
+};
+
+/* What lb_options_parse() returns when an option asks for something else than a run. */
+enum {
+	LB_OPTIONS_HELP = 1,	/* --help */
+	LB_OPTIONS_VERSION,	/* --version */
+};
+
+/*
+ * lb_options_parse - parse @argv (argv[0] the program's or the command's
+ * name) into @o, defaults first; the --probeset lists are split in place.
+ * Stops at the first argument that is not an option (optind says where).
+ * Returns 0, LB_OPTIONS_HELP or LB_OPTIONS_VERSION at that option, or
+ * -EINVAL after saying what is wrong in one line.
+ */
+int lb_options_parse(int argc, char **argv, struct lb_options *o);
+
+/* lb_options_help - the "Options:" list of --help, into @f. */
+void lb_options_help(FILE *f);
+
+/*
+ * lb_help_wrap - @text after a left part that ended at column @col: its
+ * words from column @indent on, in lines of at most @width columns (a left
+ * part too wide starts the text on the next line).
+ */
+void lb_help_wrap(FILE *f, int col, int indent, int width, const char *text);
+
+/* lb_options_join - @argv joined by spaces, allocated; NULL without memory. */
+char *lb_options_join(int argc, char **argv);
+
+#endif

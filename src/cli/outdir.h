@@ -1,0 +1,28 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The results directory of a run: its default name, and the rules it must
+ * pass before anything is measured (never silently overwritten, never a link
+ * or another user's directory that others may write in).
+ */
+#ifndef LB_OUTDIR_H
+#define LB_OUTDIR_H
+
+#include <signal.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+/* lb_outdir_default - loadbench-results-DATE-TIME (local time) in @buf. Returns @buf. */
+const char *lb_outdir_default(char *buf, size_t len);
+
+/*
+ * lb_outdir_prepare - make @dir ready for a run's results: refused when it
+ * exists and is not empty without @force, when it cannot be created, or
+ * when it is a link or another user's directory that others may write in.
+ * *@made says whether it was created here (also when it is then refused),
+ * so that a run that measures nothing can remove it again. Returns 0, or
+ * -errno after saying why in one line (not said when *@stop is set: a signal
+ * cut the creation short).
+ */
+int lb_outdir_prepare(const char *dir, bool force, bool *made, volatile sig_atomic_t *stop);
+
+#endif
