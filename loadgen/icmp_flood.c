@@ -27,6 +27,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "frame.h"
 #include "workload.h"
 
 #ifndef ICMP_FILTER
@@ -44,22 +45,6 @@ struct icmp_echo_hdr {
 	uint16_t id;
 	uint16_t seq;
 };
-
-/* Returns the RFC 1071 checksum of @len bytes at @data, in host byte order. */
-uint16_t lb_icmp_checksum(const void *data, size_t len)
-{
-	const unsigned char *p = data;
-	uint64_t sum = 0;
-	size_t i;
-
-	for (i = 0; i + 1 < len; i += 2)
-		sum += (uint32_t)p[i] << 8 | p[i + 1];
-	if (len & 1)
-		sum += (uint32_t)p[len - 1] << 8;
-	while (sum >> 16)
-		sum = (sum & 0xffff) + (sum >> 16);
-	return (uint16_t)~sum;
-}
 
 static const char icmp_fix_perm[] =
     "icmp-flood sends ICMP echo through a raw socket, which needs root or CAP_NET_RAW: "
@@ -156,7 +141,7 @@ static int icmp_flood_send(int fd, unsigned char *req, size_t len, uint64_t seq)
 	h->seq = htons((uint16_t)seq);
 	h->csum = 0;
 	memcpy(req + ICMP_HDR_LEN, &seq, sizeof(seq));
-	h->csum = htons(lb_icmp_checksum(req, len));
+	h->csum = htons(lb_inet_checksum(req, len));
 	while (send(fd, req, len, 0) < 0) {
 		if (errno == EINTR)
 			continue;
@@ -225,7 +210,7 @@ static int icmp_flood_client_run(struct lb_flow *w)
 		r = (struct icmp_echo_hdr *)(rbuf + ihl);
 		if (r->type != ICMP_ECHOREPLY_TYPE || ntohs(r->id) != w->icmp_id)
 			continue; /* another pinger's */
-		if ((size_t)n - ihl != len || lb_icmp_checksum(r, len) != 0)
+		if ((size_t)n - ihl != len || lb_inet_checksum(r, len) != 0)
 			goto mismatch;
 		memcpy(&got, rbuf + ihl + ICMP_HDR_LEN, sizeof(got));
 		if (ntohs(r->seq) != (uint16_t)got || !got || got >= next)

@@ -237,11 +237,4 @@ int lb_client_socket_open(struct lb_flow *w, int socktype);
 /* lb_sock_drain - read and drop every datagram queued on @fd, without blocking. */
 void lb_sock_drain(int fd);
 
-/*
- * lb_icmp_checksum - the Internet checksum (RFC 1071) of @len bytes at @data,
- * ready to store in a header (in network byte order when read as bytes).
- * Returns 0 when @data already holds a correct checksum field.
- */
-uint16_t lb_icmp_checksum(const void *data, size_t len);
-
 #endif

@@ -21,6 +21,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "frame.h"
 #include "helpers.h"
 #include "loadgen.h"
 #include "topology.h"
@@ -37,24 +38,24 @@ static void test_checksum(void)
 	static const unsigned char ones[2] = {0xff, 0xff};
 	uint16_t c;
 
-	T_CHECK(lb_icmp_checksum(rfc, sizeof(rfc)) == 0x220d);
+	T_CHECK(lb_inet_checksum(rfc, sizeof(rfc)) == 0x220d);
 	/* An odd length pads with a zero byte: 0x0102 + 0x0300 = 0x0402. */
-	T_CHECK(lb_icmp_checksum(odd, sizeof(odd)) == (uint16_t)~0x0402);
-	T_CHECK(lb_icmp_checksum(zeros, sizeof(zeros)) == 0xffff);
-	T_CHECK(lb_icmp_checksum(ones, sizeof(ones)) == 0x0000);
-	T_CHECK(lb_icmp_checksum(NULL, 0) == 0xffff);
+	T_CHECK(lb_inet_checksum(odd, sizeof(odd)) == (uint16_t)~0x0402);
+	T_CHECK(lb_inet_checksum(zeros, sizeof(zeros)) == 0xffff);
+	T_CHECK(lb_inet_checksum(ones, sizeof(ones)) == 0x0000);
+	T_CHECK(lb_inet_checksum(NULL, 0) == 0xffff);
 	/* 0x0800 + 0x1234 + 0x0001 + 0x6162 + 0x6364 = 0xdefb: checksum 0x2104. */
-	c = lb_icmp_checksum(echo, sizeof(echo));
+	c = lb_inet_checksum(echo, sizeof(echo));
 	T_CHECK(c == 0x2104);
 	/* Stored (big-endian), the whole message sums to zero: what a receiver checks. */
 	echo[2] = (unsigned char)(c >> 8);
 	echo[3] = (unsigned char)c;
-	T_CHECK(lb_icmp_checksum(echo, sizeof(echo)) == 0);
+	T_CHECK(lb_inet_checksum(echo, sizeof(echo)) == 0);
 	/* Carries fold back: 0xffff + 0x0001 = 0x10000 -> 0x0001. */
 	{
 		static const unsigned char carry[] = {0xff, 0xff, 0x00, 0x01};
 
-		T_CHECK(lb_icmp_checksum(carry, sizeof(carry)) == (uint16_t)~0x0001);
+		T_CHECK(lb_inet_checksum(carry, sizeof(carry)) == (uint16_t)~0x0001);
 	}
 }
 
