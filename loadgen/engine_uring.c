@@ -36,6 +36,7 @@
 #include <unistd.h>
 
 #include "engine.h"
+#include "util.h"
 #include "workload.h"
 
 #define LB_URING_ENTRIES 64	/* SQ size; the CQ is twice that */
@@ -116,25 +117,25 @@ static void lb_uring_refused(int err, char *msg, size_t errlen)
 	int disabled = lb_uring_disabled();
 
 	if (disabled)
-		lb_loadgen_seterr(msg, errlen,
-				  "engine uring unavailable: the kernel refuses io_uring "
-				  "(kernel.io_uring_disabled = %d): run sysctl "
-				  "kernel.io_uring_disabled=0 as root, or use --engine syscall",
-				  disabled);
+		lb_seterr(msg, errlen,
+			  "engine uring unavailable: the kernel refuses io_uring "
+			  "(kernel.io_uring_disabled = %d): run sysctl "
+			  "kernel.io_uring_disabled=0 as root, or use --engine syscall",
+			  disabled);
 	else if (err == -ENOSYS)
-		lb_loadgen_seterr(msg, errlen,
-				  "engine uring unavailable: this kernel has no io_uring "
-				  "(CONFIG_IO_URING off, or a seccomp filter): use --engine syscall");
+		lb_seterr(msg, errlen,
+			  "engine uring unavailable: this kernel has no io_uring "
+			  "(CONFIG_IO_URING off, or a seccomp filter): use --engine syscall");
 	else if (err == -EPERM || err == -EACCES)
-		lb_loadgen_seterr(msg, errlen,
-				  "engine uring unavailable: io_uring_setup is not permitted here "
-				  "(a seccomp filter or container policy): allow it, or use "
-				  "--engine syscall");
+		lb_seterr(msg, errlen,
+			  "engine uring unavailable: io_uring_setup is not permitted here "
+			  "(a seccomp filter or container policy): allow it, or use "
+			  "--engine syscall");
 	else
-		lb_loadgen_seterr(msg, errlen,
-				  "engine uring unavailable: io_uring_setup failed: %s: raise "
-				  "RLIMIT_MEMLOCK or free memory, or use --engine syscall",
-				  strerror(-err));
+		lb_seterr(msg, errlen,
+			  "engine uring unavailable: io_uring_setup failed: %s: raise "
+			  "RLIMIT_MEMLOCK or free memory, or use --engine syscall",
+			  strerror(-err));
 }
 
 /* Ring setup flags: one issuer with deferred task work (6.1+), else none. Returns 0 or -errno. */

@@ -28,6 +28,7 @@
 #include <unistd.h>
 
 #include "frame.h"
+#include "util.h"
 #include "workload.h"
 
 #ifndef ICMP_FILTER
@@ -63,27 +64,26 @@ static int icmp_flood_server_open(struct lb_flow *w, char *err, size_t errlen)
 	int fd, ret;
 
 	if (strchr(w->addr, ':')) {
-		lb_loadgen_seterr(err, errlen,
-				  "icmp-flood supports IPv4 only (ICMPv6 is not implemented): use "
-				  "--addr 127.0.0.1");
+		lb_seterr(err, errlen,
+			  "icmp-flood supports IPv4 only (ICMPv6 is not implemented): use "
+			  "--addr 127.0.0.1");
 		return -EAFNOSUPPORT;
 	}
 	if (w->cfg.port) {
-		lb_loadgen_seterr(err, errlen,
-				  "icmp-flood has no port (the kernel answers echoes): drop "
-				  "--port");
+		lb_seterr(err, errlen,
+			  "icmp-flood has no port (the kernel answers echoes): drop "
+			  "--port");
 		return -EINVAL;
 	}
 	ret = icmp_socket(&fd);
 	if (ret < 0) {
 		if (ret == -EPERM || ret == -EACCES)
-			lb_loadgen_seterr(err, errlen, "%s", icmp_fix_perm);
+			lb_seterr(err, errlen, "%s", icmp_fix_perm);
 		else
-			lb_loadgen_seterr(
-			    err, errlen,
-			    "cannot create a raw ICMP socket: %s: raise the open-file "
-			    "limit (ulimit -n) or free memory",
-			    strerror(-ret));
+			lb_seterr(err, errlen,
+				  "cannot create a raw ICMP socket: %s: raise the open-file "
+				  "limit (ulimit -n) or free memory",
+				  strerror(-ret));
 		return ret == -EACCES ? -EPERM : ret;
 	}
 	close(fd);
@@ -104,9 +104,8 @@ static int icmp_flood_client_open(struct lb_flow *w)
 
 	ret = icmp_socket(&fd);
 	if (ret < 0) {
-		lb_loadgen_seterr(w->errmsg, sizeof(w->errmsg),
-				  "cannot create a raw ICMP socket: %s: %s", strerror(-ret),
-				  ret == -EPERM ? icmp_fix_perm : lb_fix_socket);
+		lb_seterr(w->errmsg, sizeof(w->errmsg), "cannot create a raw ICMP socket: %s: %s",
+			  strerror(-ret), ret == -EPERM ? icmp_fix_perm : lb_fix_socket);
 		goto out;
 	}
 	what = "setsockopt(ICMP_FILTER)";
@@ -126,8 +125,8 @@ static int icmp_flood_client_open(struct lb_flow *w)
 
 out_errno:
 	ret = -errno;
-	lb_loadgen_seterr(w->errmsg, sizeof(w->errmsg), "%s on the raw ICMP socket failed: %s: %s",
-			  what, strerror(-ret), lb_fix_socket);
+	lb_seterr(w->errmsg, sizeof(w->errmsg), "%s on the raw ICMP socket failed: %s: %s", what,
+		  strerror(-ret), lb_fix_socket);
 	close(fd);
 out:
 	return ret;

@@ -33,6 +33,7 @@
 #include <unistd.h>
 
 #include "frame.h"
+#include "util.h"
 #include "workload.h"
 
 #ifdef HAVE_LIBPCAP
@@ -63,8 +64,8 @@ static int pcap_flood_open(pcap_t **out, char *err, size_t errlen)
 
 	p = pcap_create(PCAP_FLOOD_DEV, ebuf);
 	if (!p) {
-		lb_loadgen_seterr(err, errlen, "pcap_create(%s) failed: %s: %s", PCAP_FLOOD_DEV,
-				  ebuf, lb_fix_socket);
+		lb_seterr(err, errlen, "pcap_create(%s) failed: %s: %s", PCAP_FLOOD_DEV, ebuf,
+			  lb_fix_socket);
 		return -ENOMEM;
 	}
 	pcap_set_snaplen(p, 64);
@@ -73,34 +74,34 @@ static int pcap_flood_open(pcap_t **out, char *err, size_t errlen)
 	ret = pcap_activate(p);
 	if (ret < 0) {
 		if (ret == PCAP_ERROR_PERM_DENIED) {
-			lb_loadgen_seterr(err, errlen, "%s", pcap_flood_fix_perm);
+			lb_seterr(err, errlen, "%s", pcap_flood_fix_perm);
 			ret = -EPERM;
 		} else if (ret == PCAP_ERROR_NO_SUCH_DEVICE || ret == PCAP_ERROR_IFACE_NOT_UP) {
-			lb_loadgen_seterr(err, errlen,
-					  "pcap-flood needs the loopback interface %s: %s: bring "
-					  "it up (ip link set lo up)",
-					  PCAP_FLOOD_DEV, pcap_geterr(p));
+			lb_seterr(err, errlen,
+				  "pcap-flood needs the loopback interface %s: %s: bring "
+				  "it up (ip link set lo up)",
+				  PCAP_FLOOD_DEV, pcap_geterr(p));
 			ret = -ENODEV;
 		} else {
-			lb_loadgen_seterr(err, errlen, "pcap_activate(%s) failed: %s: %s",
-					  PCAP_FLOOD_DEV, pcap_geterr(p), lb_fix_socket);
+			lb_seterr(err, errlen, "pcap_activate(%s) failed: %s: %s", PCAP_FLOOD_DEV,
+				  pcap_geterr(p), lb_fix_socket);
 			ret = -EIO;
 		}
 		goto out_close;
 	}
 	if (pcap_datalink(p) != DLT_EN10MB) {
-		lb_loadgen_seterr(err, errlen,
-				  "%s has link type %s, not Ethernet: pcap-flood crafts Ethernet "
-				  "frames; run it where lo is an Ethernet-framed loopback (Linux)",
-				  PCAP_FLOOD_DEV, pcap_datalink_val_to_name(pcap_datalink(p)));
+		lb_seterr(err, errlen,
+			  "%s has link type %s, not Ethernet: pcap-flood crafts Ethernet "
+			  "frames; run it where lo is an Ethernet-framed loopback (Linux)",
+			  PCAP_FLOOD_DEV, pcap_datalink_val_to_name(pcap_datalink(p)));
 		ret = -EPROTONOSUPPORT;
 		goto out_close;
 	}
 	if (pcap_setfilter(p, &none) < 0) {
-		lb_loadgen_seterr(err, errlen,
-				  "cannot attach the reject-all filter to the injecting pcap "
-				  "handle: %s: this is a bug, please report it",
-				  pcap_geterr(p));
+		lb_seterr(err, errlen,
+			  "cannot attach the reject-all filter to the injecting pcap "
+			  "handle: %s: this is a bug, please report it",
+			  pcap_geterr(p));
 		ret = -EIO;
 		goto out_close;
 	}
@@ -119,7 +120,7 @@ static int pcap_flood_server_open(struct lb_flow *w, char *err, size_t errlen)
 	int ret;
 
 	if (!strchr(w->addr, ':')) {
-		lb_loadgen_seterr(err, errlen, "%s", pcap_flood_fix_addr);
+		lb_seterr(err, errlen, "%s", pcap_flood_fix_addr);
 		return -EADDRNOTAVAIL;
 	}
 	ret = pcap_flood_open(&p, err, errlen);
@@ -248,9 +249,9 @@ const struct lb_workload_type lb_pcap_flood_type = {
 /* In create: say why it cannot run. */
 static int pcap_flood_server_open(struct lb_flow *w, char *err, size_t errlen)
 {
-	lb_loadgen_seterr(err, errlen,
-			  "pcap-flood needs libpcap, and loadbench was built without it: "
-			  "apt-get install libpcap-dev, then rerun scripts/bootstrap");
+	lb_seterr(err, errlen,
+		  "pcap-flood needs libpcap, and loadbench was built without it: "
+		  "apt-get install libpcap-dev, then rerun scripts/bootstrap");
 	return -EOPNOTSUPP;
 }
 

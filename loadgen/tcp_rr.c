@@ -26,6 +26,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "util.h"
 #include "workload.h"
 
 #define TCP_RR_BACKLOG 4
@@ -40,16 +41,15 @@ static int tcp_rr_server_open(struct lb_flow *w, char *err, size_t errlen)
 	if (listen(w->srv_fd, TCP_RR_BACKLOG) < 0) {
 		ret = -errno;
 		if (ret == -EADDRINUSE)
-			lb_loadgen_seterr(
-			    err, errlen,
-			    "TCP port %u is in use by another program: choose another "
-			    "with --port, or 0 for an ephemeral port",
-			    (unsigned int)w->port);
+			lb_seterr(err, errlen,
+				  "TCP port %u is in use by another program: choose another "
+				  "with --port, or 0 for an ephemeral port",
+				  (unsigned int)w->port);
 		else
-			lb_loadgen_seterr(err, errlen,
-					  "cannot listen on the server socket: %s: this is a bug, "
-					  "please report it",
-					  strerror(-ret));
+			lb_seterr(err, errlen,
+				  "cannot listen on the server socket: %s: this is a bug, "
+				  "please report it",
+				  strerror(-ret));
 		close(w->srv_fd);
 		w->srv_fd = -1;
 	}
@@ -85,11 +85,10 @@ static int tcp_rr_client_open(struct lb_flow *w)
 		goto out;
 	ret = tcp_rr_nodelay(w->cli_fd);
 	if (ret < 0) {
-		lb_loadgen_seterr(
-		    w->errmsg, sizeof(w->errmsg),
-		    "cannot set TCP_NODELAY on the generator socket: %s: this is a bug, "
-		    "please report it",
-		    strerror(-ret));
+		lb_seterr(w->errmsg, sizeof(w->errmsg),
+			  "cannot set TCP_NODELAY on the generator socket: %s: this is a bug, "
+			  "please report it",
+			  strerror(-ret));
 		close(w->cli_fd);
 		w->cli_fd = -1;
 	}

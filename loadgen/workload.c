@@ -29,7 +29,6 @@
 #include <errno.h>
 #include <math.h>
 #include <signal.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -42,6 +41,7 @@
 #include <linux/sock_diag.h>
 
 #include "topology.h"
+#include "util.h"
 #include "workload.h"
 
 static const char *const lb_child_names[LB_NCHILD] = {"server", "generator"};
@@ -60,18 +60,6 @@ const char *const lb_workload_names[] = {"udp-rr", "tcp-rr", "icmp-flood", "udp-
 					 "pcap-flood", NULL};
 
 /* ---- helpers ---- */
-
-/* Formats a message into @err (nothing if NULL), truncating to @errlen bytes. */
-void lb_loadgen_seterr(char *err, size_t errlen, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (!err || !errlen)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(err, errlen, fmt, ap);
-	va_end(ap);
-}
 
 static void lb_strlcpy(char *dst, const char *src, size_t size)
 {
@@ -208,15 +196,15 @@ int lb_server_socket_open(struct lb_flow *w, int socktype, char *err, size_t err
 	if (fd < 0) {
 		ret = -errno;
 		if (family == AF_INET6 && ret == -EAFNOSUPPORT)
-			lb_loadgen_seterr(err, errlen,
-					  "IPv6 is not available on this machine, so %s cannot "
-					  "be used: use --addr 127.0.0.1",
-					  w->addr);
+			lb_seterr(err, errlen,
+				  "IPv6 is not available on this machine, so %s cannot "
+				  "be used: use --addr 127.0.0.1",
+				  w->addr);
 		else
-			lb_loadgen_seterr(err, errlen,
-					  "cannot create a %s socket: %s: raise the open-file "
-					  "limit (ulimit -n) or free memory",
-					  w->type->proto, strerror(-ret));
+			lb_seterr(err, errlen,
+				  "cannot create a %s socket: %s: raise the open-file "
+				  "limit (ulimit -n) or free memory",
+				  w->type->proto, strerror(-ret));
 		goto out;
 	}
 	/*
@@ -227,43 +215,43 @@ int lb_server_socket_open(struct lb_flow *w, int socktype, char *err, size_t err
 	if (socktype == SOCK_STREAM &&
 	    setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &(int){1}, sizeof(int)) < 0) {
 		ret = -errno;
-		lb_loadgen_seterr(err, errlen,
-				  "cannot set SO_REUSEADDR on the server socket: %s: "
-				  "this is a bug, please report it",
-				  strerror(-ret));
+		lb_seterr(err, errlen,
+			  "cannot set SO_REUSEADDR on the server socket: %s: "
+			  "this is a bug, please report it",
+			  strerror(-ret));
 		goto out_close;
 	}
 	if (bind(fd, (struct sockaddr *)&ss, sslen) < 0) {
 		ret = -errno;
 		if (ret == -EADDRINUSE)
-			lb_loadgen_seterr(err, errlen,
-					  "port %s is in use by another program: choose another "
-					  "with --port, or 0 for an ephemeral port",
-					  ep);
+			lb_seterr(err, errlen,
+				  "port %s is in use by another program: choose another "
+				  "with --port, or 0 for an ephemeral port",
+				  ep);
 		else if (ret == -EACCES)
-			lb_loadgen_seterr(err, errlen,
-					  "binding %s needs privilege (ports below 1024): choose "
-					  "a port >= 1024 with --port, or 0 for an ephemeral port",
-					  ep);
+			lb_seterr(err, errlen,
+				  "binding %s needs privilege (ports below 1024): choose "
+				  "a port >= 1024 with --port, or 0 for an ephemeral port",
+				  ep);
 		else if (ret == -EADDRNOTAVAIL && family == AF_INET6)
-			lb_loadgen_seterr(err, errlen,
-					  "%s is not configured on this machine (IPv6 disabled "
-					  "on lo?): use --addr 127.0.0.1",
-					  w->addr);
+			lb_seterr(err, errlen,
+				  "%s is not configured on this machine (IPv6 disabled "
+				  "on lo?): use --addr 127.0.0.1",
+				  w->addr);
 		else
-			lb_loadgen_seterr(err, errlen,
-					  "cannot bind the server socket to %s: %s: check that "
-					  "the loopback interface is up (ip link set lo up)",
-					  ep, strerror(-ret));
+			lb_seterr(err, errlen,
+				  "cannot bind the server socket to %s: %s: check that "
+				  "the loopback interface is up (ip link set lo up)",
+				  ep, strerror(-ret));
 		goto out_close;
 	}
 	w->srv_addrlen = sizeof(w->srv_addr);
 	if (getsockname(fd, (struct sockaddr *)&w->srv_addr, &w->srv_addrlen) < 0) {
 		ret = -errno;
-		lb_loadgen_seterr(err, errlen,
-				  "getsockname on the server socket %s failed: %s: this is "
-				  "a bug, please report it",
-				  ep, strerror(-ret));
+		lb_seterr(err, errlen,
+			  "getsockname on the server socket %s failed: %s: this is "
+			  "a bug, please report it",
+			  ep, strerror(-ret));
 		goto out_close;
 	}
 	w->port = ntohs(family == AF_INET6 ? ((struct sockaddr_in6 *)&w->srv_addr)->sin6_port
@@ -287,37 +275,35 @@ int lb_client_socket_open(struct lb_flow *w, int socktype)
 	fd = socket(w->srv_addr.ss_family, socktype | SOCK_CLOEXEC, 0);
 	if (fd < 0) {
 		ret = -errno;
-		lb_loadgen_seterr(
-		    w->errmsg, sizeof(w->errmsg),
-		    "cannot create the generator's %s "
-		    "socket: %s: raise the open-file limit (ulimit -n) or free memory",
-		    w->type->proto, strerror(-ret));
+		lb_seterr(w->errmsg, sizeof(w->errmsg),
+			  "cannot create the generator's %s "
+			  "socket: %s: raise the open-file limit (ulimit -n) or free memory",
+			  w->type->proto, strerror(-ret));
 		goto out;
 	}
 	ret = lb_sock_set_rcvtimeo(fd, LB_RCVTIMEO_MS);
 	if (ret < 0) {
-		lb_loadgen_seterr(w->errmsg, sizeof(w->errmsg),
-				  "cannot set a receive timeout on the "
-				  "generator socket: %s: this is a bug, please report it",
-				  strerror(-ret));
+		lb_seterr(w->errmsg, sizeof(w->errmsg),
+			  "cannot set a receive timeout on the "
+			  "generator socket: %s: this is a bug, please report it",
+			  strerror(-ret));
 		goto out_close;
 	}
 	if (connect(fd, (struct sockaddr *)&w->srv_addr, w->srv_addrlen) < 0) {
 		ret = -errno;
-		lb_loadgen_seterr(
-		    w->errmsg, sizeof(w->errmsg),
-		    "cannot connect the generator socket "
-		    "to %s: %s: check that the loopback interface is up (ip link set lo up)",
-		    ep, strerror(-ret));
+		lb_seterr(w->errmsg, sizeof(w->errmsg),
+			  "cannot connect the generator socket "
+			  "to %s: %s: check that the loopback interface is up (ip link set lo up)",
+			  ep, strerror(-ret));
 		goto out_close;
 	}
 	w->cli_addrlen = sizeof(w->cli_addr);
 	if (getsockname(fd, (struct sockaddr *)&w->cli_addr, &w->cli_addrlen) < 0) {
 		ret = -errno;
-		lb_loadgen_seterr(w->errmsg, sizeof(w->errmsg),
-				  "getsockname on the generator socket "
-				  "failed: %s: this is a bug, please report it",
-				  strerror(-ret));
+		lb_seterr(w->errmsg, sizeof(w->errmsg),
+			  "getsockname on the generator socket "
+			  "failed: %s: this is a bug, please report it",
+			  strerror(-ret));
 		goto out_close;
 	}
 	w->cli_fd = fd;
@@ -395,24 +381,24 @@ static int lb_check_cpu(const char *who, int cpu, const cpu_set_t *allowed, size
 		return 0;
 	lb_format_cpus(allowed, size, list, sizeof(list));
 	if (cpu < -1) {
-		lb_loadgen_seterr(err, errlen,
-				  "%s CPU %d is not a CPU number: choose one of %s with "
-				  "--cpus, or -1 for unpinned",
-				  who, cpu, list);
+		lb_seterr(err, errlen,
+			  "%s CPU %d is not a CPU number: choose one of %s with "
+			  "--cpus, or -1 for unpinned",
+			  who, cpu, list);
 		return -EINVAL;
 	}
 	if (cpu >= nconf || (size_t)cpu >= size * 8) {
-		lb_loadgen_seterr(err, errlen,
-				  "%s CPU %d does not exist (this machine has CPUs 0-%ld): "
-				  "choose one of %s with --cpus, or -1 for unpinned",
-				  who, cpu, nconf - 1, list);
+		lb_seterr(err, errlen,
+			  "%s CPU %d does not exist (this machine has CPUs 0-%ld): "
+			  "choose one of %s with --cpus, or -1 for unpinned",
+			  who, cpu, nconf - 1, list);
 		return -EINVAL;
 	}
 	if (!CPU_ISSET_S(cpu, size, allowed)) {
-		lb_loadgen_seterr(err, errlen,
-				  "%s CPU %d is not in this process's allowed CPUs (%s; see "
-				  "taskset or the cgroup cpuset): choose one of them with --cpus",
-				  who, cpu, list);
+		lb_seterr(err, errlen,
+			  "%s CPU %d is not in this process's allowed CPUs (%s; see "
+			  "taskset or the cgroup cpuset): choose one of them with --cpus",
+			  who, cpu, list);
 		return -EINVAL;
 	}
 	return 0;
@@ -430,73 +416,73 @@ static int lb_config_check(struct lb_flow *w, const struct lb_workload_config *c
 	int i, ret, maxcpu;
 
 	if (!cfg->addr || !*cfg->addr || strlen(cfg->addr) >= sizeof(w->addr)) {
-		lb_loadgen_seterr(err, errlen,
-				  "no valid server address given: use a loopback literal "
-				  "such as --addr 127.0.0.1 or ::1");
+		lb_seterr(err, errlen,
+			  "no valid server address given: use a loopback literal "
+			  "such as --addr 127.0.0.1 or ::1");
 		return -EINVAL;
 	}
 	if (inet_pton(AF_INET, cfg->addr, &a4) == 1) {
 		/* In our own namespace (veth topology) the address is one we assigned. */
 		if ((ntohl(a4.s_addr) >> 24) != 127 && w->netns_fd < 0) {
-			lb_loadgen_seterr(err, errlen,
-					  "address %s is not loopback: the workload runs on "
-					  "127.0.0.0/8 or ::1 only; use --addr 127.0.0.1",
-					  cfg->addr);
+			lb_seterr(err, errlen,
+				  "address %s is not loopback: the workload runs on "
+				  "127.0.0.0/8 or ::1 only; use --addr 127.0.0.1",
+				  cfg->addr);
 			return -EADDRNOTAVAIL;
 		}
 	} else if (inet_pton(AF_INET6, cfg->addr, &a6) == 1) {
 		if (!IN6_IS_ADDR_LOOPBACK(&a6)) {
-			lb_loadgen_seterr(err, errlen,
-					  "address %s is not loopback: the workload runs on "
-					  "127.0.0.0/8 or ::1 only; use --addr ::1",
-					  cfg->addr);
+			lb_seterr(err, errlen,
+				  "address %s is not loopback: the workload runs on "
+				  "127.0.0.0/8 or ::1 only; use --addr ::1",
+				  cfg->addr);
 			return -EADDRNOTAVAIL;
 		}
 	} else {
-		lb_loadgen_seterr(err, errlen,
-				  "'%s' is not an IPv4 or IPv6 address literal (host names "
-				  "are not resolved): use --addr 127.0.0.1 or ::1",
-				  cfg->addr);
+		lb_seterr(err, errlen,
+			  "'%s' is not an IPv4 or IPv6 address literal (host names "
+			  "are not resolved): use --addr 127.0.0.1 or ::1",
+			  cfg->addr);
 		return -EINVAL;
 	}
 	if (cfg->msg_size < LB_MSG_MIN || cfg->msg_size > LB_MSG_MAX) {
-		lb_loadgen_seterr(err, errlen,
-				  "message size %zu is out of range: choose %d..%d bytes "
-				  "with --msg-size",
-				  cfg->msg_size, LB_MSG_MIN, LB_MSG_MAX);
+		lb_seterr(err, errlen,
+			  "message size %zu is out of range: choose %d..%d bytes "
+			  "with --msg-size",
+			  cfg->msg_size, LB_MSG_MIN, LB_MSG_MAX);
 		return -EINVAL;
 	}
 	if (cfg->syscalls_per_op < 0 || cfg->syscalls_per_op > LB_SYSCALLS_MAX) {
-		lb_loadgen_seterr(err, errlen,
-				  "%d extra syscalls per operation is out of range: choose "
-				  "0..%d with --syscalls-per-op",
-				  cfg->syscalls_per_op, LB_SYSCALLS_MAX);
+		lb_seterr(err, errlen,
+			  "%d extra syscalls per operation is out of range: choose "
+			  "0..%d with --syscalls-per-op",
+			  cfg->syscalls_per_op, LB_SYSCALLS_MAX);
 		return -EINVAL;
 	}
 	if (cfg->window < 0 || cfg->window > LB_WINDOW_MAX ||
 	    (cfg->window > 1 && w->type != &lb_icmp_flood_type)) {
-		lb_loadgen_seterr(err, errlen,
-				  "a window of %d outstanding requests is not possible for %s: "
-				  "choose 1..%d for icmp-flood, 1 for the closed-loop workloads",
-				  cfg->window, w->type->name, LB_WINDOW_MAX);
+		lb_seterr(err, errlen,
+			  "a window of %d outstanding requests is not possible for %s: "
+			  "choose 1..%d for icmp-flood, 1 for the closed-loop workloads",
+			  cfg->window, w->type->name, LB_WINDOW_MAX);
 		return -EINVAL;
 	}
 	if (!(cfg->max_seconds > 0) || !isfinite(cfg->max_seconds) ||
 	    cfg->max_seconds > LB_MAX_SECONDS_MAX) {
-		lb_loadgen_seterr(err, errlen,
-				  "the safety bound max_seconds (%g) must be a positive "
-				  "number of seconds up to %g: pass a longer one than the run",
-				  cfg->max_seconds, LB_MAX_SECONDS_MAX);
+		lb_seterr(err, errlen,
+			  "the safety bound max_seconds (%g) must be a positive "
+			  "number of seconds up to %g: pass a longer one than the run",
+			  cfg->max_seconds, LB_MAX_SECONDS_MAX);
 		return -EINVAL;
 	}
 
 	allowed = lb_affinity_get(&size);
 	if (!allowed) {
 		ret = -errno;
-		lb_loadgen_seterr(err, errlen,
-				  "cannot read this process's CPU affinity: %s: run without "
-				  "pinning (CPU -1)",
-				  strerror(errno));
+		lb_seterr(err, errlen,
+			  "cannot read this process's CPU affinity: %s: run without "
+			  "pinning (CPU -1)",
+			  strerror(errno));
 		goto out;
 	}
 	for (i = 0; i < LB_NCHILD; i++) {
@@ -514,7 +500,7 @@ static int lb_config_check(struct lb_flow *w, const struct lb_workload_config *c
 		w->cpus[i] = CPU_ALLOC(maxcpu + 1);
 		if (!w->cpus[i]) {
 			ret = -ENOMEM;
-			lb_loadgen_seterr(err, errlen, "out of memory: free memory and retry");
+			lb_seterr(err, errlen, "out of memory: free memory and retry");
 			goto out;
 		}
 		CPU_ZERO_S(w->cpus_size, w->cpus[i]);
@@ -537,7 +523,7 @@ static int lb_engine_check(struct lb_flow *w, const struct lb_workload_config *c
 
 	w->engine = lb_engine_kind_of(name);
 	if (w->engine < 0) {
-		lb_loadgen_seterr(err, errlen, "unknown engine '%s': choose syscall or uring", name);
+		lb_seterr(err, errlen, "unknown engine '%s': choose syscall or uring", name);
 		return -EINVAL;
 	}
 	w->cfg.engine = lb_engine_names[w->engine];
@@ -548,10 +534,10 @@ static int lb_engine_check(struct lb_flow *w, const struct lb_workload_config *c
 			if (lb_workload_types[i]->engine && off < sizeof(names))
 				off += snprintf(names + off, sizeof(names) - off, "%s%s",
 						off ? ", " : "", lb_workload_types[i]->name);
-		lb_loadgen_seterr(err, errlen,
-				  "engine %s does not apply to %s (it has no server loop of its "
-				  "own): use --engine syscall, or one of %s",
-				  name, w->type->name, names);
+		lb_seterr(err, errlen,
+			  "engine %s does not apply to %s (it has no server loop of its "
+			  "own): use --engine syscall, or one of %s",
+			  name, w->type->name, names);
 		return -EINVAL;
 	}
 	return lb_uring_probe(&w->uring_mode, err, errlen);
@@ -593,12 +579,12 @@ static int lb_flow_create(const struct lb_workload_config *cfg, int index,
 	void *sh;
 	int ret, i;
 
-	lb_loadgen_seterr(err, errlen, "%s", "");
+	lb_seterr(err, errlen, "%s", "");
 	*out = NULL;
 	w = calloc(1, sizeof(*w));
 	if (!w) {
 		ret = -ENOMEM;
-		lb_loadgen_seterr(err, errlen, "out of memory: free memory and retry");
+		lb_seterr(err, errlen, "out of memory: free memory and retry");
 		goto out;
 	}
 	w->srv_fd = -1;
@@ -616,8 +602,8 @@ static int lb_flow_create(const struct lb_workload_config *cfg, int index,
 			off += snprintf(names + off, sizeof(names) - off, "%s%s", i ? ", " : "",
 					lb_workload_names[i]);
 		ret = -EINVAL;
-		lb_loadgen_seterr(err, errlen, "unknown workload '%s': choose one of %s",
-				  cfg->name ? cfg->name : "(none)", names);
+		lb_seterr(err, errlen, "unknown workload '%s': choose one of %s",
+			  cfg->name ? cfg->name : "(none)", names);
 		goto out_free;
 	}
 	ret = lb_config_check(w, cfg, err, errlen);
@@ -637,19 +623,18 @@ static int lb_flow_create(const struct lb_workload_config *cfg, int index,
 	w->buf = malloc(2 * w->buflen); /* a receive and a send buffer */
 	if (!w->buf) {
 		ret = -ENOMEM;
-		lb_loadgen_seterr(err, errlen,
-				  "out of memory for %zu-byte messages: use a smaller "
-				  "--msg-size",
-				  cfg->msg_size);
+		lb_seterr(err, errlen,
+			  "out of memory for %zu-byte messages: use a smaller "
+			  "--msg-size",
+			  cfg->msg_size);
 		goto out_free;
 	}
 	sh = mmap(NULL, sizeof(struct lb_shared), PROT_READ | PROT_WRITE,
 		  MAP_SHARED | MAP_ANONYMOUS, -1, 0);
 	if (sh == MAP_FAILED) {
 		ret = -errno;
-		lb_loadgen_seterr(err, errlen,
-				  "cannot map the shared counters: %s: free memory and retry",
-				  strerror(-ret));
+		lb_seterr(err, errlen, "cannot map the shared counters: %s: free memory and retry",
+			  strerror(-ret));
 		goto out_free;
 	}
 	w->sh = sh;
@@ -657,10 +642,10 @@ static int lb_flow_create(const struct lb_workload_config *cfg, int index,
 	if (topo) {
 		ret = lb_topo_enter(topo);
 		if (ret < 0) {
-			lb_loadgen_seterr(err, errlen,
-					  "cannot enter the servers' network namespace: %s: this is "
-					  "a bug, please report it",
-					  strerror(-ret));
+			lb_seterr(err, errlen,
+				  "cannot enter the servers' network namespace: %s: this is "
+				  "a bug, please report it",
+				  strerror(-ret));
 			goto out_free;
 		}
 	}
@@ -1140,27 +1125,27 @@ static void lb_flow_config(const struct lb_workload *w, int i, const int *allowe
 static int lb_workload_check(const struct lb_workload_config *cfg, char *err, size_t errlen)
 {
 	if (cfg->flows < 0 || cfg->flows > LB_FLOWS_MAX) {
-		lb_loadgen_seterr(err, errlen, "%d flows is out of range: choose 1..%d with --flows",
-				  cfg->flows, LB_FLOWS_MAX);
+		lb_seterr(err, errlen, "%d flows is out of range: choose 1..%d with --flows",
+			  cfg->flows, LB_FLOWS_MAX);
 		return -EINVAL;
 	}
 	if (cfg->topology != LB_TOPO_LO && cfg->topology != LB_TOPO_VETH) {
-		lb_loadgen_seterr(err, errlen, "unknown topology %d: choose lo or veth",
-				  (int)cfg->topology);
+		lb_seterr(err, errlen, "unknown topology %d: choose lo or veth",
+			  (int)cfg->topology);
 		return -EINVAL;
 	}
 	if (cfg->topology == LB_TOPO_VETH && cfg->addr && strcmp(cfg->addr, "127.0.0.1")) {
-		lb_loadgen_seterr(err, errlen,
-				  "--addr %s applies to --topology lo; with veth the servers listen "
-				  "on 198.18.0.0/15 addresses loadbench assigns: drop --addr",
-				  cfg->addr);
+		lb_seterr(err, errlen,
+			  "--addr %s applies to --topology lo; with veth the servers listen "
+			  "on 198.18.0.0/15 addresses loadbench assigns: drop --addr",
+			  cfg->addr);
 		return -EINVAL;
 	}
 	if (cfg->port && (int)cfg->port + (cfg->flows ? cfg->flows : 1) - 1 > 65535) {
-		lb_loadgen_seterr(err, errlen,
-				  "flows use ports %u and up, one each, past 65535: choose a "
-				  "lower --port, or 0 for ephemeral ports",
-				  (unsigned int)cfg->port);
+		lb_seterr(err, errlen,
+			  "flows use ports %u and up, one each, past 65535: choose a "
+			  "lower --port, or 0 for ephemeral ports",
+			  (unsigned int)cfg->port);
 		return -EINVAL;
 	}
 	return 0;
@@ -1176,7 +1161,7 @@ int lb_workload_create(const struct lb_workload_config *cfg, struct lb_workload 
 	int *allowed = NULL;
 	int nallowed = 0, ret, i;
 
-	lb_loadgen_seterr(err, errlen, "%s", "");
+	lb_seterr(err, errlen, "%s", "");
 	*out = NULL;
 	ret = lb_workload_check(cfg, err, errlen);
 	if (ret < 0)
@@ -1185,7 +1170,7 @@ int lb_workload_create(const struct lb_workload_config *cfg, struct lb_workload 
 	allowed = calloc(LB_CPUS_MAX, sizeof(*allowed));
 	if (!w || !allowed) {
 		ret = -ENOMEM;
-		lb_loadgen_seterr(err, errlen, "out of memory: free memory and retry");
+		lb_seterr(err, errlen, "out of memory: free memory and retry");
 		goto out_free;
 	}
 	w->cfg = *cfg;
@@ -1195,10 +1180,10 @@ int lb_workload_create(const struct lb_workload_config *cfg, struct lb_workload 
 		nallowed = lb_allowed_cpus(allowed, LB_CPUS_MAX);
 		if (nallowed <= 0) {
 			ret = nallowed < 0 ? nallowed : -EINVAL;
-			lb_loadgen_seterr(err, errlen,
-					  "cannot read this process's CPU affinity: %s: run "
-					  "without pinning (--cpus none)",
-					  strerror(-ret));
+			lb_seterr(err, errlen,
+				  "cannot read this process's CPU affinity: %s: run "
+				  "without pinning (--cpus none)",
+				  strerror(-ret));
 			goto out_free;
 		}
 	}
@@ -1212,9 +1197,9 @@ int lb_workload_create(const struct lb_workload_config *cfg, struct lb_workload 
 		ret = lb_flow_create(&fc, i, w->topo, &w->flow[i], sub, sizeof(sub));
 		if (ret < 0) {
 			if (w->nflows > 1 && i > 0)
-				lb_loadgen_seterr(err, errlen, "flow %d: %s", i, sub);
+				lb_seterr(err, errlen, "flow %d: %s", i, sub);
 			else
-				lb_loadgen_seterr(err, errlen, "%s", sub);
+				lb_seterr(err, errlen, "%s", sub);
 			goto out_free;
 		}
 		if (i == 0 && cfg->topology == LB_TOPO_VETH && !w->topo) {

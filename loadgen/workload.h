@@ -169,10 +169,6 @@ extern const struct lb_workload_type lb_pcap_flood_type;
 /* The fix for an unexpected socket error on loopback. */
 extern const char lb_fix_socket[];
 
-/* lb_loadgen_seterr - format a message into @err (nothing if NULL), truncated to @errlen. */
-void lb_loadgen_seterr(char *err, size_t errlen, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-
 /*
  * lb_child_fail - in a child: record errno @err, what failed and the fix in
  * the child's error slot (async-signal-safe). Returns -1.
