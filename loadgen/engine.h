@@ -25,8 +25,6 @@
 #include <sys/socket.h>
 #include <sys/types.h>
 
-#include "loadgen.h"
-
 enum lb_engine_kind {
 	LB_ENGINE_SYSCALL,
 	LB_ENGINE_URING,

@@ -36,8 +36,8 @@
 #include <unistd.h>
 
 #include "engine.h"
+#include "sockets.h"
 #include "util.h"
-#include "workload.h"
 
 #define LB_URING_ENTRIES 64	/* SQ size; the CQ is twice that */
 #define LB_URING_NBUFS 64	/* provided buffers (power of two) */

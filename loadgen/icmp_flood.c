@@ -28,6 +28,7 @@
 #include <unistd.h>
 
 #include "frame.h"
+#include "sockets.h"
 #include "util.h"
 #include "workload.h"
 

@@ -33,6 +33,7 @@
 #include <unistd.h>
 
 #include "frame.h"
+#include "sockets.h"
 #include "util.h"
 #include "workload.h"
 

@@ -26,6 +26,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "sockets.h"
 #include "util.h"
 #include "workload.h"
 

@@ -17,6 +17,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "sockets.h"
 #include "workload.h"
 
 static int udp_rr_server_open(struct lb_flow *w, char *err, size_t errlen)

@@ -1,12 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * loadgen internals: what workload.c (the common part: validation, shared
- * region, fork/pin/signals, start, stop and reap) shares with the files that
- * each implement one workload (udp_rr.c, tcp_rr.c, icmp_flood.c,
- * udp_stream.c). Not installed, not for src/: the API is loadgen.h.
+ * loadgen internals: a flow (struct lb_flow) and a workload kind (struct
+ * lb_workload_type), as the common part (flow.c, flows.c, check.c,
+ * workload.c) shares them with the files that each implement one workload
+ * (udp_rr.c, tcp_rr.c, icmp_flood.c, udp_stream.c, pcap_flood.c). Not
+ * installed, not for src/: the API is loadgen.h.
  *
  * A workload kind is one struct lb_workload_type; adding one = a file with
- * its functions and the type, and one line in workload.c's table.
+ * its functions and the type, and one line in types.c's table.
  */
 #ifndef LB_WORKLOAD_H
 #define LB_WORKLOAD_H
@@ -27,7 +28,6 @@
 #include "loadgen.h"
 
 #define LB_CACHELINE 128	 /* two 64-byte lines: the adjacent-line prefetcher pairs them */
-#define LB_RCVTIMEO_MS 100	 /* children wake this often to see stop flag and deadline */
 #define LB_DEADLINE_EVERY 1024	 /* ops between two deadline checks in the hot loops */
 #define LB_START_TIMEOUT_MS 3000 /* start: wait this long for the first operation */
 /* ... and this much longer per flow already running: they compete for the same CPUs. */
@@ -166,9 +166,6 @@ extern const struct lb_workload_type lb_icmp_flood_type;
 extern const struct lb_workload_type lb_udp_stream_type;
 extern const struct lb_workload_type lb_pcap_flood_type;
 
-/* The fix for an unexpected socket error on loopback. */
-extern const char lb_fix_socket[];
-
 /*
  * lb_child_fail - in a child: record errno @err, what failed and the fix in
  * the child's error slot (async-signal-safe). Returns -1.
@@ -210,9 +207,6 @@ const char *lb_engine_describe(const struct lb_flow *w);
  */
 void lb_workload_force_singleshot(struct lb_workload *w);
 
-/* lb_sock_set_rcvtimeo - SO_RCVTIMEO of @ms on @fd. Returns 0 or -errno. */
-int lb_sock_set_rcvtimeo(int fd, int ms);
-
 /* lb_endpoint_format - "127.0.0.1:5000" or "[::1]:5000" into @buf. */
 void lb_endpoint_format(const struct lb_flow *w, char *buf, size_t len);
 
@@ -229,8 +223,5 @@ int lb_server_socket_open(struct lb_flow *w, int socktype, char *err, size_t err
  * with a one-line message in w->errmsg.
  */
 int lb_client_socket_open(struct lb_flow *w, int socktype);
-
-/* lb_sock_drain - read and drop every datagram queued on @fd, without blocking. */
-void lb_sock_drain(int fd);
 
 #endif
