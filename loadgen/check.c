@@ -22,6 +22,8 @@
 /* Checks what concerns the flows and the topology. Returns 0 or -EINVAL with @err. */
 int lb_workload_check(const struct lb_workload_config *cfg, char *err, size_t errlen)
 {
+	const struct lb_workload_traits *tr = lb_workload_traits(cfg->name);
+
 	if (cfg->flows < 0 || cfg->flows > LB_FLOWS_MAX) {
 		lb_seterr(err, errlen, "%d flows is out of range: choose 1..%d with --flows",
 			  cfg->flows, LB_FLOWS_MAX);
@@ -30,6 +32,11 @@ int lb_workload_check(const struct lb_workload_config *cfg, char *err, size_t er
 	if (cfg->topology != LB_TOPO_LO && cfg->topology != LB_TOPO_VETH) {
 		lb_seterr(err, errlen, "unknown topology %d: choose lo or veth",
 			  (int)cfg->topology);
+		return -EINVAL;
+	}
+	if (cfg->topology == LB_TOPO_VETH && tr && !tr->veth) {
+		lb_seterr(err, errlen,
+			  "%s sends on lo, not into a veth namespace: use --topology lo", tr->name);
 		return -EINVAL;
 	}
 	if (cfg->topology == LB_TOPO_VETH && cfg->addr && strcmp(cfg->addr, "127.0.0.1")) {
@@ -105,11 +112,11 @@ int lb_config_check(struct lb_flow *w, const struct lb_workload_config *cfg, cha
 		return -EINVAL;
 	}
 	if (cfg->window < 0 || cfg->window > LB_WINDOW_MAX ||
-	    (cfg->window > 1 && w->type != &lb_icmp_flood_type)) {
+	    (cfg->window > 1 && !w->type->traits.window)) {
 		lb_seterr(err, errlen,
 			  "a window of %d outstanding requests is not possible for %s: "
 			  "choose 1..%d for icmp-flood, 1 for the closed-loop workloads",
-			  cfg->window, w->type->name, LB_WINDOW_MAX);
+			  cfg->window, w->type->traits.name, LB_WINDOW_MAX);
 		return -EINVAL;
 	}
 	if (!(cfg->max_seconds > 0) || !isfinite(cfg->max_seconds) ||
@@ -174,15 +181,15 @@ int lb_engine_check(struct lb_flow *w, const struct lb_workload_config *cfg, cha
 	w->cfg.engine = lb_engine_names[w->engine];
 	if (w->engine == LB_ENGINE_SYSCALL)
 		return 0;
-	if (!w->type->engine) {
+	if (!w->type->traits.engine) {
 		for (i = 0; lb_workload_types[i]; i++)
-			if (lb_workload_types[i]->engine && off < sizeof(names))
+			if (lb_workload_types[i]->traits.engine && off < sizeof(names))
 				off += snprintf(names + off, sizeof(names) - off, "%s%s",
-						off ? ", " : "", lb_workload_types[i]->name);
+						off ? ", " : "", lb_workload_types[i]->traits.name);
 		lb_seterr(err, errlen,
 			  "engine %s does not apply to %s (it has no server loop of its "
 			  "own): use --engine syscall, or one of %s",
-			  name, w->type->name, names);
+			  name, w->type->traits.name, names);
 		return -EINVAL;
 	}
 	return lb_uring_probe(&w->uring_mode, err, errlen);

@@ -106,7 +106,7 @@ int lb_flow_create(const struct lb_workload_config *cfg, int index, const struct
 	if (ret < 0)
 		goto out_free;
 	snprintf(w->addr, sizeof(w->addr), "%s", cfg->addr);
-	w->cfg.name = w->type->name;
+	w->cfg.name = w->type->traits.name;
 	w->cfg.addr = w->addr;
 	if (!w->cfg.window)
 		w->cfg.window = 1;
@@ -182,7 +182,7 @@ const char *lb_flow_describe(const struct lb_flow *w, char *buf, size_t len)
 		snprintf(mid, sizeof(mid), "%s msg=%zuB syscalls/op=%d+%d", ep, w->cfg.msg_size,
 			 w->engine == LB_ENGINE_URING ? 1 : 2, w->cfg.syscalls_per_op);
 	}
-	if (w->type->engine)
+	if (w->type->traits.engine)
 		snprintf(engine, sizeof(engine), " engine=%s", lb_engine_describe(w));
 	for (i = 0; i < LB_NCHILD; i++) {
 		if (i == LB_SERVER && !w->type->server_run)
@@ -192,7 +192,7 @@ const char *lb_flow_describe(const struct lb_flow *w, char *buf, size_t len)
 		else
 			snprintf(cpu[i], sizeof(cpu[i]), "@cpu%d", c[i]);
 	}
-	snprintf(buf, len, "%s %s%s server%s client%s", w->type->name, mid, engine,
+	snprintf(buf, len, "%s %s%s server%s client%s", w->type->traits.name, mid, engine,
 		 cpu[LB_SERVER], cpu[LB_CLIENT]);
 	return buf;
 }

@@ -318,7 +318,7 @@ client:
 		 "no %s operation completed on %s within %d ms (%llu timeouts): check that "
 		 "nothing filters loopback %s (iptables/nft) and that the chosen CPUs are not "
 		 "saturated",
-		 w->type->name, ep, timeout_ms,
+		 w->type->traits.name, ep, timeout_ms,
 		 (unsigned long long)atomic_load(&sh->timeouts), w->type->proto);
 
 out_stop:

@@ -237,7 +237,15 @@ static void icmp_flood_describe(const struct lb_flow *w, char *buf, size_t len)
  * microseconds, the receive timeout bounds the rest).
  */
 const struct lb_workload_type lb_icmp_flood_type = {
-    .name = "icmp-flood",
+    .traits =
+	{
+	    .name = "icmp-flood",
+	    .op = "echo round trip",
+	    .ops = "echo round trips",
+	    .addr = "127.0.0.1",
+	    .window = true,
+	    .veth = true,
+	},
     .proto = "ICMP",
     .server_open = icmp_flood_server_open,
     .client_open = icmp_flood_client_open,

@@ -230,7 +230,14 @@ static void pcap_flood_describe(const struct lb_flow *w, char *buf, size_t len)
 }
 
 const struct lb_workload_type lb_pcap_flood_type = {
-    .name = "pcap-flood",
+    .traits =
+	{
+	    .name = "pcap-flood",
+	    .op = "datagram received",
+	    .ops = "datagrams received",
+	    .addr = "::1",
+	    .engine = true, /* udp-stream's server loop */
+	},
     .proto = "UDP",
     .server_open = pcap_flood_server_open,
     .reset = pcap_flood_reset,
@@ -242,7 +249,6 @@ const struct lb_workload_type lb_pcap_flood_type = {
     .describe = pcap_flood_describe,
     .client_release = pcap_flood_client_release,
     .count_filter = "inbound and udp",
-    .engine = true, /* udp-stream's server loop */
 };
 
 #else /* !HAVE_LIBPCAP */
@@ -257,7 +263,13 @@ static int pcap_flood_server_open(struct lb_flow *w, char *err, size_t errlen)
 }
 
 const struct lb_workload_type lb_pcap_flood_type = {
-    .name = "pcap-flood",
+    .traits =
+	{
+	    .name = "pcap-flood",
+	    .op = "datagram received",
+	    .ops = "datagrams received",
+	    .addr = "::1",
+	},
     .proto = "UDP",
     .server_open = pcap_flood_server_open,
 };

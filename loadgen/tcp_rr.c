@@ -261,7 +261,15 @@ static int tcp_rr_client_run(struct lb_flow *w)
 }
 
 const struct lb_workload_type lb_tcp_rr_type = {
-    .name = "tcp-rr",
+    .traits =
+	{
+	    .name = "tcp-rr",
+	    .op = "round trip",
+	    .ops = "round trips",
+	    .addr = "127.0.0.1",
+	    .veth = true,
+	    .engine = true,
+	},
     .proto = "TCP",
     .server_open = tcp_rr_server_open,
     .reset = tcp_rr_reset,
@@ -271,5 +279,4 @@ const struct lb_workload_type lb_tcp_rr_type = {
     /* A request is one write, one segment with PSH (TCP_NODELAY, msg < MSS); ip6[53]: its flags. */
     .count_filter = "inbound and tcp and ((ip and tcp[tcpflags] & tcp-push != 0) or "
 		    "(ip6 and ip6[53] & 0x08 != 0))",
-    .engine = true,
 };

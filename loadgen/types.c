@@ -32,7 +32,15 @@ const struct lb_workload_type *lb_workload_type_find(const char *name)
 	size_t i;
 
 	for (i = 0; lb_workload_types[i]; i++)
-		if (!strcmp(lb_workload_types[i]->name, name))
+		if (!strcmp(lb_workload_types[i]->traits.name, name))
 			return lb_workload_types[i];
 	return NULL;
+}
+
+/* Returns the traits of the workload named @name, or NULL. */
+const struct lb_workload_traits *lb_workload_traits(const char *name)
+{
+	const struct lb_workload_type *t = name ? lb_workload_type_find(name) : NULL;
+
+	return t ? &t->traits : NULL;
 }

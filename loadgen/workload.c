@@ -146,7 +146,7 @@ int lb_workload_create(const struct lb_workload_config *cfg, struct lb_workload 
 		}
 	}
 	w->type = w->flow[0]->type;
-	w->cfg.name = w->type->name;
+	w->cfg.name = w->type->traits.name;
 	free(allowed);
 	*out = w;
 	return 0;
@@ -356,9 +356,7 @@ const char *lb_workload_describe(const struct lb_workload *w, char *buf, size_t 
 		/* Past "<workload> <endpoint> ... ": endpoint and placement only. */
 		lb_endpoint_format(w->flow[i], ep, sizeof(ep));
 		p = strstr(one, " server");
-		off += snprintf(buf + off, len - off, "; flow%d %s%s", i,
-				w->type == &lb_icmp_flood_type ? w->flow[i]->addr : ep,
-				p ? p : "");
+		off += snprintf(buf + off, len - off, "; flow%d %s%s", i, ep, p ? p : "");
 	}
 	return buf;
 }

@@ -117,7 +117,11 @@ struct lb_flow {
 /*
  * struct lb_workload_type - what one workload kind provides. (Not named
  * lb_workload_ops: that is the counter function in loadgen.h.)
- * @name: as in lb_workload_names[].
+ * @traits: what callers may know of it (loadgen.h): its name, as in
+ *	lb_workload_names[], what an operation is, its default address, whether
+ *	it has a window, runs with veth, serves through an engine (traits.engine:
+ *	the server loop receives and sends through struct lb_engine, engine.h,
+ *	so engine uring applies to it).
  * @proto: "UDP", "TCP", "ICMP": named in messages.
  * @server_open: in create, in the parent: open and bind the server socket (sets
  *	srv_fd, srv_addr, port), or for a kernel-served workload check that the
@@ -141,11 +145,9 @@ struct lb_flow {
  *	common code closes cli_fd).
  * @count_filter: optional; a pcap filter expression that, and'ed with "dst port
  *	PORT", matches one packet per operation as lo delivers it to the server.
- * @engine: the server loop receives and sends through struct lb_engine
- *	(engine.h), so --engine uring applies to it.
  */
 struct lb_workload_type {
-	const char *name;
+	struct lb_workload_traits traits;
 	const char *proto;
 	int (*server_open)(struct lb_flow *w, char *err, size_t errlen);
 	void (*reset)(struct lb_flow *w);
@@ -157,7 +159,6 @@ struct lb_workload_type {
 	void (*describe)(const struct lb_flow *w, char *buf, size_t len);
 	void (*client_release)(struct lb_flow *w);
 	const char *count_filter;
-	bool engine;
 };
 
 extern const struct lb_workload_type lb_udp_rr_type;

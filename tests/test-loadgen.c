@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * Tests of the workload library (loadgen/): the ICMP checksum against the
- * RFC 1071 example and hand-computed values, config validation and its
- * messages, lb_workload_describe(), the placement rule of --flows and the
- * veth topology's names, two flows on lo; then each workload runs for 0.5 s
+ * Tests of the workload library (loadgen/): the Internet checksum against the
+ * RFC 1071 example and hand-computed values, each workload's traits, config
+ * validation and its messages, lb_workload_describe(), the placement rule of
+ * --flows and the veth topology's names, two flows on lo; then each workload runs for 0.5 s
  * (twice: a restart reuses the server socket) and must complete operations
  * without mismatches and leave no process behind.
  *
@@ -70,6 +70,34 @@ static void test_names(void)
 				break;
 		T_CHECK(lb_workload_names[j] != NULL);
 	}
+}
+
+/* Traits: what each workload type says of itself, so that src/ need not compare names. */
+static void test_traits(void)
+{
+	const struct lb_workload_traits *t;
+	size_t i;
+
+	for (i = 0; lb_workload_names[i]; i++) {
+		t = lb_workload_traits(lb_workload_names[i]);
+		T_CHECK(t && !strcmp(t->name, lb_workload_names[i]));
+		T_CHECK(t && t->op && t->ops && t->addr);
+	}
+	T_CHECK(!lb_workload_traits("udp-rr2") && !lb_workload_traits(NULL));
+	t = lb_workload_traits("udp-rr");
+	T_CHECK(!strcmp(t->op, "round trip") && !strcmp(t->ops, "round trips"));
+	T_CHECK(!strcmp(t->addr, "127.0.0.1") && !t->window && t->veth && t->engine);
+	t = lb_workload_traits("tcp-rr");
+	T_CHECK(!strcmp(t->op, "round trip") && !t->window && t->veth && t->engine);
+	t = lb_workload_traits("icmp-flood");
+	T_CHECK(!strcmp(t->op, "echo round trip") && !strcmp(t->ops, "echo round trips"));
+	T_CHECK(t->window && t->veth && !t->engine);
+	t = lb_workload_traits("udp-stream");
+	T_CHECK(!strcmp(t->op, "datagram received") && !strcmp(t->ops, "datagrams received"));
+	T_CHECK(!t->window && t->veth && t->engine);
+	t = lb_workload_traits("pcap-flood");
+	T_CHECK(!strcmp(t->op, "datagram received") && !strcmp(t->addr, "::1"));
+	T_CHECK(!t->window && !t->veth);
 }
 
 /* lb_workload_create must fail with @want and a message containing @needle. */
@@ -193,6 +221,9 @@ static void test_flows_errors(void)
 	cfg.topology = LB_TOPO_VETH;
 	cfg.addr = "::1";
 	expect_create_error(&cfg, -EINVAL, "drop --addr");
+	cfg.name = "pcap-flood";
+	expect_create_error(&cfg, -EINVAL, "not into a veth namespace");
+	cfg.name = "udp-rr";
 	cfg.topology = (enum lb_topology)7;
 	cfg.addr = "127.0.0.1";
 	expect_create_error(&cfg, -EINVAL, "lo or veth");
@@ -411,6 +442,7 @@ int main(void)
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	test_checksum();
 	test_names();
+	test_traits();
 	test_config_errors();
 	test_icmp_unprivileged();
 	test_flows_placement();

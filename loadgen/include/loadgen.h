@@ -63,6 +63,23 @@ struct lb_workload_stats {
 /* Names of the workloads loadgen knows, NULL-terminated. */
 extern const char *const lb_workload_names[];
 
+/* What a workload type is, so that callers need not compare its name. */
+struct lb_workload_traits {
+	const char *name; /* as in lb_workload_names[]: "udp-rr" */
+	const char *op;	  /* one operation: "round trip", "echo round trip", "datagram received" */
+	const char *ops;  /* the same, plural: "round trips" */
+	const char *addr; /* the default server address: "127.0.0.1"; pcap-flood "::1" */
+	bool window;	  /* keeps several requests outstanding: window may be above 1 */
+	bool veth;	  /* runs with LB_TOPO_VETH (pcap-flood injects on lo: no) */
+	bool engine;	  /* has a server loop of its own, so engine "uring" applies */
+};
+
+/*
+ * lb_workload_traits - the traits of the workload named @name. Returns
+ * them, or NULL when @name is NULL or no workload loadgen knows.
+ */
+const struct lb_workload_traits *lb_workload_traits(const char *name);
+
 /* Names of the server engines loadgen knows ("syscall", "uring"), NULL-terminated. */
 extern const char *const lb_engine_names[];
 
