@@ -16,6 +16,7 @@
 #include "check.h"
 #include "cpus.h"
 #include "flow.h"
+#include "naming.h"
 #include "util.h"
 #include "workload.h"
 
@@ -23,10 +24,11 @@
 int lb_workload_check(const struct lb_workload_config *cfg, char *err, size_t errlen)
 {
 	const struct lb_workload_traits *tr = lb_workload_traits(cfg->name);
+	const struct lb_workload_naming *n = cfg->naming;
 
 	if (cfg->flows < 0 || cfg->flows > LB_FLOWS_MAX) {
-		lb_seterr(err, errlen, "%d flows is out of range: choose 1..%d with --flows",
-			  cfg->flows, LB_FLOWS_MAX);
+		lb_seterr(err, errlen, "%d flows is out of range: choose 1..%d with %s", cfg->flows,
+			  LB_FLOWS_MAX, lb_wf(n, LB_WF_FLOWS));
 		return -EINVAL;
 	}
 	if (cfg->topology != LB_TOPO_LO && cfg->topology != LB_TOPO_VETH) {
@@ -35,32 +37,39 @@ int lb_workload_check(const struct lb_workload_config *cfg, char *err, size_t er
 		return -EINVAL;
 	}
 	if (cfg->topology == LB_TOPO_VETH && tr && !tr->veth) {
-		lb_seterr(err, errlen,
-			  "%s sends on lo, not into a veth namespace: use --topology lo", tr->name);
+		lb_seterr(err, errlen, "%s sends on lo, not into a veth namespace: use %s lo",
+			  tr->name, lb_wf(n, LB_WF_TOPOLOGY));
 		return -EINVAL;
 	}
 	if (cfg->topology == LB_TOPO_VETH && cfg->addr && strcmp(cfg->addr, "127.0.0.1")) {
 		lb_seterr(err, errlen,
-			  "--addr %s applies to --topology lo; with veth the servers listen "
-			  "on 198.18.0.0/15 addresses loadbench assigns: drop --addr",
-			  cfg->addr);
+			  "%s %s applies to %s lo; with veth the servers listen "
+			  "on 198.18.0.0/15 addresses loadbench assigns: drop %s",
+			  lb_wf(n, LB_WF_ADDR), cfg->addr, lb_wf(n, LB_WF_TOPOLOGY),
+			  lb_wf(n, LB_WF_ADDR));
 		return -EINVAL;
 	}
 	if (cfg->port && (int)cfg->port + (cfg->flows ? cfg->flows : 1) - 1 > 65535) {
 		lb_seterr(err, errlen,
 			  "flows use ports %u and up, one each, past 65535: choose a "
-			  "lower --port, or 0 for ephemeral ports",
-			  (unsigned int)cfg->port);
+			  "lower %s, or 0 for ephemeral ports",
+			  (unsigned int)cfg->port, lb_wf(n, LB_WF_PORT));
 		return -EINVAL;
 	}
 	return 0;
 }
 
-/* Validates @cfg (addr, sizes, CPUs, bound); on success also prepares @w's masks. Returns 0 or -errno. */
+/*
+ * Validates @cfg (addr, sizes, CPUs, bound); on success also prepares @w's masks.
+ * Returns 0 or -errno.
+ */
 int lb_config_check(struct lb_flow *w, const struct lb_workload_config *cfg, char *err,
 		    size_t errlen)
 {
 	const int cpu[LB_NCHILD] = {cfg->server_cpu, cfg->client_cpu};
+	const enum lb_workload_field field[LB_NCHILD] = {LB_WF_SERVER_CPU, LB_WF_CLIENT_CPU};
+	const struct lb_workload_naming *n = cfg->naming;
+	const char *addr = lb_wf(n, LB_WF_ADDR);
 	struct in6_addr a6;
 	struct in_addr a4;
 	cpu_set_t *allowed = NULL;
@@ -70,7 +79,8 @@ int lb_config_check(struct lb_flow *w, const struct lb_workload_config *cfg, cha
 	if (!cfg->addr || !*cfg->addr || strlen(cfg->addr) >= sizeof(w->addr)) {
 		lb_seterr(err, errlen,
 			  "no valid server address given: use a loopback literal "
-			  "such as --addr 127.0.0.1 or ::1");
+			  "such as %s 127.0.0.1 or ::1",
+			  addr);
 		return -EINVAL;
 	}
 	if (inet_pton(AF_INET, cfg->addr, &a4) == 1) {
@@ -78,37 +88,37 @@ int lb_config_check(struct lb_flow *w, const struct lb_workload_config *cfg, cha
 		if ((ntohl(a4.s_addr) >> 24) != 127 && w->netns_fd < 0) {
 			lb_seterr(err, errlen,
 				  "address %s is not loopback: the workload runs on "
-				  "127.0.0.0/8 or ::1 only; use --addr 127.0.0.1",
-				  cfg->addr);
+				  "127.0.0.0/8 or ::1 only; use %s 127.0.0.1",
+				  cfg->addr, addr);
 			return -EADDRNOTAVAIL;
 		}
 	} else if (inet_pton(AF_INET6, cfg->addr, &a6) == 1) {
 		if (!IN6_IS_ADDR_LOOPBACK(&a6)) {
 			lb_seterr(err, errlen,
 				  "address %s is not loopback: the workload runs on "
-				  "127.0.0.0/8 or ::1 only; use --addr ::1",
-				  cfg->addr);
+				  "127.0.0.0/8 or ::1 only; use %s ::1",
+				  cfg->addr, addr);
 			return -EADDRNOTAVAIL;
 		}
 	} else {
 		lb_seterr(err, errlen,
 			  "'%s' is not an IPv4 or IPv6 address literal (host names "
-			  "are not resolved): use --addr 127.0.0.1 or ::1",
-			  cfg->addr);
+			  "are not resolved): use %s 127.0.0.1 or ::1",
+			  cfg->addr, addr);
 		return -EINVAL;
 	}
 	if (cfg->msg_size < LB_MSG_MIN || cfg->msg_size > LB_MSG_MAX) {
 		lb_seterr(err, errlen,
 			  "message size %zu is out of range: choose %d..%d bytes "
-			  "with --msg-size",
-			  cfg->msg_size, LB_MSG_MIN, LB_MSG_MAX);
+			  "with %s",
+			  cfg->msg_size, LB_MSG_MIN, LB_MSG_MAX, lb_wf(n, LB_WF_MSG_SIZE));
 		return -EINVAL;
 	}
 	if (cfg->syscalls_per_op < 0 || cfg->syscalls_per_op > LB_SYSCALLS_MAX) {
 		lb_seterr(err, errlen,
 			  "%d extra syscalls per operation is out of range: choose "
-			  "0..%d with --syscalls-per-op",
-			  cfg->syscalls_per_op, LB_SYSCALLS_MAX);
+			  "0..%d with %s",
+			  cfg->syscalls_per_op, LB_SYSCALLS_MAX, lb_wf(n, LB_WF_SYSCALLS_PER_OP));
 		return -EINVAL;
 	}
 	if (cfg->window < 0 || cfg->window > LB_WINDOW_MAX ||
@@ -138,8 +148,8 @@ int lb_config_check(struct lb_flow *w, const struct lb_workload_config *cfg, cha
 		goto out;
 	}
 	for (i = 0; i < LB_NCHILD; i++) {
-		ret = lb_cpu_check(i == LB_SERVER ? "server" : "client", cpu[i], allowed, size, err,
-				   errlen);
+		ret = lb_cpu_check(i == LB_SERVER ? "server" : "client", lb_wf(n, field[i]), cpu[i],
+				   allowed, size, err, errlen);
 		if (ret < 0)
 			goto out;
 	}
@@ -188,9 +198,9 @@ int lb_engine_check(struct lb_flow *w, const struct lb_workload_config *cfg, cha
 						off ? ", " : "", lb_workload_types[i]->traits.name);
 		lb_seterr(err, errlen,
 			  "engine %s does not apply to %s (it has no server loop of its "
-			  "own): use --engine syscall, or one of %s",
-			  name, w->type->traits.name, names);
+			  "own): use %s syscall, or one of %s",
+			  name, w->type->traits.name, lb_wf(cfg->naming, LB_WF_ENGINE), names);
 		return -EINVAL;
 	}
-	return lb_uring_probe(&w->uring_mode, err, errlen);
+	return lb_uring_probe(&w->uring_mode, lb_wf(cfg->naming, LB_WF_ENGINE), err, errlen);
 }

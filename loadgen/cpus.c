@@ -66,8 +66,8 @@ cpu_set_t *lb_affinity_get(size_t *size)
 }
 
 /* Returns 0 when @cpu is -1 or a CPU in @allowed, else -EINVAL with a message in @err. */
-int lb_cpu_check(const char *who, int cpu, const cpu_set_t *allowed, size_t size, char *err,
-		 size_t errlen)
+int lb_cpu_check(const char *who, const char *field, int cpu, const cpu_set_t *allowed, size_t size,
+		 char *err, size_t errlen)
 {
 	long nconf = sysconf(_SC_NPROCESSORS_CONF);
 	char list[128];
@@ -78,22 +78,22 @@ int lb_cpu_check(const char *who, int cpu, const cpu_set_t *allowed, size_t size
 	if (cpu < -1) {
 		lb_seterr(err, errlen,
 			  "%s CPU %d is not a CPU number: choose one of %s with "
-			  "--cpus, or -1 for unpinned",
-			  who, cpu, list);
+			  "%s, or -1 for unpinned",
+			  who, cpu, list, field);
 		return -EINVAL;
 	}
 	if (cpu >= nconf || (size_t)cpu >= size * 8) {
 		lb_seterr(err, errlen,
 			  "%s CPU %d does not exist (this machine has CPUs 0-%ld): "
-			  "choose one of %s with --cpus, or -1 for unpinned",
-			  who, cpu, nconf - 1, list);
+			  "choose one of %s with %s, or -1 for unpinned",
+			  who, cpu, nconf - 1, list, field);
 		return -EINVAL;
 	}
 	if (!CPU_ISSET_S(cpu, size, allowed)) {
 		lb_seterr(err, errlen,
 			  "%s CPU %d is not in this process's allowed CPUs (%s; see "
-			  "taskset or the cgroup cpuset): choose one of them with --cpus",
-			  who, cpu, list);
+			  "taskset or the cgroup cpuset): choose one of them with %s",
+			  who, cpu, list, field);
 		return -EINVAL;
 	}
 	return 0;

@@ -24,10 +24,11 @@ void lb_cpus_format(const cpu_set_t *set, size_t setsize, char *buf, size_t len)
 
 /*
  * lb_cpu_check - is the @who ("server", "client") CPU @cpu -1 or one of
- * @allowed (@size bytes)? Returns 0, or -EINVAL with a message in @err.
+ * @allowed (@size bytes)? @field is how messages name its setting
+ * ("server_cpu", "--cpus"). Returns 0, or -EINVAL with a message in @err.
  */
-int lb_cpu_check(const char *who, int cpu, const cpu_set_t *allowed, size_t size, char *err,
-		 size_t errlen);
+int lb_cpu_check(const char *who, const char *field, int cpu, const cpu_set_t *allowed, size_t size,
+		 char *err, size_t errlen);
 
 /* lb_cpus_allowed - the CPUs this process may run on, ascending. Returns how many, or -errno. */
 int lb_cpus_allowed(int *cpus, int max);

@@ -111,8 +111,8 @@ static int lb_uring_disabled(void)
 	return n > 0 ? atoi(buf) : 0;
 }
 
-/* The one-line message for io_uring_queue_init's -@err. */
-static void lb_uring_refused(int err, char *msg, size_t errlen)
+/* The one-line message for io_uring_queue_init's -@err; @engine names the engine setting. */
+static void lb_uring_refused(int err, const char *engine, char *msg, size_t errlen)
 {
 	int disabled = lb_uring_disabled();
 
@@ -120,22 +120,24 @@ static void lb_uring_refused(int err, char *msg, size_t errlen)
 		lb_seterr(msg, errlen,
 			  "engine uring unavailable: the kernel refuses io_uring "
 			  "(kernel.io_uring_disabled = %d): run sysctl "
-			  "kernel.io_uring_disabled=0 as root, or use --engine syscall",
-			  disabled);
+			  "kernel.io_uring_disabled=0 as root, or use %s syscall",
+			  disabled, engine);
 	else if (err == -ENOSYS)
 		lb_seterr(msg, errlen,
 			  "engine uring unavailable: this kernel has no io_uring "
-			  "(CONFIG_IO_URING off, or a seccomp filter): use --engine syscall");
+			  "(CONFIG_IO_URING off, or a seccomp filter): use %s syscall",
+			  engine);
 	else if (err == -EPERM || err == -EACCES)
 		lb_seterr(msg, errlen,
 			  "engine uring unavailable: io_uring_setup is not permitted here "
 			  "(a seccomp filter or container policy): allow it, or use "
-			  "--engine syscall");
+			  "%s syscall",
+			  engine);
 	else
 		lb_seterr(msg, errlen,
 			  "engine uring unavailable: io_uring_setup failed: %s: raise "
-			  "RLIMIT_MEMLOCK or free memory, or use --engine syscall",
-			  strerror(-err));
+			  "RLIMIT_MEMLOCK or free memory, or use %s syscall",
+			  strerror(-err), engine);
 }
 
 /* Ring setup flags: one issuer with deferred task work (6.1+), else none. Returns 0 or -errno. */
@@ -215,7 +217,7 @@ static bool lb_uring_multishot_works(struct io_uring *ring, struct io_uring_buf_
 }
 
 /* Returns 0 with the mode in *@mode, or -errno with a one-line message in @err. */
-int lb_uring_probe(enum lb_uring_mode *mode, char *err, size_t errlen)
+int lb_uring_probe(enum lb_uring_mode *mode, const char *engine, char *err, size_t errlen)
 {
 	struct io_uring_buf_ring *br = NULL;
 	struct io_uring ring;
@@ -224,7 +226,7 @@ int lb_uring_probe(enum lb_uring_mode *mode, char *err, size_t errlen)
 
 	ret = lb_uring_ring_init(&ring);
 	if (ret < 0) {
-		lb_uring_refused(ret, err, errlen);
+		lb_uring_refused(ret, engine, err, errlen);
 		return ret == -EACCES ? -EPERM : ret;
 	}
 	*mode = lb_uring_multishot_works(&ring, &br, buf, sizeof(buf)) ? LB_URING_MULTISHOT

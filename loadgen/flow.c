@@ -18,6 +18,7 @@
 #include "check.h"
 #include "engine.h"
 #include "flow.h"
+#include "naming.h"
 #include "sockets.h"
 #include "topology.h"
 #include "util.h"
@@ -35,8 +36,9 @@ void lb_endpoint_format(const struct lb_flow *w, char *buf, size_t len)
 /* Returns 0 with the bound socket in w->srv_fd, or -errno with a message in @err. */
 int lb_server_socket_open(struct lb_flow *w, int socktype, char *err, size_t errlen)
 {
-	return lb_sock_server_open(w->addr, w->cfg.port, socktype, w->type->proto, &w->srv_fd,
-				   &w->srv_addr, &w->srv_addrlen, &w->port, err, errlen);
+	return lb_sock_server_open(w->addr, w->cfg.port, socktype, w->type->proto, w->cfg.naming,
+				   &w->srv_fd, &w->srv_addr, &w->srv_addrlen, &w->port, err,
+				   errlen);
 }
 
 /* Returns 0 with the connected socket in w->cli_fd, or -errno with a message in w->errmsg. */
@@ -58,6 +60,21 @@ void lb_client_release(struct lb_flow *w)
 	if (w->cli_fd >= 0)
 		close(w->cli_fd);
 	w->cli_fd = -1;
+}
+
+/* Renders the fixes a child copies when it fails, naming settings as @cfg says. */
+static void lb_flow_fixes(struct lb_flow *w, const struct lb_workload_config *cfg)
+{
+	const enum lb_workload_field cpu[LB_NCHILD] = {LB_WF_SERVER_CPU, LB_WF_CLIENT_CPU};
+	int i;
+
+	for (i = 0; i < LB_NCHILD; i++)
+		snprintf(w->fix_cpu[i], sizeof(w->fix_cpu[i]),
+			 "the CPU is offline or outside the cpuset: choose another with %s",
+			 lb_wf(cfg->naming, cpu[i]));
+	snprintf(w->fix_engine, sizeof(w->fix_engine),
+		 "check RLIMIT_MEMLOCK and dmesg, or use %s syscall",
+		 lb_wf(cfg->naming, LB_WF_ENGINE));
 }
 
 /*
@@ -106,6 +123,7 @@ int lb_flow_create(const struct lb_workload_config *cfg, int index, const struct
 	if (ret < 0)
 		goto out_free;
 	snprintf(w->addr, sizeof(w->addr), "%s", cfg->addr);
+	lb_flow_fixes(w, cfg);
 	w->cfg.name = w->type->traits.name;
 	w->cfg.addr = w->addr;
 	if (!w->cfg.window)
@@ -118,8 +136,8 @@ int lb_flow_create(const struct lb_workload_config *cfg, int index, const struct
 		ret = -ENOMEM;
 		lb_seterr(err, errlen,
 			  "out of memory for %zu-byte messages: use a smaller "
-			  "--msg-size",
-			  cfg->msg_size);
+			  "%s",
+			  cfg->msg_size, lb_wf(cfg->naming, LB_WF_MSG_SIZE));
 		goto out_free;
 	}
 	sh = mmap(NULL, sizeof(struct lb_shared), PROT_READ | PROT_WRITE,
@@ -227,9 +245,7 @@ int lb_server_engine_open(struct lb_flow *w, struct lb_engine *e, int fd, size_t
 	ret = lb_engine_open(e, w->engine, w->uring_mode, fd, cap, flags);
 	if (ret < 0)
 		return lb_child_fail(w, LB_SERVER, -ret, e->what,
-				     w->engine == LB_ENGINE_URING
-					 ? "check RLIMIT_MEMLOCK and dmesg, or use --engine syscall"
-					 : lb_fix_socket);
+				     w->engine == LB_ENGINE_URING ? w->fix_engine : lb_fix_socket);
 	return 0;
 }
 

@@ -112,9 +112,6 @@ static void lb_child_kill(struct lb_child *c)
 	c->reaped = true;
 }
 
-static const char lb_fix_cpu[] = "the CPU is offline or outside the cpuset: choose another "
-				 "with --cpus";
-
 /* Child side: the common setup, then the loop; never returns. */
 static void __attribute__((noreturn)) lb_child_main(struct lb_flow *w, int which, pid_t parent)
 {
@@ -130,7 +127,7 @@ static void __attribute__((noreturn)) lb_child_main(struct lb_flow *w, int which
 	sigaction(SIGTERM, &sa, NULL);
 	if (w->cpus[which] && sched_setaffinity(0, w->cpus_size, w->cpus[which]) < 0) {
 		lb_child_fail(w, which, errno, "sched_setaffinity to the configured CPU",
-			      lb_fix_cpu);
+			      w->fix_cpu[which]);
 		_exit(1);
 	}
 	if (which == LB_SERVER && w->netns_fd >= 0 && setns(w->netns_fd, CLONE_NEWNET) < 0) {

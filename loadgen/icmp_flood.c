@@ -28,6 +28,7 @@
 #include <unistd.h>
 
 #include "frame.h"
+#include "naming.h"
 #include "sockets.h"
 #include "util.h"
 #include "workload.h"
@@ -48,9 +49,10 @@ struct icmp_echo_hdr {
 	uint16_t seq;
 };
 
-static const char icmp_fix_perm[] =
-    "icmp-flood sends ICMP echo through a raw socket, which needs root or CAP_NET_RAW: "
-    "run as root (sudo), or choose another --workload";
+/* The fix when the raw socket is refused; %s: the workload setting ("name", "--workload"). */
+#define ICMP_FIX_PERM                                                                              \
+	"icmp-flood sends ICMP echo through a raw socket, which needs root or CAP_NET_RAW: "       \
+	"run as root (sudo), or choose another %s"
 
 static int icmp_socket(int *fd)
 {
@@ -62,24 +64,27 @@ static int icmp_socket(int *fd)
 static int icmp_flood_server_open(struct lb_flow *w, char *err, size_t errlen)
 {
 	struct sockaddr_in *s4 = (struct sockaddr_in *)&w->srv_addr;
+	const struct lb_workload_naming *n = w->cfg.naming;
 	int fd, ret;
 
 	if (strchr(w->addr, ':')) {
 		lb_seterr(err, errlen,
 			  "icmp-flood supports IPv4 only (ICMPv6 is not implemented): use "
-			  "--addr 127.0.0.1");
+			  "%s 127.0.0.1",
+			  lb_wf(n, LB_WF_ADDR));
 		return -EAFNOSUPPORT;
 	}
 	if (w->cfg.port) {
 		lb_seterr(err, errlen,
 			  "icmp-flood has no port (the kernel answers echoes): drop "
-			  "--port");
+			  "%s",
+			  lb_wf(n, LB_WF_PORT));
 		return -EINVAL;
 	}
 	ret = icmp_socket(&fd);
 	if (ret < 0) {
 		if (ret == -EPERM || ret == -EACCES)
-			lb_seterr(err, errlen, "%s", icmp_fix_perm);
+			lb_seterr(err, errlen, ICMP_FIX_PERM, lb_wf(n, LB_WF_NAME));
 		else
 			lb_seterr(err, errlen,
 				  "cannot create a raw ICMP socket: %s: raise the open-file "
@@ -105,8 +110,14 @@ static int icmp_flood_client_open(struct lb_flow *w)
 
 	ret = icmp_socket(&fd);
 	if (ret < 0) {
-		lb_seterr(w->errmsg, sizeof(w->errmsg), "cannot create a raw ICMP socket: %s: %s",
-			  strerror(-ret), ret == -EPERM ? icmp_fix_perm : lb_fix_socket);
+		if (ret == -EPERM)
+			lb_seterr(w->errmsg, sizeof(w->errmsg),
+				  "cannot create a raw ICMP socket: %s: " ICMP_FIX_PERM,
+				  strerror(-ret), lb_wf(w->cfg.naming, LB_WF_NAME));
+		else
+			lb_seterr(w->errmsg, sizeof(w->errmsg),
+				  "cannot create a raw ICMP socket: %s: %s", strerror(-ret),
+				  lb_fix_socket);
 		goto out;
 	}
 	what = "setsockopt(ICMP_FILTER)";

@@ -33,6 +33,7 @@
 #include <unistd.h>
 
 #include "frame.h"
+#include "naming.h"
 #include "sockets.h"
 #include "util.h"
 #include "workload.h"
@@ -40,22 +41,25 @@
 #ifdef HAVE_LIBPCAP
 #include <pcap/pcap.h>
 
-static const char pcap_flood_fix_addr[] =
-    "pcap-flood injects toward ::1 (a frame toward 127.0.0.1 on lo is dropped as a martian): "
-    "use --addr ::1";
+/* The fix for an IPv4 address; %s: the address setting ("addr", "--addr"). */
+#define PCAP_FLOOD_FIX_ADDR                                                                        \
+	"pcap-flood injects toward ::1 (a frame toward 127.0.0.1 on lo is dropped as a martian): " \
+	"use %s ::1"
 
 #define PCAP_FLOOD_DEV "lo"
 #define PCAP_FLOOD_BUFFER (256 * 1024) /* the capture ring it never fills */
 
-static const char pcap_flood_fix_perm[] =
-    "pcap-flood injects frames on lo with libpcap, which needs root or CAP_NET_RAW: run as "
-    "root (sudo), or choose another --workload";
+/* The fix when injecting is refused; %s: the workload setting ("name", "--workload"). */
+#define PCAP_FLOOD_FIX_PERM                                                                        \
+	"pcap-flood injects frames on lo with libpcap, which needs root or CAP_NET_RAW: run as "   \
+	"root (sudo), or choose another %s"
 
 /*
  * An activated pcap_t on lo that captures nothing, in *@out. Returns 0, or
- * -errno with a one-line message in @err.
+ * -errno with a one-line message in @err, naming settings as @names says.
  */
-static int pcap_flood_open(pcap_t **out, char *err, size_t errlen)
+static int pcap_flood_open(pcap_t **out, const struct lb_workload_naming *names, char *err,
+			   size_t errlen)
 {
 	struct bpf_insn reject = BPF_STMT(BPF_RET | BPF_K, 0);
 	struct bpf_program none = {.bf_len = 1, .bf_insns = &reject};
@@ -75,7 +79,7 @@ static int pcap_flood_open(pcap_t **out, char *err, size_t errlen)
 	ret = pcap_activate(p);
 	if (ret < 0) {
 		if (ret == PCAP_ERROR_PERM_DENIED) {
-			lb_seterr(err, errlen, "%s", pcap_flood_fix_perm);
+			lb_seterr(err, errlen, PCAP_FLOOD_FIX_PERM, lb_wf(names, LB_WF_NAME));
 			ret = -EPERM;
 		} else if (ret == PCAP_ERROR_NO_SUCH_DEVICE || ret == PCAP_ERROR_IFACE_NOT_UP) {
 			lb_seterr(err, errlen,
@@ -121,10 +125,10 @@ static int pcap_flood_server_open(struct lb_flow *w, char *err, size_t errlen)
 	int ret;
 
 	if (!strchr(w->addr, ':')) {
-		lb_seterr(err, errlen, "%s", pcap_flood_fix_addr);
+		lb_seterr(err, errlen, PCAP_FLOOD_FIX_ADDR, lb_wf(w->cfg.naming, LB_WF_ADDR));
 		return -EADDRNOTAVAIL;
 	}
-	ret = pcap_flood_open(&p, err, errlen);
+	ret = pcap_flood_open(&p, w->cfg.naming, err, errlen);
 	if (ret < 0)
 		return ret;
 	pcap_close(p);
@@ -152,7 +156,7 @@ static int pcap_flood_client_open(struct lb_flow *w)
 	ret = lb_client_socket_open(w, SOCK_DGRAM);
 	if (ret < 0)
 		return ret;
-	ret = pcap_flood_open(&p, w->errmsg, sizeof(w->errmsg));
+	ret = pcap_flood_open(&p, w->cfg.naming, w->errmsg, sizeof(w->errmsg));
 	if (ret < 0)
 		goto out_close;
 	a.src = ((struct sockaddr_in6 *)&w->cli_addr)->sin6_addr;
@@ -162,8 +166,8 @@ static int pcap_flood_client_open(struct lb_flow *w)
 	memset(payload, 0, w->cfg.msg_size);
 	if (lb_frame_udp6_build(frame, w->buflen, &a, payload, w->cfg.msg_size) < 0) {
 		snprintf(w->errmsg, sizeof(w->errmsg),
-			 "a %zu-byte payload does not fit in one frame: use a smaller --msg-size",
-			 w->cfg.msg_size);
+			 "a %zu-byte payload does not fit in one frame: use a smaller %s",
+			 w->cfg.msg_size, lb_wf(w->cfg.naming, LB_WF_MSG_SIZE));
 		ret = -EINVAL;
 		pcap_close(p);
 		goto out_close;

@@ -12,6 +12,7 @@
 #include <sys/time.h>
 #include <unistd.h>
 
+#include "naming.h"
 #include "sockets.h"
 #include "util.h"
 
@@ -38,8 +39,9 @@ const char *lb_sock_endpoint(const char *addr, uint16_t port, char *buf, size_t 
 
 /* Returns 0 with the bound socket in *@fd, or -errno with a message in @err. */
 int lb_sock_server_open(const char *addr, uint16_t port, int socktype, const char *proto,
-			int *fd, struct sockaddr_storage *ss, socklen_t *sslen, uint16_t *bound,
-			char *err, size_t errlen)
+			const struct lb_workload_naming *names, int *fd,
+			struct sockaddr_storage *ss, socklen_t *sslen, uint16_t *bound, char *err,
+			size_t errlen)
 {
 	struct sockaddr_storage want = {0};
 	socklen_t wantlen;
@@ -72,8 +74,8 @@ int lb_sock_server_open(const char *addr, uint16_t port, int socktype, const cha
 		if (family == AF_INET6 && ret == -EAFNOSUPPORT)
 			lb_seterr(err, errlen,
 				  "IPv6 is not available on this machine, so %s cannot "
-				  "be used: use --addr 127.0.0.1",
-				  addr);
+				  "be used: use %s 127.0.0.1",
+				  addr, lb_wf(names, LB_WF_ADDR));
 		else
 			lb_seterr(err, errlen,
 				  "cannot create a %s socket: %s: raise the open-file "
@@ -100,18 +102,18 @@ int lb_sock_server_open(const char *addr, uint16_t port, int socktype, const cha
 		if (ret == -EADDRINUSE)
 			lb_seterr(err, errlen,
 				  "port %s is in use by another program: choose another "
-				  "with --port, or 0 for an ephemeral port",
-				  ep);
+				  "with %s, or 0 for an ephemeral port",
+				  ep, lb_wf(names, LB_WF_PORT));
 		else if (ret == -EACCES)
 			lb_seterr(err, errlen,
 				  "binding %s needs privilege (ports below 1024): choose "
-				  "a port >= 1024 with --port, or 0 for an ephemeral port",
-				  ep);
+				  "a port >= 1024 with %s, or 0 for an ephemeral port",
+				  ep, lb_wf(names, LB_WF_PORT));
 		else if (ret == -EADDRNOTAVAIL && family == AF_INET6)
 			lb_seterr(err, errlen,
 				  "%s is not configured on this machine (IPv6 disabled "
-				  "on lo?): use --addr 127.0.0.1",
-				  addr);
+				  "on lo?): use %s 127.0.0.1",
+				  addr, lb_wf(names, LB_WF_ADDR));
 		else
 			lb_seterr(err, errlen,
 				  "cannot bind the server socket to %s: %s: check that "

@@ -12,6 +12,8 @@
 #include <stdint.h>
 #include <sys/socket.h>
 
+struct lb_workload_naming;
+
 #define LB_RCVTIMEO_MS 100 /* children wake this often to see stop flag and deadline */
 #define LB_ENDPOINT_LEN 64 /* room for "[ipv6]:port" */
 
@@ -28,12 +30,14 @@ const char *lb_sock_endpoint(const char *addr, uint16_t port, char *buf, size_t 
  * lb_sock_server_open - a socket of @socktype (SOCK_DGRAM, SOCK_STREAM)
  * bound to @addr (an IPv4 or IPv6 literal) and @port (0 = ephemeral), in
  * *@fd; its bound address in @ss (@sslen bytes), the bound port in *@bound.
- * @proto ("UDP", "TCP") is named in messages. Returns 0, or -errno with a
+ * @proto ("UDP", "TCP") is named in messages, and the settings as @names
+ * says (loadgen.h; NULL: by the fields' names). Returns 0, or -errno with a
  * one-line message in @err.
  */
 int lb_sock_server_open(const char *addr, uint16_t port, int socktype, const char *proto,
-			int *fd, struct sockaddr_storage *ss, socklen_t *sslen, uint16_t *bound,
-			char *err, size_t errlen);
+			const struct lb_workload_naming *names, int *fd,
+			struct sockaddr_storage *ss, socklen_t *sslen, uint16_t *bound, char *err,
+			size_t errlen);
 
 /*
  * lb_sock_client_open - a socket of @socktype connected to @srv (@ep names

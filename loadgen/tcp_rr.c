@@ -26,6 +26,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "naming.h"
 #include "sockets.h"
 #include "util.h"
 #include "workload.h"
@@ -44,8 +45,8 @@ static int tcp_rr_server_open(struct lb_flow *w, char *err, size_t errlen)
 		if (ret == -EADDRINUSE)
 			lb_seterr(err, errlen,
 				  "TCP port %u is in use by another program: choose another "
-				  "with --port, or 0 for an ephemeral port",
-				  (unsigned int)w->port);
+				  "with %s, or 0 for an ephemeral port",
+				  (unsigned int)w->port, lb_wf(w->cfg.naming, LB_WF_PORT));
 		else
 			lb_seterr(err, errlen,
 				  "cannot listen on the server socket: %s: this is a bug, "

@@ -78,9 +78,10 @@ struct lb_topo {
 	int pid;
 };
 
-static const char lb_topo_fix_root[] =
-    "--topology veth creates a network namespace and veth pairs, which needs root "
-    "(CAP_SYS_ADMIN, CAP_NET_ADMIN): run as root, or use --topology lo";
+/* The fix without privilege; both %s: the topology setting ("topology", "--topology"). */
+#define LB_TOPO_FIX_ROOT                                                                           \
+	"%s veth creates a network namespace and veth pairs, which needs root "                    \
+	"(CAP_SYS_ADMIN, CAP_NET_ADMIN): run as root, or use %s lo"
 
 /*
  * Mark the /24s of 198.18.0.0/15 that an interface of this namespace has an
@@ -208,7 +209,7 @@ static int lb_topo_veth_add(struct lb_topo *t, int i)
 }
 
 /* Returns 0 and sets *@out, or -errno with a one-line message in @err. */
-int lb_topo_create(int nflows, struct lb_topo **out, char *err, size_t errlen)
+int lb_topo_create(int nflows, const char *topology, struct lb_topo **out, char *err, size_t errlen)
 {
 	char ifname[IFNAMSIZ], addr[INET_ADDRSTRLEN];
 	bool used[LB_TOPO_BLOCKS] = {false};
@@ -231,8 +232,8 @@ int lb_topo_create(int nflows, struct lb_topo **out, char *err, size_t errlen)
 	if (t->block < 0) {
 		lb_seterr(err, errlen,
 			  "no free /24 in 198.18.0.0/15 for the veth pairs (%s): remove "
-			  "interface addresses there, or use --topology lo",
-			  ret < 0 ? strerror(-ret) : "every one has an address here");
+			  "interface addresses there, or use %s lo",
+			  ret < 0 ? strerror(-ret) : "every one has an address here", topology);
 		ret = ret < 0 ? ret : -EADDRINUSE;
 		goto out_free;
 	}
@@ -241,24 +242,25 @@ int lb_topo_create(int nflows, struct lb_topo **out, char *err, size_t errlen)
 		ret = -errno;
 		lb_seterr(err, errlen,
 			  "cannot open /proc/thread-self/ns/net: %s: mount /proc, or use "
-			  "--topology lo",
-			  strerror(-ret));
+			  "%s lo",
+			  strerror(-ret), topology);
 		goto out_free;
 	}
 	if (unshare(CLONE_NEWNET) < 0) {
 		ret = -errno;
 		if (ret == -EPERM)
-			lb_seterr(err, errlen, "%s", lb_topo_fix_root);
+			lb_seterr(err, errlen, LB_TOPO_FIX_ROOT, topology, topology);
 		else if (ret == -EINVAL)
 			lb_seterr(err, errlen,
 				  "this kernel has no network namespaces (CONFIG_NET_NS): "
-				  "use --topology lo");
+				  "use %s lo",
+				  topology);
 		else
 			lb_seterr(err, errlen,
 				  "cannot create a network namespace: %s: raise "
 				  "user.max_net_namespaces or free memory, or use "
-				  "--topology lo",
-				  strerror(-ret));
+				  "%s lo",
+				  strerror(-ret), topology);
 		if (ret == -EINVAL)
 			ret = -EOPNOTSUPP;
 		goto out_free;
@@ -297,8 +299,8 @@ int lb_topo_create(int nflows, struct lb_topo **out, char *err, size_t errlen)
 	if (ret < 0) {
 		lb_seterr(err, errlen,
 			  "cannot bring up lo in the servers' network namespace: %s: "
-			  "use --topology lo",
-			  nl_geterror(ret));
+			  "use %s lo",
+			  nl_geterror(ret), topology);
 		ret = lb_topo_errno(ret);
 		goto out_free;
 	}
@@ -309,14 +311,15 @@ int lb_topo_create(int nflows, struct lb_topo **out, char *err, size_t errlen)
 			if (ret == -NLE_OPNOTSUPP)
 				lb_seterr(err, errlen,
 					  "this kernel cannot create veth interfaces "
-					  "(CONFIG_VETH, or modprobe veth): use --topology lo");
+					  "(CONFIG_VETH, or modprobe veth): use %s lo",
+					  topology);
 			else if (ret == -NLE_PERM)
-				lb_seterr(err, errlen, "%s", lb_topo_fix_root);
+				lb_seterr(err, errlen, LB_TOPO_FIX_ROOT, topology, topology);
 			else
 				lb_seterr(err, errlen,
 					  "cannot create the veth pair %s: %s: check "
-					  "dmesg, or use --topology lo",
-					  ifname, nl_geterror(ret));
+					  "dmesg, or use %s lo",
+					  ifname, nl_geterror(ret), topology);
 			ret = lb_topo_errno(ret);
 			goto out_free;
 		}
@@ -331,8 +334,8 @@ int lb_topo_create(int nflows, struct lb_topo **out, char *err, size_t errlen)
 		if (ret < 0) {
 			lb_seterr(err, errlen,
 				  "%s the veth interface %s failed: %s: check dmesg, or "
-				  "use --topology lo",
-				  what, ifname, nl_geterror(ret));
+				  "use %s lo",
+				  what, ifname, nl_geterror(ret), topology);
 			ret = lb_topo_errno(ret);
 			goto out_free;
 		}
@@ -423,12 +426,13 @@ struct lb_topo {
 };
 
 /* Returns -EOPNOTSUPP: built without libnl-route-3. */
-int lb_topo_create(int nflows, struct lb_topo **out, char *err, size_t errlen)
+int lb_topo_create(int nflows, const char *topology, struct lb_topo **out, char *err, size_t errlen)
 {
 	*out = NULL;
 	lb_seterr(err, errlen,
-		  "--topology veth is not available: loadbench was built without "
-		  "libnl-route-3 (apt-get install libnl-route-3-dev, then rerun configure)");
+		  "%s veth is not available: loadbench was built without "
+		  "libnl-route-3 (apt-get install libnl-route-3-dev, then rerun configure)",
+		  topology);
 	return -EOPNOTSUPP;
 }
 

@@ -33,6 +33,7 @@
 #include "check.h"
 #include "cpus.h"
 #include "flow.h"
+#include "naming.h"
 #include "sockets.h"
 #include "topology.h"
 #include "util.h"
@@ -53,6 +54,7 @@ void lb_workload_config_init(struct lb_workload_config *cfg)
 	cfg->flows = 1;
 	cfg->topology = LB_TOPO_LO;
 	cfg->engine = "syscall";
+	cfg->naming = &lb_workload_cli_naming;
 }
 
 const char *const lb_topology_names[] = {"lo", "veth", NULL};
@@ -115,8 +117,8 @@ int lb_workload_create(const struct lb_workload_config *cfg, struct lb_workload 
 			ret = nallowed < 0 ? nallowed : -EINVAL;
 			lb_seterr(err, errlen,
 				  "cannot read this process's CPU affinity: %s: run "
-				  "without pinning (--cpus none)",
-				  strerror(-ret));
+				  "without pinning (%s)",
+				  strerror(-ret), lb_wf_unpinned(cfg->naming));
 			goto out_free;
 		}
 	}
@@ -139,7 +141,8 @@ int lb_workload_create(const struct lb_workload_config *cfg, struct lb_workload 
 			/* Validated on lo; now the namespace, and flow 0 again inside it. */
 			lb_flow_destroy(w->flow[0]);
 			w->flow[0] = NULL;
-			ret = lb_topo_create(w->nflows, &w->topo, err, errlen);
+			ret = lb_topo_create(w->nflows, lb_wf(cfg->naming, LB_WF_TOPOLOGY),
+					     &w->topo, err, errlen);
 			if (ret < 0)
 				goto out_free;
 			i = -1;

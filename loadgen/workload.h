@@ -41,6 +41,7 @@
 #define LB_WINDOW_MAX 1024 /* icmp-flood: most echoes outstanding */
 #define LB_MAX_SECONDS_MAX 1e9
 #define LB_ERRLEN 512
+#define LB_FIXLEN 96 /* a child's fix: "the CPU is offline ...: choose another with --cpus" */
 
 enum { LB_SERVER, LB_CLIENT, LB_NCHILD };
 
@@ -48,7 +49,7 @@ enum { LB_SERVER, LB_CLIENT, LB_NCHILD };
 struct lb_child_error {
 	int err;      /* errno, 0 = no error reported */
 	char msg[64]; /* e.g. "recvfrom on the server socket" */
-	char fix[96]; /* e.g. "check dmesg, then rerun" */
+	char fix[LB_FIXLEN]; /* e.g. "check dmesg, then rerun" */
 };
 
 /* The region shared by the parent and both children. */
@@ -112,6 +113,9 @@ struct lb_flow {
 	bool running;
 	struct lb_workload_stats last; /* stats of the last stop */
 	char errmsg[LB_ERRLEN];
+	/* The children's fixes that name a setting, rendered in create: a child formats nothing. */
+	char fix_cpu[LB_NCHILD][LB_FIXLEN]; /* sched_setaffinity failed */
+	char fix_engine[LB_FIXLEN];	    /* the uring engine failed to open */
 };
 
 /*

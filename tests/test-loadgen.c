@@ -205,6 +205,46 @@ static void test_flows_placement(void)
 	T_CHECK(strlen(lb_topo_ifname(4194304, LB_FLOWS_MAX - 1, true, buf, sizeof(buf))) <= 15);
 }
 
+/*
+ * Naming: without one, messages name the config fields; loadbench's own
+ * naming (the default until src/cli passes its own) says its options.
+ */
+static void test_naming(void)
+{
+	static const struct lb_workload_naming mine = {
+	    .field = {[LB_WF_PORT] = "PORT", [LB_WF_TOPOLOGY] = "TOPO"},
+	    .unpinned = "no pinning",
+	};
+	struct lb_workload_config cfg;
+
+	T_CHECK(!strcmp(lb_workload_field_name(LB_WF_SERVER_CPU), "server_cpu"));
+	T_CHECK(!strcmp(lb_workload_field_name(LB_WF_SYSCALLS_PER_OP), "syscalls_per_op"));
+	T_CHECK(!strcmp(lb_workload_field_name(LB_WF_COUNT), "?"));
+	lb_workload_config_init(&cfg);
+	T_CHECK(cfg.naming == &lb_workload_cli_naming);
+	cfg.naming = NULL;
+	cfg.msg_size = 2;
+	expect_create_error(&cfg, -EINVAL, "choose 8..65000 bytes with msg_size");
+	cfg.msg_size = 64;
+	cfg.addr = "10.0.0.1";
+	expect_create_error(&cfg, -EADDRNOTAVAIL, "or ::1 only; use addr 127.0.0.1");
+	cfg.addr = "127.0.0.1";
+	cfg.flows = 2;
+	cfg.port = 65535;
+	expect_create_error(&cfg, -EINVAL, "choose a lower port, or 0");
+	cfg.naming = &mine;
+	expect_create_error(&cfg, -EINVAL, "choose a lower PORT, or 0");
+	cfg.port = 0;
+	cfg.topology = LB_TOPO_VETH;
+	cfg.addr = "::1";
+	/* A field the naming leaves out is named by the field. */
+	expect_create_error(&cfg, -EINVAL, "addr ::1 applies to TOPO lo;");
+	cfg.naming = &lb_workload_cli_naming;
+	expect_create_error(&cfg, -EINVAL,
+			    "--addr ::1 applies to --topology lo; with veth the servers listen "
+			    "on 198.18.0.0/15 addresses loadbench assigns: drop --addr");
+}
+
 /* Flows and topology: out of range, --addr with veth, ports past 65535. */
 static void test_flows_errors(void)
 {
@@ -447,6 +487,7 @@ int main(void)
 	test_icmp_unprivileged();
 	test_flows_placement();
 	test_flows_errors();
+	test_naming();
 	test_two_flows();
 
 	run_workload("udp-rr", 1);
