@@ -10,7 +10,8 @@
 #include <string.h>
 
 #include "engine.h"
-#include "workload.h"
+#include "loadgen.h"
+#include "sockets.h"
 
 /* Indexed by enum lb_engine_kind: keep the two in step. */
 const char *const lb_engine_names[] = {"syscall", "uring", NULL};
@@ -77,27 +78,4 @@ void lb_engine_close(struct lb_engine *e)
 {
 	lb_uring_close(e->ring);
 	e->ring = NULL;
-}
-
-/* Returns 0, or -1 after filling the server's error slot. */
-int lb_server_engine_open(struct lb_flow *w, struct lb_engine *e, int fd, size_t cap,
-			  int flags)
-{
-	int ret;
-
-	ret = lb_engine_open(e, w->engine, w->uring_mode, fd, cap, flags);
-	if (ret < 0)
-		return lb_child_fail(w, LB_SERVER, -ret, e->what,
-				     w->engine == LB_ENGINE_URING
-					 ? "check RLIMIT_MEMLOCK and dmesg, or use --engine syscall"
-					 : lb_fix_socket);
-	return 0;
-}
-
-/* Returns w's engine as it receives: "syscall", "uring/multishot", "uring/single-shot". */
-const char *lb_engine_describe(const struct lb_flow *w)
-{
-	if (w->engine != LB_ENGINE_URING)
-		return "syscall";
-	return w->uring_mode == LB_URING_MULTISHOT ? "uring/multishot" : "uring/single-shot";
 }

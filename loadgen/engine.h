@@ -25,8 +25,6 @@
 #include <sys/socket.h>
 #include <sys/types.h>
 
-#include "loadgen.h"
-
 enum lb_engine_kind {
 	LB_ENGINE_SYSCALL,
 	LB_ENGINE_URING,
@@ -97,9 +95,10 @@ void lb_engine_close(struct lb_engine *e);
  * 0 with the mode to use in *@mode, or -errno with a one-line message
  * naming the cause and the fix in @err: -ENOSYS built without liburing or a
  * kernel without io_uring, -EPERM io_uring refused (io_uring_disabled,
- * seccomp).
+ * seccomp). @engine is how the message names the engine setting
+ * ("engine", "--engine").
  */
-int lb_uring_probe(enum lb_uring_mode *mode, char *err, size_t errlen);
+int lb_uring_probe(enum lb_uring_mode *mode, const char *engine, char *err, size_t errlen);
 
 /* lb_uring_open - see lb_engine_open(); sets *@out. Returns 0 or -errno with *@what set. */
 int lb_uring_open(struct lb_uring **out, enum lb_uring_mode mode, int fd, size_t cap, int flags,

@@ -36,7 +36,8 @@
 #include <unistd.h>
 
 #include "engine.h"
-#include "workload.h"
+#include "sockets.h"
+#include "util.h"
 
 #define LB_URING_ENTRIES 64	/* SQ size; the CQ is twice that */
 #define LB_URING_NBUFS 64	/* provided buffers (power of two) */
@@ -110,31 +111,33 @@ static int lb_uring_disabled(void)
 	return n > 0 ? atoi(buf) : 0;
 }
 
-/* The one-line message for io_uring_queue_init's -@err. */
-static void lb_uring_refused(int err, char *msg, size_t errlen)
+/* The one-line message for io_uring_queue_init's -@err; @engine names the engine setting. */
+static void lb_uring_refused(int err, const char *engine, char *msg, size_t errlen)
 {
 	int disabled = lb_uring_disabled();
 
 	if (disabled)
-		lb_loadgen_seterr(msg, errlen,
-				  "engine uring unavailable: the kernel refuses io_uring "
-				  "(kernel.io_uring_disabled = %d): run sysctl "
-				  "kernel.io_uring_disabled=0 as root, or use --engine syscall",
-				  disabled);
+		lb_seterr(msg, errlen,
+			  "engine uring unavailable: the kernel refuses io_uring "
+			  "(kernel.io_uring_disabled = %d): run sysctl "
+			  "kernel.io_uring_disabled=0 as root, or use %s syscall",
+			  disabled, engine);
 	else if (err == -ENOSYS)
-		lb_loadgen_seterr(msg, errlen,
-				  "engine uring unavailable: this kernel has no io_uring "
-				  "(CONFIG_IO_URING off, or a seccomp filter): use --engine syscall");
+		lb_seterr(msg, errlen,
+			  "engine uring unavailable: this kernel has no io_uring "
+			  "(CONFIG_IO_URING off, or a seccomp filter): use %s syscall",
+			  engine);
 	else if (err == -EPERM || err == -EACCES)
-		lb_loadgen_seterr(msg, errlen,
-				  "engine uring unavailable: io_uring_setup is not permitted here "
-				  "(a seccomp filter or container policy): allow it, or use "
-				  "--engine syscall");
+		lb_seterr(msg, errlen,
+			  "engine uring unavailable: io_uring_setup is not permitted here "
+			  "(a seccomp filter or container policy): allow it, or use "
+			  "%s syscall",
+			  engine);
 	else
-		lb_loadgen_seterr(msg, errlen,
-				  "engine uring unavailable: io_uring_setup failed: %s: raise "
-				  "RLIMIT_MEMLOCK or free memory, or use --engine syscall",
-				  strerror(-err));
+		lb_seterr(msg, errlen,
+			  "engine uring unavailable: io_uring_setup failed: %s: raise "
+			  "RLIMIT_MEMLOCK or free memory, or use %s syscall",
+			  strerror(-err), engine);
 }
 
 /* Ring setup flags: one issuer with deferred task work (6.1+), else none. Returns 0 or -errno. */
@@ -214,7 +217,7 @@ static bool lb_uring_multishot_works(struct io_uring *ring, struct io_uring_buf_
 }
 
 /* Returns 0 with the mode in *@mode, or -errno with a one-line message in @err. */
-int lb_uring_probe(enum lb_uring_mode *mode, char *err, size_t errlen)
+int lb_uring_probe(enum lb_uring_mode *mode, const char *engine, char *err, size_t errlen)
 {
 	struct io_uring_buf_ring *br = NULL;
 	struct io_uring ring;
@@ -223,7 +226,7 @@ int lb_uring_probe(enum lb_uring_mode *mode, char *err, size_t errlen)
 
 	ret = lb_uring_ring_init(&ring);
 	if (ret < 0) {
-		lb_uring_refused(ret, err, errlen);
+		lb_uring_refused(ret, engine, err, errlen);
 		return ret == -EACCES ? -EPERM : ret;
 	}
 	*mode = lb_uring_multishot_works(&ring, &br, buf, sizeof(buf)) ? LB_URING_MULTISHOT

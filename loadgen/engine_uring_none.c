@@ -8,14 +8,14 @@
 #include <errno.h>
 
 #include "engine.h"
-#include "workload.h"
+#include "util.h"
 
 /* Returns -ENOSYS with the message naming the fix. */
-int lb_uring_probe(enum lb_uring_mode *mode, char *err, size_t errlen)
+int lb_uring_probe(enum lb_uring_mode *mode, const char *engine, char *err, size_t errlen)
 {
-	lb_loadgen_seterr(err, errlen,
-			  "engine uring unavailable: built without liburing (apt-get install "
-			  "liburing-dev and rebuild)");
+	lb_seterr(err, errlen,
+		  "engine uring unavailable: built without liburing (apt-get install "
+		  "liburing-dev and rebuild)");
 	return -ENOSYS;
 }
 

@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * loadgen: Ethernet + IPv6 + UDP frames for pcap-flood.
+ * loadgen: Ethernet + IPv6 + UDP frames for pcap-flood, and the Internet
+ * checksum (RFC 1071) they and icmp-flood's echoes carry.
  *
  * The UDP checksum covers a pseudo-header (source and destination address,
  * the UDP length as 32 bits, three zero bytes and the next-header value 17)
  * and the UDP header and payload. In the frame the two addresses (the last
  * 32 bytes of the IPv6 header) and the UDP datagram are contiguous, so one
- * RFC 1071 sum over them (lb_icmp_checksum) plus the two remaining
+ * RFC 1071 sum over them (lb_inet_checksum) plus the two remaining
  * pseudo-header words gives the checksum.
  *
  * This file must not include any tracing header.
@@ -16,12 +17,27 @@
 #include <string.h>
 
 #include "frame.h"
-#include "workload.h"
 
 #define LB_ETHERTYPE_IPV6 0x86dd
 #define LB_IPPROTO_UDP 17
 #define LB_IP6_ADDRS_OFF (LB_FRAME_ETH_LEN + 8) /* source address in the frame */
 #define LB_UDP_OFF (LB_FRAME_ETH_LEN + LB_FRAME_IP6_LEN)
+
+/* Returns the RFC 1071 checksum of @len bytes at @data, in host byte order. */
+uint16_t lb_inet_checksum(const void *data, size_t len)
+{
+	const unsigned char *p = data;
+	uint64_t sum = 0;
+	size_t i;
+
+	for (i = 0; i + 1 < len; i += 2)
+		sum += (uint32_t)p[i] << 8 | p[i + 1];
+	if (len & 1)
+		sum += (uint32_t)p[len - 1] << 8;
+	while (sum >> 16)
+		sum = (sum & 0xffff) + (sum >> 16);
+	return (uint16_t)~sum;
+}
 
 static void put16(unsigned char *p, uint16_t v)
 {
@@ -66,7 +82,7 @@ uint16_t lb_frame_udp6_checksum(const unsigned char *frame, size_t len)
 	 * the stored checksum field out (adding its complement subtracts it in
 	 * 1's complement), then add the UDP length and next header.
 	 */
-	c = lb_icmp_checksum(frame + LB_IP6_ADDRS_OFF, len - LB_IP6_ADDRS_OFF);
+	c = lb_inet_checksum(frame + LB_IP6_ADDRS_OFF, len - LB_IP6_ADDRS_OFF);
 	sum = (uint16_t)~c + (uint16_t)~(field[0] << 8 | field[1]) + (ulen >> 16) + (ulen & 0xffff) +
 	      LB_IPPROTO_UDP;
 	while (sum >> 16)

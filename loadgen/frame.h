@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * loadgen: crafted Ethernet + IPv6 + UDP frames (pcap-flood injects them on
- * lo). Plain byte layout, no kernel or libpcap involved, unit-tested by
+ * lo), and the Internet checksum they and icmp-flood's echoes carry. Plain
+ * byte layout, no kernel or libpcap involved, unit-tested by
  * tests/test-frame.c against checksums derived independently.
  */
 #ifndef LB_FRAME_H
@@ -45,5 +46,12 @@ uint16_t lb_frame_udp6_checksum(const unsigned char *frame, size_t len);
 
 /* lb_frame_udp6_seal - store lb_frame_udp6_checksum() in the frame's UDP header (after an edit). */
 void lb_frame_udp6_seal(unsigned char *frame, size_t len);
+
+/*
+ * lb_inet_checksum - the Internet checksum (RFC 1071) of @len bytes at @data,
+ * ready to store in a header (in network byte order when read as bytes).
+ * Returns 0 when @data already holds a correct checksum field.
+ */
+uint16_t lb_inet_checksum(const void *data, size_t len);
 
 #endif

@@ -27,6 +27,10 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "frame.h"
+#include "naming.h"
+#include "sockets.h"
+#include "util.h"
 #include "workload.h"
 
 #ifndef ICMP_FILTER
@@ -45,25 +49,10 @@ struct icmp_echo_hdr {
 	uint16_t seq;
 };
 
-/* Returns the RFC 1071 checksum of @len bytes at @data, in host byte order. */
-uint16_t lb_icmp_checksum(const void *data, size_t len)
-{
-	const unsigned char *p = data;
-	uint64_t sum = 0;
-	size_t i;
-
-	for (i = 0; i + 1 < len; i += 2)
-		sum += (uint32_t)p[i] << 8 | p[i + 1];
-	if (len & 1)
-		sum += (uint32_t)p[len - 1] << 8;
-	while (sum >> 16)
-		sum = (sum & 0xffff) + (sum >> 16);
-	return (uint16_t)~sum;
-}
-
-static const char icmp_fix_perm[] =
-    "icmp-flood sends ICMP echo through a raw socket, which needs root or CAP_NET_RAW: "
-    "run as root (sudo), or choose another --workload";
+/* The fix when the raw socket is refused; %s: the workload setting ("name", "--workload"). */
+#define ICMP_FIX_PERM                                                                              \
+	"icmp-flood sends ICMP echo through a raw socket, which needs root or CAP_NET_RAW: "       \
+	"run as root (sudo), or choose another %s"
 
 static int icmp_socket(int *fd)
 {
@@ -75,30 +64,32 @@ static int icmp_socket(int *fd)
 static int icmp_flood_server_open(struct lb_flow *w, char *err, size_t errlen)
 {
 	struct sockaddr_in *s4 = (struct sockaddr_in *)&w->srv_addr;
+	const struct lb_workload_naming *n = w->cfg.naming;
 	int fd, ret;
 
 	if (strchr(w->addr, ':')) {
-		lb_loadgen_seterr(err, errlen,
-				  "icmp-flood supports IPv4 only (ICMPv6 is not implemented): use "
-				  "--addr 127.0.0.1");
+		lb_seterr(err, errlen,
+			  "icmp-flood supports IPv4 only (ICMPv6 is not implemented): use "
+			  "%s 127.0.0.1",
+			  lb_wf(n, LB_WF_ADDR));
 		return -EAFNOSUPPORT;
 	}
 	if (w->cfg.port) {
-		lb_loadgen_seterr(err, errlen,
-				  "icmp-flood has no port (the kernel answers echoes): drop "
-				  "--port");
+		lb_seterr(err, errlen,
+			  "icmp-flood has no port (the kernel answers echoes): drop "
+			  "%s",
+			  lb_wf(n, LB_WF_PORT));
 		return -EINVAL;
 	}
 	ret = icmp_socket(&fd);
 	if (ret < 0) {
 		if (ret == -EPERM || ret == -EACCES)
-			lb_loadgen_seterr(err, errlen, "%s", icmp_fix_perm);
+			lb_seterr(err, errlen, ICMP_FIX_PERM, lb_wf(n, LB_WF_NAME));
 		else
-			lb_loadgen_seterr(
-			    err, errlen,
-			    "cannot create a raw ICMP socket: %s: raise the open-file "
-			    "limit (ulimit -n) or free memory",
-			    strerror(-ret));
+			lb_seterr(err, errlen,
+				  "cannot create a raw ICMP socket: %s: raise the open-file "
+				  "limit (ulimit -n) or free memory",
+				  strerror(-ret));
 		return ret == -EACCES ? -EPERM : ret;
 	}
 	close(fd);
@@ -119,9 +110,14 @@ static int icmp_flood_client_open(struct lb_flow *w)
 
 	ret = icmp_socket(&fd);
 	if (ret < 0) {
-		lb_loadgen_seterr(w->errmsg, sizeof(w->errmsg),
+		if (ret == -EPERM)
+			lb_seterr(w->errmsg, sizeof(w->errmsg),
+				  "cannot create a raw ICMP socket: %s: " ICMP_FIX_PERM,
+				  strerror(-ret), lb_wf(w->cfg.naming, LB_WF_NAME));
+		else
+			lb_seterr(w->errmsg, sizeof(w->errmsg),
 				  "cannot create a raw ICMP socket: %s: %s", strerror(-ret),
-				  ret == -EPERM ? icmp_fix_perm : lb_fix_socket);
+				  lb_fix_socket);
 		goto out;
 	}
 	what = "setsockopt(ICMP_FILTER)";
@@ -141,8 +137,8 @@ static int icmp_flood_client_open(struct lb_flow *w)
 
 out_errno:
 	ret = -errno;
-	lb_loadgen_seterr(w->errmsg, sizeof(w->errmsg), "%s on the raw ICMP socket failed: %s: %s",
-			  what, strerror(-ret), lb_fix_socket);
+	lb_seterr(w->errmsg, sizeof(w->errmsg), "%s on the raw ICMP socket failed: %s: %s", what,
+		  strerror(-ret), lb_fix_socket);
 	close(fd);
 out:
 	return ret;
@@ -156,7 +152,7 @@ static int icmp_flood_send(int fd, unsigned char *req, size_t len, uint64_t seq)
 	h->seq = htons((uint16_t)seq);
 	h->csum = 0;
 	memcpy(req + ICMP_HDR_LEN, &seq, sizeof(seq));
-	h->csum = htons(lb_icmp_checksum(req, len));
+	h->csum = htons(lb_inet_checksum(req, len));
 	while (send(fd, req, len, 0) < 0) {
 		if (errno == EINTR)
 			continue;
@@ -225,7 +221,7 @@ static int icmp_flood_client_run(struct lb_flow *w)
 		r = (struct icmp_echo_hdr *)(rbuf + ihl);
 		if (r->type != ICMP_ECHOREPLY_TYPE || ntohs(r->id) != w->icmp_id)
 			continue; /* another pinger's */
-		if ((size_t)n - ihl != len || lb_icmp_checksum(r, len) != 0)
+		if ((size_t)n - ihl != len || lb_inet_checksum(r, len) != 0)
 			goto mismatch;
 		memcpy(&got, rbuf + ihl + ICMP_HDR_LEN, sizeof(got));
 		if (ntohs(r->seq) != (uint16_t)got || !got || got >= next)
@@ -252,7 +248,15 @@ static void icmp_flood_describe(const struct lb_flow *w, char *buf, size_t len)
  * microseconds, the receive timeout bounds the rest).
  */
 const struct lb_workload_type lb_icmp_flood_type = {
-    .name = "icmp-flood",
+    .traits =
+	{
+	    .name = "icmp-flood",
+	    .op = "echo round trip",
+	    .ops = "echo round trips",
+	    .addr = "127.0.0.1",
+	    .window = true,
+	    .veth = true,
+	},
     .proto = "ICMP",
     .server_open = icmp_flood_server_open,
     .client_open = icmp_flood_client_open,

@@ -33,27 +33,33 @@
 #include <unistd.h>
 
 #include "frame.h"
+#include "naming.h"
+#include "sockets.h"
+#include "util.h"
 #include "workload.h"
 
 #ifdef HAVE_LIBPCAP
 #include <pcap/pcap.h>
 
-static const char pcap_flood_fix_addr[] =
-    "pcap-flood injects toward ::1 (a frame toward 127.0.0.1 on lo is dropped as a martian): "
-    "use --addr ::1";
+/* The fix for an IPv4 address; %s: the address setting ("addr", "--addr"). */
+#define PCAP_FLOOD_FIX_ADDR                                                                        \
+	"pcap-flood injects toward ::1 (a frame toward 127.0.0.1 on lo is dropped as a martian): " \
+	"use %s ::1"
 
 #define PCAP_FLOOD_DEV "lo"
 #define PCAP_FLOOD_BUFFER (256 * 1024) /* the capture ring it never fills */
 
-static const char pcap_flood_fix_perm[] =
-    "pcap-flood injects frames on lo with libpcap, which needs root or CAP_NET_RAW: run as "
-    "root (sudo), or choose another --workload";
+/* The fix when injecting is refused; %s: the workload setting ("name", "--workload"). */
+#define PCAP_FLOOD_FIX_PERM                                                                        \
+	"pcap-flood injects frames on lo with libpcap, which needs root or CAP_NET_RAW: run as "   \
+	"root (sudo), or choose another %s"
 
 /*
  * An activated pcap_t on lo that captures nothing, in *@out. Returns 0, or
- * -errno with a one-line message in @err.
+ * -errno with a one-line message in @err, naming settings as @names says.
  */
-static int pcap_flood_open(pcap_t **out, char *err, size_t errlen)
+static int pcap_flood_open(pcap_t **out, const struct lb_workload_naming *names, char *err,
+			   size_t errlen)
 {
 	struct bpf_insn reject = BPF_STMT(BPF_RET | BPF_K, 0);
 	struct bpf_program none = {.bf_len = 1, .bf_insns = &reject};
@@ -63,8 +69,8 @@ static int pcap_flood_open(pcap_t **out, char *err, size_t errlen)
 
 	p = pcap_create(PCAP_FLOOD_DEV, ebuf);
 	if (!p) {
-		lb_loadgen_seterr(err, errlen, "pcap_create(%s) failed: %s: %s", PCAP_FLOOD_DEV,
-				  ebuf, lb_fix_socket);
+		lb_seterr(err, errlen, "pcap_create(%s) failed: %s: %s", PCAP_FLOOD_DEV, ebuf,
+			  lb_fix_socket);
 		return -ENOMEM;
 	}
 	pcap_set_snaplen(p, 64);
@@ -73,34 +79,34 @@ static int pcap_flood_open(pcap_t **out, char *err, size_t errlen)
 	ret = pcap_activate(p);
 	if (ret < 0) {
 		if (ret == PCAP_ERROR_PERM_DENIED) {
-			lb_loadgen_seterr(err, errlen, "%s", pcap_flood_fix_perm);
+			lb_seterr(err, errlen, PCAP_FLOOD_FIX_PERM, lb_wf(names, LB_WF_NAME));
 			ret = -EPERM;
 		} else if (ret == PCAP_ERROR_NO_SUCH_DEVICE || ret == PCAP_ERROR_IFACE_NOT_UP) {
-			lb_loadgen_seterr(err, errlen,
-					  "pcap-flood needs the loopback interface %s: %s: bring "
-					  "it up (ip link set lo up)",
-					  PCAP_FLOOD_DEV, pcap_geterr(p));
+			lb_seterr(err, errlen,
+				  "pcap-flood needs the loopback interface %s: %s: bring "
+				  "it up (ip link set lo up)",
+				  PCAP_FLOOD_DEV, pcap_geterr(p));
 			ret = -ENODEV;
 		} else {
-			lb_loadgen_seterr(err, errlen, "pcap_activate(%s) failed: %s: %s",
-					  PCAP_FLOOD_DEV, pcap_geterr(p), lb_fix_socket);
+			lb_seterr(err, errlen, "pcap_activate(%s) failed: %s: %s", PCAP_FLOOD_DEV,
+				  pcap_geterr(p), lb_fix_socket);
 			ret = -EIO;
 		}
 		goto out_close;
 	}
 	if (pcap_datalink(p) != DLT_EN10MB) {
-		lb_loadgen_seterr(err, errlen,
-				  "%s has link type %s, not Ethernet: pcap-flood crafts Ethernet "
-				  "frames; run it where lo is an Ethernet-framed loopback (Linux)",
-				  PCAP_FLOOD_DEV, pcap_datalink_val_to_name(pcap_datalink(p)));
+		lb_seterr(err, errlen,
+			  "%s has link type %s, not Ethernet: pcap-flood crafts Ethernet "
+			  "frames; run it where lo is an Ethernet-framed loopback (Linux)",
+			  PCAP_FLOOD_DEV, pcap_datalink_val_to_name(pcap_datalink(p)));
 		ret = -EPROTONOSUPPORT;
 		goto out_close;
 	}
 	if (pcap_setfilter(p, &none) < 0) {
-		lb_loadgen_seterr(err, errlen,
-				  "cannot attach the reject-all filter to the injecting pcap "
-				  "handle: %s: this is a bug, please report it",
-				  pcap_geterr(p));
+		lb_seterr(err, errlen,
+			  "cannot attach the reject-all filter to the injecting pcap "
+			  "handle: %s: this is a bug, please report it",
+			  pcap_geterr(p));
 		ret = -EIO;
 		goto out_close;
 	}
@@ -119,10 +125,10 @@ static int pcap_flood_server_open(struct lb_flow *w, char *err, size_t errlen)
 	int ret;
 
 	if (!strchr(w->addr, ':')) {
-		lb_loadgen_seterr(err, errlen, "%s", pcap_flood_fix_addr);
+		lb_seterr(err, errlen, PCAP_FLOOD_FIX_ADDR, lb_wf(w->cfg.naming, LB_WF_ADDR));
 		return -EADDRNOTAVAIL;
 	}
-	ret = pcap_flood_open(&p, err, errlen);
+	ret = pcap_flood_open(&p, w->cfg.naming, err, errlen);
 	if (ret < 0)
 		return ret;
 	pcap_close(p);
@@ -150,7 +156,7 @@ static int pcap_flood_client_open(struct lb_flow *w)
 	ret = lb_client_socket_open(w, SOCK_DGRAM);
 	if (ret < 0)
 		return ret;
-	ret = pcap_flood_open(&p, w->errmsg, sizeof(w->errmsg));
+	ret = pcap_flood_open(&p, w->cfg.naming, w->errmsg, sizeof(w->errmsg));
 	if (ret < 0)
 		goto out_close;
 	a.src = ((struct sockaddr_in6 *)&w->cli_addr)->sin6_addr;
@@ -160,8 +166,8 @@ static int pcap_flood_client_open(struct lb_flow *w)
 	memset(payload, 0, w->cfg.msg_size);
 	if (lb_frame_udp6_build(frame, w->buflen, &a, payload, w->cfg.msg_size) < 0) {
 		snprintf(w->errmsg, sizeof(w->errmsg),
-			 "a %zu-byte payload does not fit in one frame: use a smaller --msg-size",
-			 w->cfg.msg_size);
+			 "a %zu-byte payload does not fit in one frame: use a smaller %s",
+			 w->cfg.msg_size, lb_wf(w->cfg.naming, LB_WF_MSG_SIZE));
 		ret = -EINVAL;
 		pcap_close(p);
 		goto out_close;
@@ -228,7 +234,14 @@ static void pcap_flood_describe(const struct lb_flow *w, char *buf, size_t len)
 }
 
 const struct lb_workload_type lb_pcap_flood_type = {
-    .name = "pcap-flood",
+    .traits =
+	{
+	    .name = "pcap-flood",
+	    .op = "datagram received",
+	    .ops = "datagrams received",
+	    .addr = "::1",
+	    .engine = true, /* udp-stream's server loop */
+	},
     .proto = "UDP",
     .server_open = pcap_flood_server_open,
     .reset = pcap_flood_reset,
@@ -240,7 +253,6 @@ const struct lb_workload_type lb_pcap_flood_type = {
     .describe = pcap_flood_describe,
     .client_release = pcap_flood_client_release,
     .count_filter = "inbound and udp",
-    .engine = true, /* udp-stream's server loop */
 };
 
 #else /* !HAVE_LIBPCAP */
@@ -248,14 +260,20 @@ const struct lb_workload_type lb_pcap_flood_type = {
 /* In create: say why it cannot run. */
 static int pcap_flood_server_open(struct lb_flow *w, char *err, size_t errlen)
 {
-	lb_loadgen_seterr(err, errlen,
-			  "pcap-flood needs libpcap, and loadbench was built without it: "
-			  "apt-get install libpcap-dev, then rerun scripts/bootstrap");
+	lb_seterr(err, errlen,
+		  "pcap-flood needs libpcap, and loadbench was built without it: "
+		  "apt-get install libpcap-dev, then rerun scripts/bootstrap");
 	return -EOPNOTSUPP;
 }
 
 const struct lb_workload_type lb_pcap_flood_type = {
-    .name = "pcap-flood",
+    .traits =
+	{
+	    .name = "pcap-flood",
+	    .op = "datagram received",
+	    .ops = "datagrams received",
+	    .addr = "::1",
+	},
     .proto = "UDP",
     .server_open = pcap_flood_server_open,
 };

@@ -26,6 +26,9 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "naming.h"
+#include "sockets.h"
+#include "util.h"
 #include "workload.h"
 
 #define TCP_RR_BACKLOG 4
@@ -40,16 +43,15 @@ static int tcp_rr_server_open(struct lb_flow *w, char *err, size_t errlen)
 	if (listen(w->srv_fd, TCP_RR_BACKLOG) < 0) {
 		ret = -errno;
 		if (ret == -EADDRINUSE)
-			lb_loadgen_seterr(
-			    err, errlen,
-			    "TCP port %u is in use by another program: choose another "
-			    "with --port, or 0 for an ephemeral port",
-			    (unsigned int)w->port);
+			lb_seterr(err, errlen,
+				  "TCP port %u is in use by another program: choose another "
+				  "with %s, or 0 for an ephemeral port",
+				  (unsigned int)w->port, lb_wf(w->cfg.naming, LB_WF_PORT));
 		else
-			lb_loadgen_seterr(err, errlen,
-					  "cannot listen on the server socket: %s: this is a bug, "
-					  "please report it",
-					  strerror(-ret));
+			lb_seterr(err, errlen,
+				  "cannot listen on the server socket: %s: this is a bug, "
+				  "please report it",
+				  strerror(-ret));
 		close(w->srv_fd);
 		w->srv_fd = -1;
 	}
@@ -85,11 +87,10 @@ static int tcp_rr_client_open(struct lb_flow *w)
 		goto out;
 	ret = tcp_rr_nodelay(w->cli_fd);
 	if (ret < 0) {
-		lb_loadgen_seterr(
-		    w->errmsg, sizeof(w->errmsg),
-		    "cannot set TCP_NODELAY on the generator socket: %s: this is a bug, "
-		    "please report it",
-		    strerror(-ret));
+		lb_seterr(w->errmsg, sizeof(w->errmsg),
+			  "cannot set TCP_NODELAY on the generator socket: %s: this is a bug, "
+			  "please report it",
+			  strerror(-ret));
 		close(w->cli_fd);
 		w->cli_fd = -1;
 	}
@@ -261,7 +262,15 @@ static int tcp_rr_client_run(struct lb_flow *w)
 }
 
 const struct lb_workload_type lb_tcp_rr_type = {
-    .name = "tcp-rr",
+    .traits =
+	{
+	    .name = "tcp-rr",
+	    .op = "round trip",
+	    .ops = "round trips",
+	    .addr = "127.0.0.1",
+	    .veth = true,
+	    .engine = true,
+	},
     .proto = "TCP",
     .server_open = tcp_rr_server_open,
     .reset = tcp_rr_reset,
@@ -271,5 +280,4 @@ const struct lb_workload_type lb_tcp_rr_type = {
     /* A request is one write, one segment with PSH (TCP_NODELAY, msg < MSS); ip6[53]: its flags. */
     .count_filter = "inbound and tcp and ((ip and tcp[tcpflags] & tcp-push != 0) or "
 		    "(ip6 and ip6[53] & 0x08 != 0))",
-    .engine = true,
 };

@@ -24,9 +24,10 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "loadgen.h"
 #include "owner.h"
 #include "topology.h"
-#include "workload.h"
+#include "util.h"
 
 #ifdef HAVE_LIBNL
 #include <netlink/netlink.h>
@@ -77,9 +78,10 @@ struct lb_topo {
 	int pid;
 };
 
-static const char lb_topo_fix_root[] =
-    "--topology veth creates a network namespace and veth pairs, which needs root "
-    "(CAP_SYS_ADMIN, CAP_NET_ADMIN): run as root, or use --topology lo";
+/* The fix without privilege; both %s: the topology setting ("topology", "--topology"). */
+#define LB_TOPO_FIX_ROOT                                                                           \
+	"%s veth creates a network namespace and veth pairs, which needs root "                    \
+	"(CAP_SYS_ADMIN, CAP_NET_ADMIN): run as root, or use %s lo"
 
 /*
  * Mark the /24s of 198.18.0.0/15 that an interface of this namespace has an
@@ -207,7 +209,7 @@ static int lb_topo_veth_add(struct lb_topo *t, int i)
 }
 
 /* Returns 0 and sets *@out, or -errno with a one-line message in @err. */
-int lb_topo_create(int nflows, struct lb_topo **out, char *err, size_t errlen)
+int lb_topo_create(int nflows, const char *topology, struct lb_topo **out, char *err, size_t errlen)
 {
 	char ifname[IFNAMSIZ], addr[INET_ADDRSTRLEN];
 	bool used[LB_TOPO_BLOCKS] = {false};
@@ -218,7 +220,7 @@ int lb_topo_create(int nflows, struct lb_topo **out, char *err, size_t errlen)
 	*out = NULL;
 	t = calloc(1, sizeof(*t));
 	if (!t) {
-		lb_loadgen_seterr(err, errlen, "out of memory: free memory and retry");
+		lb_seterr(err, errlen, "out of memory: free memory and retry");
 		return -ENOMEM;
 	}
 	t->nflows = nflows;
@@ -228,36 +230,37 @@ int lb_topo_create(int nflows, struct lb_topo **out, char *err, size_t errlen)
 	ret = lb_topo_blocks_used(used);
 	t->block = ret < 0 ? -1 : lb_topo_block_pick(t->pid, used);
 	if (t->block < 0) {
-		lb_loadgen_seterr(err, errlen,
-				  "no free /24 in 198.18.0.0/15 for the veth pairs (%s): remove "
-				  "interface addresses there, or use --topology lo",
-				  ret < 0 ? strerror(-ret) : "every one has an address here");
+		lb_seterr(err, errlen,
+			  "no free /24 in 198.18.0.0/15 for the veth pairs (%s): remove "
+			  "interface addresses there, or use %s lo",
+			  ret < 0 ? strerror(-ret) : "every one has an address here", topology);
 		ret = ret < 0 ? ret : -EADDRINUSE;
 		goto out_free;
 	}
 	t->host_fd = open("/proc/thread-self/ns/net", O_RDONLY | O_CLOEXEC);
 	if (t->host_fd < 0) {
 		ret = -errno;
-		lb_loadgen_seterr(err, errlen,
-				  "cannot open /proc/thread-self/ns/net: %s: mount /proc, or use "
-				  "--topology lo",
-				  strerror(-ret));
+		lb_seterr(err, errlen,
+			  "cannot open /proc/thread-self/ns/net: %s: mount /proc, or use "
+			  "%s lo",
+			  strerror(-ret), topology);
 		goto out_free;
 	}
 	if (unshare(CLONE_NEWNET) < 0) {
 		ret = -errno;
 		if (ret == -EPERM)
-			lb_loadgen_seterr(err, errlen, "%s", lb_topo_fix_root);
+			lb_seterr(err, errlen, LB_TOPO_FIX_ROOT, topology, topology);
 		else if (ret == -EINVAL)
-			lb_loadgen_seterr(err, errlen,
-					  "this kernel has no network namespaces (CONFIG_NET_NS): "
-					  "use --topology lo");
+			lb_seterr(err, errlen,
+				  "this kernel has no network namespaces (CONFIG_NET_NS): "
+				  "use %s lo",
+				  topology);
 		else
-			lb_loadgen_seterr(err, errlen,
-					  "cannot create a network namespace: %s: raise "
-					  "user.max_net_namespaces or free memory, or use "
-					  "--topology lo",
-					  strerror(-ret));
+			lb_seterr(err, errlen,
+				  "cannot create a network namespace: %s: raise "
+				  "user.max_net_namespaces or free memory, or use "
+				  "%s lo",
+				  strerror(-ret), topology);
 		if (ret == -EINVAL)
 			ret = -EOPNOTSUPP;
 		goto out_free;
@@ -270,34 +273,34 @@ int lb_topo_create(int nflows, struct lb_topo **out, char *err, size_t errlen)
 		t->ns_sk = lb_topo_nl_open();
 	if (setns(t->host_fd, CLONE_NEWNET) < 0) {
 		/* Cannot happen with the privilege we just used; never run on in the wrong one. */
-		lb_loadgen_seterr(err, errlen,
-				  "cannot return to loadbench's network namespace: %s: this is a "
-				  "bug, please report it",
-				  strerror(errno));
+		lb_seterr(err, errlen,
+			  "cannot return to loadbench's network namespace: %s: this is a "
+			  "bug, please report it",
+			  strerror(errno));
 		abort();
 	}
 	if (t->ns_fd < 0 || !t->ns_sk) {
-		lb_loadgen_seterr(err, errlen,
-				  "cannot open the new network namespace or a netlink socket in it: "
-				  "%s: raise the open-file limit (ulimit -n)",
-				  t->ns_fd < 0 ? strerror(-ret) : "libnl failed");
+		lb_seterr(err, errlen,
+			  "cannot open the new network namespace or a netlink socket in it: "
+			  "%s: raise the open-file limit (ulimit -n)",
+			  t->ns_fd < 0 ? strerror(-ret) : "libnl failed");
 		ret = t->ns_fd < 0 ? ret : -ENOMEM;
 		goto out_free;
 	}
 	t->host_sk = lb_topo_nl_open();
 	if (!t->host_sk) {
 		ret = -ENOMEM;
-		lb_loadgen_seterr(err, errlen,
-				  "cannot open a netlink socket: raise the open-file limit "
-				  "(ulimit -n) or free memory");
+		lb_seterr(err, errlen,
+			  "cannot open a netlink socket: raise the open-file limit "
+			  "(ulimit -n) or free memory");
 		goto out_free;
 	}
 	ret = lb_topo_link_setup(t, t->ns_sk, "lo", NULL, &what);
 	if (ret < 0) {
-		lb_loadgen_seterr(err, errlen,
-				  "cannot bring up lo in the servers' network namespace: %s: "
-				  "use --topology lo",
-				  nl_geterror(ret));
+		lb_seterr(err, errlen,
+			  "cannot bring up lo in the servers' network namespace: %s: "
+			  "use %s lo",
+			  nl_geterror(ret), topology);
 		ret = lb_topo_errno(ret);
 		goto out_free;
 	}
@@ -306,16 +309,17 @@ int lb_topo_create(int nflows, struct lb_topo **out, char *err, size_t errlen)
 		ret = lb_topo_veth_add(t, i);
 		if (ret < 0) {
 			if (ret == -NLE_OPNOTSUPP)
-				lb_loadgen_seterr(err, errlen,
-						  "this kernel cannot create veth interfaces "
-						  "(CONFIG_VETH, or modprobe veth): use --topology lo");
+				lb_seterr(err, errlen,
+					  "this kernel cannot create veth interfaces "
+					  "(CONFIG_VETH, or modprobe veth): use %s lo",
+					  topology);
 			else if (ret == -NLE_PERM)
-				lb_loadgen_seterr(err, errlen, "%s", lb_topo_fix_root);
+				lb_seterr(err, errlen, LB_TOPO_FIX_ROOT, topology, topology);
 			else
-				lb_loadgen_seterr(err, errlen,
-						  "cannot create the veth pair %s: %s: check "
-						  "dmesg, or use --topology lo",
-						  ifname, nl_geterror(ret));
+				lb_seterr(err, errlen,
+					  "cannot create the veth pair %s: %s: check "
+					  "dmesg, or use %s lo",
+					  ifname, nl_geterror(ret), topology);
 			ret = lb_topo_errno(ret);
 			goto out_free;
 		}
@@ -328,10 +332,10 @@ int lb_topo_create(int nflows, struct lb_topo **out, char *err, size_t errlen)
 						 lb_topo_flow_addr(t, i, true, addr, sizeof(addr)), &what);
 		}
 		if (ret < 0) {
-			lb_loadgen_seterr(err, errlen,
-					  "%s the veth interface %s failed: %s: check dmesg, or "
-					  "use --topology lo",
-					  what, ifname, nl_geterror(ret));
+			lb_seterr(err, errlen,
+				  "%s the veth interface %s failed: %s: check dmesg, or "
+				  "use %s lo",
+				  what, ifname, nl_geterror(ret), topology);
 			ret = lb_topo_errno(ret);
 			goto out_free;
 		}
@@ -422,12 +426,13 @@ struct lb_topo {
 };
 
 /* Returns -EOPNOTSUPP: built without libnl-route-3. */
-int lb_topo_create(int nflows, struct lb_topo **out, char *err, size_t errlen)
+int lb_topo_create(int nflows, const char *topology, struct lb_topo **out, char *err, size_t errlen)
 {
 	*out = NULL;
-	lb_loadgen_seterr(err, errlen,
-			  "--topology veth is not available: loadbench was built without "
-			  "libnl-route-3 (apt-get install libnl-route-3-dev, then rerun configure)");
+	lb_seterr(err, errlen,
+		  "%s veth is not available: loadbench was built without "
+		  "libnl-route-3 (apt-get install libnl-route-3-dev, then rerun configure)",
+		  topology);
 	return -EOPNOTSUPP;
 }
 

@@ -55,9 +55,11 @@ const char *lb_topo_ifname(int pid, int flow, bool ns, char *buf, size_t len);
  * lo up in the namespace. Returns 0 and sets *@out, or -errno with a
  * one-line message in @err: -EPERM without root, -EOPNOTSUPP when this
  * kernel lacks network namespaces or veth, or loadbench was built without
- * libnl-route-3. Nothing is left behind on failure.
+ * libnl-route-3. Nothing is left behind on failure. @topology is how the
+ * message names the topology setting ("topology", "--topology").
  */
-int lb_topo_create(int nflows, struct lb_topo **out, char *err, size_t errlen);
+int lb_topo_create(int nflows, const char *topology, struct lb_topo **out, char *err,
+		   size_t errlen);
 
 /* lb_topo_netns_fd - a descriptor of the servers' namespace (for setns). */
 int lb_topo_netns_fd(const struct lb_topo *t);

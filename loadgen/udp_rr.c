@@ -17,6 +17,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "sockets.h"
 #include "workload.h"
 
 static int udp_rr_server_open(struct lb_flow *w, char *err, size_t errlen)
@@ -178,7 +179,15 @@ static void udp_rr_wake(struct lb_flow *w)
 }
 
 const struct lb_workload_type lb_udp_rr_type = {
-    .name = "udp-rr",
+    .traits =
+	{
+	    .name = "udp-rr",
+	    .op = "round trip",
+	    .ops = "round trips",
+	    .addr = "127.0.0.1",
+	    .veth = true,
+	    .engine = true,
+	},
     .proto = "UDP",
     .server_open = udp_rr_server_open,
     .reset = udp_rr_reset,
@@ -187,5 +196,4 @@ const struct lb_workload_type lb_udp_rr_type = {
     .client_run = udp_rr_client_run,
     .wake = udp_rr_wake,
     .count_filter = "inbound and udp",
-    .engine = true,
 };

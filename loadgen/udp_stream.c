@@ -18,6 +18,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "sockets.h"
 #include "workload.h"
 
 static int udp_stream_server_open(struct lb_flow *w, char *err, size_t errlen)
@@ -130,7 +131,15 @@ static void udp_stream_describe(const struct lb_flow *w, char *buf, size_t len)
 }
 
 const struct lb_workload_type lb_udp_stream_type = {
-    .name = "udp-stream",
+    .traits =
+	{
+	    .name = "udp-stream",
+	    .op = "datagram received",
+	    .ops = "datagrams received",
+	    .addr = "127.0.0.1",
+	    .veth = true,
+	    .engine = true,
+	},
     .proto = "UDP",
     .server_open = udp_stream_server_open,
     .reset = udp_stream_reset,
@@ -141,5 +150,4 @@ const struct lb_workload_type lb_udp_stream_type = {
     .ops_by_server = true,
     .describe = udp_stream_describe,
     .count_filter = "inbound and udp",
-    .engine = true,
 };

@@ -1,12 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * loadgen internals: what workload.c (the common part: validation, shared
- * region, fork/pin/signals, start, stop and reap) shares with the files that
- * each implement one workload (udp_rr.c, tcp_rr.c, icmp_flood.c,
- * udp_stream.c). Not installed, not for src/: the API is loadgen.h.
+ * loadgen internals: a flow (struct lb_flow) and a workload kind (struct
+ * lb_workload_type), as the common part (flow.c, flows.c, check.c,
+ * workload.c) shares them with the files that each implement one workload
+ * (udp_rr.c, tcp_rr.c, icmp_flood.c, udp_stream.c, pcap_flood.c). Not
+ * installed, not for src/: the API is loadgen.h.
  *
  * A workload kind is one struct lb_workload_type; adding one = a file with
- * its functions and the type, and one line in workload.c's table.
+ * its functions and the type, and one line in types.c's table.
  */
 #ifndef LB_WORKLOAD_H
 #define LB_WORKLOAD_H
@@ -27,7 +28,6 @@
 #include "loadgen.h"
 
 #define LB_CACHELINE 128	 /* two 64-byte lines: the adjacent-line prefetcher pairs them */
-#define LB_RCVTIMEO_MS 100	 /* children wake this often to see stop flag and deadline */
 #define LB_DEADLINE_EVERY 1024	 /* ops between two deadline checks in the hot loops */
 #define LB_START_TIMEOUT_MS 3000 /* start: wait this long for the first operation */
 /* ... and this much longer per flow already running: they compete for the same CPUs. */
@@ -41,6 +41,7 @@
 #define LB_WINDOW_MAX 1024 /* icmp-flood: most echoes outstanding */
 #define LB_MAX_SECONDS_MAX 1e9
 #define LB_ERRLEN 512
+#define LB_FIXLEN 96 /* a child's fix: "the CPU is offline ...: choose another with --cpus" */
 
 enum { LB_SERVER, LB_CLIENT, LB_NCHILD };
 
@@ -48,7 +49,7 @@ enum { LB_SERVER, LB_CLIENT, LB_NCHILD };
 struct lb_child_error {
 	int err;      /* errno, 0 = no error reported */
 	char msg[64]; /* e.g. "recvfrom on the server socket" */
-	char fix[96]; /* e.g. "check dmesg, then rerun" */
+	char fix[LB_FIXLEN]; /* e.g. "check dmesg, then rerun" */
 };
 
 /* The region shared by the parent and both children. */
@@ -112,12 +113,19 @@ struct lb_flow {
 	bool running;
 	struct lb_workload_stats last; /* stats of the last stop */
 	char errmsg[LB_ERRLEN];
+	/* The children's fixes that name a setting, rendered in create: a child formats nothing. */
+	char fix_cpu[LB_NCHILD][LB_FIXLEN]; /* sched_setaffinity failed */
+	char fix_engine[LB_FIXLEN];	    /* the uring engine failed to open */
 };
 
 /*
  * struct lb_workload_type - what one workload kind provides. (Not named
  * lb_workload_ops: that is the counter function in loadgen.h.)
- * @name: as in lb_workload_names[].
+ * @traits: what callers may know of it (loadgen.h): its name, as in
+ *	lb_workload_names[], what an operation is, its default address, whether
+ *	it has a window, runs with veth, serves through an engine (traits.engine:
+ *	the server loop receives and sends through struct lb_engine, engine.h,
+ *	so engine uring applies to it).
  * @proto: "UDP", "TCP", "ICMP": named in messages.
  * @server_open: in create, in the parent: open and bind the server socket (sets
  *	srv_fd, srv_addr, port), or for a kernel-served workload check that the
@@ -141,11 +149,9 @@ struct lb_flow {
  *	common code closes cli_fd).
  * @count_filter: optional; a pcap filter expression that, and'ed with "dst port
  *	PORT", matches one packet per operation as lo delivers it to the server.
- * @engine: the server loop receives and sends through struct lb_engine
- *	(engine.h), so --engine uring applies to it.
  */
 struct lb_workload_type {
-	const char *name;
+	struct lb_workload_traits traits;
 	const char *proto;
 	int (*server_open)(struct lb_flow *w, char *err, size_t errlen);
 	void (*reset)(struct lb_flow *w);
@@ -157,7 +163,6 @@ struct lb_workload_type {
 	void (*describe)(const struct lb_flow *w, char *buf, size_t len);
 	void (*client_release)(struct lb_flow *w);
 	const char *count_filter;
-	bool engine;
 };
 
 extern const struct lb_workload_type lb_udp_rr_type;
@@ -165,13 +170,6 @@ extern const struct lb_workload_type lb_tcp_rr_type;
 extern const struct lb_workload_type lb_icmp_flood_type;
 extern const struct lb_workload_type lb_udp_stream_type;
 extern const struct lb_workload_type lb_pcap_flood_type;
-
-/* The fix for an unexpected socket error on loopback. */
-extern const char lb_fix_socket[];
-
-/* lb_loadgen_seterr - format a message into @err (nothing if NULL), truncated to @errlen. */
-void lb_loadgen_seterr(char *err, size_t errlen, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
 
 /*
  * lb_child_fail - in a child: record errno @err, what failed and the fix in
@@ -214,9 +212,6 @@ const char *lb_engine_describe(const struct lb_flow *w);
  */
 void lb_workload_force_singleshot(struct lb_workload *w);
 
-/* lb_sock_set_rcvtimeo - SO_RCVTIMEO of @ms on @fd. Returns 0 or -errno. */
-int lb_sock_set_rcvtimeo(int fd, int ms);
-
 /* lb_endpoint_format - "127.0.0.1:5000" or "[::1]:5000" into @buf. */
 void lb_endpoint_format(const struct lb_flow *w, char *buf, size_t len);
 
@@ -233,15 +228,5 @@ int lb_server_socket_open(struct lb_flow *w, int socktype, char *err, size_t err
  * with a one-line message in w->errmsg.
  */
 int lb_client_socket_open(struct lb_flow *w, int socktype);
-
-/* lb_sock_drain - read and drop every datagram queued on @fd, without blocking. */
-void lb_sock_drain(int fd);
-
-/*
- * lb_icmp_checksum - the Internet checksum (RFC 1071) of @len bytes at @data,
- * ready to store in a header (in network byte order when read as bytes).
- * Returns 0 when @data already holds a correct checksum field.
- */
-uint16_t lb_icmp_checksum(const void *data, size_t len);
 
 #endif

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * Tests of the workload library (loadgen/): the ICMP checksum against the
- * RFC 1071 example and hand-computed values, config validation and its
- * messages, lb_workload_describe(), the placement rule of --flows and the
- * veth topology's names, two flows on lo; then each workload runs for 0.5 s
+ * Tests of the workload library (loadgen/): the Internet checksum against the
+ * RFC 1071 example and hand-computed values, each workload's traits, config
+ * validation and its messages, lb_workload_describe(), the placement rule of
+ * --flows and the veth topology's names, two flows on lo; then each workload runs for 0.5 s
  * (twice: a restart reuses the server socket) and must complete operations
  * without mismatches and leave no process behind.
  *
@@ -21,6 +21,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "frame.h"
 #include "helpers.h"
 #include "loadgen.h"
 #include "topology.h"
@@ -37,24 +38,24 @@ static void test_checksum(void)
 	static const unsigned char ones[2] = {0xff, 0xff};
 	uint16_t c;
 
-	T_CHECK(lb_icmp_checksum(rfc, sizeof(rfc)) == 0x220d);
+	T_CHECK(lb_inet_checksum(rfc, sizeof(rfc)) == 0x220d);
 	/* An odd length pads with a zero byte: 0x0102 + 0x0300 = 0x0402. */
-	T_CHECK(lb_icmp_checksum(odd, sizeof(odd)) == (uint16_t)~0x0402);
-	T_CHECK(lb_icmp_checksum(zeros, sizeof(zeros)) == 0xffff);
-	T_CHECK(lb_icmp_checksum(ones, sizeof(ones)) == 0x0000);
-	T_CHECK(lb_icmp_checksum(NULL, 0) == 0xffff);
+	T_CHECK(lb_inet_checksum(odd, sizeof(odd)) == (uint16_t)~0x0402);
+	T_CHECK(lb_inet_checksum(zeros, sizeof(zeros)) == 0xffff);
+	T_CHECK(lb_inet_checksum(ones, sizeof(ones)) == 0x0000);
+	T_CHECK(lb_inet_checksum(NULL, 0) == 0xffff);
 	/* 0x0800 + 0x1234 + 0x0001 + 0x6162 + 0x6364 = 0xdefb: checksum 0x2104. */
-	c = lb_icmp_checksum(echo, sizeof(echo));
+	c = lb_inet_checksum(echo, sizeof(echo));
 	T_CHECK(c == 0x2104);
 	/* Stored (big-endian), the whole message sums to zero: what a receiver checks. */
 	echo[2] = (unsigned char)(c >> 8);
 	echo[3] = (unsigned char)c;
-	T_CHECK(lb_icmp_checksum(echo, sizeof(echo)) == 0);
+	T_CHECK(lb_inet_checksum(echo, sizeof(echo)) == 0);
 	/* Carries fold back: 0xffff + 0x0001 = 0x10000 -> 0x0001. */
 	{
 		static const unsigned char carry[] = {0xff, 0xff, 0x00, 0x01};
 
-		T_CHECK(lb_icmp_checksum(carry, sizeof(carry)) == (uint16_t)~0x0001);
+		T_CHECK(lb_inet_checksum(carry, sizeof(carry)) == (uint16_t)~0x0001);
 	}
 }
 
@@ -69,6 +70,34 @@ static void test_names(void)
 				break;
 		T_CHECK(lb_workload_names[j] != NULL);
 	}
+}
+
+/* Traits: what each workload type says of itself, so that src/ need not compare names. */
+static void test_traits(void)
+{
+	const struct lb_workload_traits *t;
+	size_t i;
+
+	for (i = 0; lb_workload_names[i]; i++) {
+		t = lb_workload_traits(lb_workload_names[i]);
+		T_CHECK(t && !strcmp(t->name, lb_workload_names[i]));
+		T_CHECK(t && t->op && t->ops && t->addr);
+	}
+	T_CHECK(!lb_workload_traits("udp-rr2") && !lb_workload_traits(NULL));
+	t = lb_workload_traits("udp-rr");
+	T_CHECK(!strcmp(t->op, "round trip") && !strcmp(t->ops, "round trips"));
+	T_CHECK(!strcmp(t->addr, "127.0.0.1") && !t->window && t->veth && t->engine);
+	t = lb_workload_traits("tcp-rr");
+	T_CHECK(!strcmp(t->op, "round trip") && !t->window && t->veth && t->engine);
+	t = lb_workload_traits("icmp-flood");
+	T_CHECK(!strcmp(t->op, "echo round trip") && !strcmp(t->ops, "echo round trips"));
+	T_CHECK(t->window && t->veth && !t->engine);
+	t = lb_workload_traits("udp-stream");
+	T_CHECK(!strcmp(t->op, "datagram received") && !strcmp(t->ops, "datagrams received"));
+	T_CHECK(!t->window && t->veth && t->engine);
+	t = lb_workload_traits("pcap-flood");
+	T_CHECK(!strcmp(t->op, "datagram received") && !strcmp(t->addr, "::1"));
+	T_CHECK(!t->window && !t->veth);
 }
 
 /* lb_workload_create must fail with @want and a message containing @needle. */
@@ -176,6 +205,46 @@ static void test_flows_placement(void)
 	T_CHECK(strlen(lb_topo_ifname(4194304, LB_FLOWS_MAX - 1, true, buf, sizeof(buf))) <= 15);
 }
 
+/*
+ * Naming: without one, messages name the config fields; loadbench's own
+ * naming (the default until src/cli passes its own) says its options.
+ */
+static void test_naming(void)
+{
+	static const struct lb_workload_naming mine = {
+	    .field = {[LB_WF_PORT] = "PORT", [LB_WF_TOPOLOGY] = "TOPO"},
+	    .unpinned = "no pinning",
+	};
+	struct lb_workload_config cfg;
+
+	T_CHECK(!strcmp(lb_workload_field_name(LB_WF_SERVER_CPU), "server_cpu"));
+	T_CHECK(!strcmp(lb_workload_field_name(LB_WF_SYSCALLS_PER_OP), "syscalls_per_op"));
+	T_CHECK(!strcmp(lb_workload_field_name(LB_WF_COUNT), "?"));
+	lb_workload_config_init(&cfg);
+	T_CHECK(cfg.naming == &lb_workload_cli_naming);
+	cfg.naming = NULL;
+	cfg.msg_size = 2;
+	expect_create_error(&cfg, -EINVAL, "choose 8..65000 bytes with msg_size");
+	cfg.msg_size = 64;
+	cfg.addr = "10.0.0.1";
+	expect_create_error(&cfg, -EADDRNOTAVAIL, "or ::1 only; use addr 127.0.0.1");
+	cfg.addr = "127.0.0.1";
+	cfg.flows = 2;
+	cfg.port = 65535;
+	expect_create_error(&cfg, -EINVAL, "choose a lower port, or 0");
+	cfg.naming = &mine;
+	expect_create_error(&cfg, -EINVAL, "choose a lower PORT, or 0");
+	cfg.port = 0;
+	cfg.topology = LB_TOPO_VETH;
+	cfg.addr = "::1";
+	/* A field the naming leaves out is named by the field. */
+	expect_create_error(&cfg, -EINVAL, "addr ::1 applies to TOPO lo;");
+	cfg.naming = &lb_workload_cli_naming;
+	expect_create_error(&cfg, -EINVAL,
+			    "--addr ::1 applies to --topology lo; with veth the servers listen "
+			    "on 198.18.0.0/15 addresses loadbench assigns: drop --addr");
+}
+
 /* Flows and topology: out of range, --addr with veth, ports past 65535. */
 static void test_flows_errors(void)
 {
@@ -192,6 +261,9 @@ static void test_flows_errors(void)
 	cfg.topology = LB_TOPO_VETH;
 	cfg.addr = "::1";
 	expect_create_error(&cfg, -EINVAL, "drop --addr");
+	cfg.name = "pcap-flood";
+	expect_create_error(&cfg, -EINVAL, "not into a veth namespace");
+	cfg.name = "udp-rr";
 	cfg.topology = (enum lb_topology)7;
 	cfg.addr = "127.0.0.1";
 	expect_create_error(&cfg, -EINVAL, "lo or veth");
@@ -410,10 +482,12 @@ int main(void)
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	test_checksum();
 	test_names();
+	test_traits();
 	test_config_errors();
 	test_icmp_unprivileged();
 	test_flows_placement();
 	test_flows_errors();
+	test_naming();
 	test_two_flows();
 
 	run_workload("udp-rr", 1);

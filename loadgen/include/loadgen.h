@@ -32,6 +32,44 @@ enum lb_topology {
 /* Names of the topologies, indexed by enum lb_topology, NULL-terminated: "lo", "veth". */
 extern const char *const lb_topology_names[];
 
+/* The fields of struct lb_workload_config, for messages that name one. */
+enum lb_workload_field {
+	LB_WF_NAME,
+	LB_WF_ADDR,
+	LB_WF_PORT,
+	LB_WF_MSG_SIZE,
+	LB_WF_SYSCALLS_PER_OP,
+	LB_WF_SERVER_CPU,
+	LB_WF_CLIENT_CPU,
+	LB_WF_MAX_SECONDS,
+	LB_WF_WINDOW,
+	LB_WF_FLOWS,
+	LB_WF_TOPOLOGY,
+	LB_WF_ENGINE,
+	LB_WF_COUNT
+};
+
+/*
+ * How loadgen's messages name the configuration. A library caller passes
+ * none: messages name the fields ("choose another with port", "use engine
+ * syscall"). A command line passes its options ("--port", "--engine").
+ */
+struct lb_workload_naming {
+	const char *field[LB_WF_COUNT]; /* NULL entry: lb_workload_field_name() */
+	const char *unpinned;		/* how to ask for no pinning; NULL: "server_cpu and
+					   client_cpu -1" */
+};
+
+/* lb_workload_field_name - @f's name in struct lb_workload_config ("server_cpu"), or "?". */
+const char *lb_workload_field_name(enum lb_workload_field f);
+
+/*
+ * loadbench's options as messages have always named them ("--port", "--cpus
+ * none"): what lb_workload_config_init() sets, until src/cli passes its own
+ * naming and the default becomes NULL.
+ */
+extern const struct lb_workload_naming lb_workload_cli_naming;
+
 struct lb_workload_config {
 	const char *name;	/* workload name, e.g. "udp-rr" */
 	const char *addr;	/* server address, a loopback literal: "127.0.0.1" */
@@ -45,6 +83,8 @@ struct lb_workload_config {
 	int flows;		/* generator/server pairs, 1..LB_FLOWS_MAX; 0 = 1 */
 	enum lb_topology topology; /* LB_TOPO_LO (default) or LB_TOPO_VETH (root) */
 	const char *engine;	/* server engine: "syscall" (default) or "uring" (io_uring) */
+	/* How messages name the fields (must outlive the workload); NULL: by their names. */
+	const struct lb_workload_naming *naming;
 };
 
 /* What a stopped workload reports (all counts since lb_workload_start()). */
@@ -63,13 +103,31 @@ struct lb_workload_stats {
 /* Names of the workloads loadgen knows, NULL-terminated. */
 extern const char *const lb_workload_names[];
 
+/* What a workload type is, so that callers need not compare its name. */
+struct lb_workload_traits {
+	const char *name; /* as in lb_workload_names[]: "udp-rr" */
+	const char *op;	  /* one operation: "round trip", "echo round trip", "datagram received" */
+	const char *ops;  /* the same, plural: "round trips" */
+	const char *addr; /* the default server address: "127.0.0.1"; pcap-flood "::1" */
+	bool window;	  /* keeps several requests outstanding: window may be above 1 */
+	bool veth;	  /* runs with LB_TOPO_VETH (pcap-flood injects on lo: no) */
+	bool engine;	  /* has a server loop of its own, so engine "uring" applies */
+};
+
+/*
+ * lb_workload_traits - the traits of the workload named @name. Returns
+ * them, or NULL when @name is NULL or no workload loadgen knows.
+ */
+const struct lb_workload_traits *lb_workload_traits(const char *name);
+
 /* Names of the server engines loadgen knows ("syscall", "uring"), NULL-terminated. */
 extern const char *const lb_engine_names[];
 
 /*
  * lb_workload_config_init - fill @cfg with defaults (udp-rr, 127.0.0.1,
  * ephemeral port, 64-byte messages, 0 extra syscalls, not pinned,
- * max_seconds 600, window 1, one flow, topology lo, engine "syscall").
+ * max_seconds 600, window 1, one flow, topology lo, engine "syscall",
+ * naming &lb_workload_cli_naming).
  */
 void lb_workload_config_init(struct lb_workload_config *cfg);
 
