@@ -25,24 +25,6 @@ static const char *const lb_field_names[LB_WF_COUNT] = {
     [LB_WF_ENGINE] = "engine",
 };
 
-const struct lb_workload_naming lb_workload_cli_naming = {
-    .field =
-	{
-	    [LB_WF_NAME] = "--workload",
-	    [LB_WF_ADDR] = "--addr",
-	    [LB_WF_PORT] = "--port",
-	    [LB_WF_MSG_SIZE] = "--msg-size",
-	    [LB_WF_SYSCALLS_PER_OP] = "--syscalls-per-op",
-	    [LB_WF_SERVER_CPU] = "--cpus",
-	    [LB_WF_CLIENT_CPU] = "--cpus",
-	    [LB_WF_WINDOW] = "--window",
-	    [LB_WF_FLOWS] = "--flows",
-	    [LB_WF_TOPOLOGY] = "--topology",
-	    [LB_WF_ENGINE] = "--engine",
-	},
-    .unpinned = "--cpus none",
-};
-
 /* Returns @f's name in struct lb_workload_config, or "?". */
 const char *lb_workload_field_name(enum lb_workload_field f)
 {

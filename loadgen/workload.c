@@ -54,7 +54,7 @@ void lb_workload_config_init(struct lb_workload_config *cfg)
 	cfg->flows = 1;
 	cfg->topology = LB_TOPO_LO;
 	cfg->engine = "syscall";
-	cfg->naming = &lb_workload_cli_naming;
+	cfg->naming = NULL;
 }
 
 const char *const lb_topology_names[] = {"lo", "veth", NULL};

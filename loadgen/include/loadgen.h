@@ -63,13 +63,6 @@ struct lb_workload_naming {
 /* lb_workload_field_name - @f's name in struct lb_workload_config ("server_cpu"), or "?". */
 const char *lb_workload_field_name(enum lb_workload_field f);
 
-/*
- * loadbench's options as messages have always named them ("--port", "--cpus
- * none"): what lb_workload_config_init() sets, until src/cli passes its own
- * naming and the default becomes NULL.
- */
-extern const struct lb_workload_naming lb_workload_cli_naming;
-
 struct lb_workload_config {
 	const char *name;	/* workload name, e.g. "udp-rr" */
 	const char *addr;	/* server address, a loopback literal: "127.0.0.1" */
@@ -127,7 +120,7 @@ extern const char *const lb_engine_names[];
  * lb_workload_config_init - fill @cfg with defaults (udp-rr, 127.0.0.1,
  * ephemeral port, 64-byte messages, 0 extra syscalls, not pinned,
  * max_seconds 600, window 1, one flow, topology lo, engine "syscall",
- * naming &lb_workload_cli_naming).
+ * naming NULL).
  */
 void lb_workload_config_init(struct lb_workload_config *cfg);
 

@@ -175,7 +175,7 @@ static int results_config(struct lb_results *res, const struct lb_options *o,
 		res->config.flow_placement[i].server_cpu = scpu[i];
 		res->config.flow_placement[i].client_cpu = ccpu[i];
 	}
-	if (!strcmp(o->wl.name, "icmp-flood"))
+	if (lb_workload_traits(o->wl.name) && lb_workload_traits(o->wl.name)->window)
 		res->config.window = o->wl.window;
 	if (!res->config.workload || !res->config.placement || !res->config.engine ||
 	    !res->config.command_line)

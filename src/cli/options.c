@@ -18,6 +18,24 @@
 #include "tracer.h"
 #include "util.h"
 
+/* How loadgen's messages name its configuration: by the options that set it. */
+static const struct lb_workload_naming cli_naming = {
+	.field = {
+		[LB_WF_NAME] = "--workload",
+		[LB_WF_ADDR] = "--addr",
+		[LB_WF_PORT] = "--port",
+		[LB_WF_MSG_SIZE] = "--msg-size",
+		[LB_WF_SYSCALLS_PER_OP] = "--syscalls-per-op",
+		[LB_WF_SERVER_CPU] = "--cpus",
+		[LB_WF_CLIENT_CPU] = "--cpus",
+		[LB_WF_WINDOW] = "--window",
+		[LB_WF_FLOWS] = "--flows",
+		[LB_WF_TOPOLOGY] = "--topology",
+		[LB_WF_ENGINE] = "--engine",
+	},
+	.unpinned = "--cpus none",
+};
+
 enum {
 	OPT_WORKLOAD = 256,
 	OPT_SYSCALLS_PER_OP,
@@ -243,6 +261,7 @@ static int parse_cpus(const char *s, struct lb_workload_config *wl)
 int lb_options_parse(int argc, char **argv, struct lb_options *c)
 {
 	struct option longopts[NOPTIONS + 1];
+	const struct lb_workload_traits *traits;
 	long ncpus = sysconf(_SC_NPROCESSORS_ONLN);
 	int opt, ret = 0;
 
@@ -262,6 +281,7 @@ int lb_options_parse(int argc, char **argv, struct lb_options *c)
 	c->max_time = 60;
 	c->time_budget = LB_TIME_BUDGET_DEFAULT;
 	lb_workload_config_init(&c->wl);
+	c->wl.naming = &cli_naming;
 	c->wl.syscalls_per_op = 4;
 	c->wl.server_cpu = c->wl.client_cpu = ncpus > 0 ? (int)ncpus - 1 : -1;
 
@@ -414,14 +434,15 @@ int lb_options_parse(int argc, char **argv, struct lb_options *c)
 		if (ret)
 			return ret;
 	}
-	if (c->window_given && c->wl.window > 1 && strcmp(c->wl.name, "icmp-flood")) {
+	traits = lb_workload_traits(c->wl.name);
+	if (c->window_given && c->wl.window > 1 && traits && !traits->window) {
 		lb_err("--window %d: only icmp-flood keeps several requests outstanding, not %s: "
 		       "drop --window, or use --workload icmp-flood", c->wl.window, c->wl.name);
 		return -EINVAL;
 	}
-	if (c->wl.topology == LB_TOPO_VETH && !strcmp(c->wl.name, "pcap-flood")) {
-		lb_err("--workload pcap-flood injects its frames on lo, not into a veth namespace: "
-		       "use --topology lo");
+	if (c->wl.topology == LB_TOPO_VETH && traits && !traits->veth) {
+		lb_err("--workload %s injects its frames on lo, not into a veth namespace: "
+		       "use --topology lo", c->wl.name);
 		return -EINVAL;
 	}
 	if (c->wl.topology == LB_TOPO_VETH && c->count_pcap) {
@@ -429,9 +450,9 @@ int lb_options_parse(int argc, char **argv, struct lb_options *c)
 		       "drop one of them");
 		return -EINVAL;
 	}
-	/* 127.0.0.1 is a martian for frames injected on lo: pcap-flood defaults to ::1. */
-	if (!c->addr_given && !strcmp(c->wl.name, "pcap-flood"))
-		c->wl.addr = "::1";
+	/* Its own default: 127.0.0.1 is a martian for frames injected on lo (pcap-flood: ::1). */
+	if (!c->addr_given && traits)
+		c->wl.addr = traits->addr;
 	if (c->sample_interval > c->duration)
 		c->sample_interval = c->duration;
 	/* The workload processes stop by themselves if loadbench ever fails to stop them. */

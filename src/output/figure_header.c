@@ -14,6 +14,7 @@
 
 #include "figure.h"
 #include "format.h"
+#include "loadgen.h"
 #include "results.h"
 #include "util.h"
 
@@ -171,13 +172,17 @@ static void put_note(const struct lb_results *res, FILE *f)
 	fputc('\n', f);
 }
 
-/* What one operation of @workload is: "round trip" (request/reply), "datagram received". */
+/*
+ * What one operation of @workload is: "round trip" (request/reply), "datagram
+ * received", as its workload type says; a name loadgen does not know (a file
+ * from elsewhere) by its "-rr" suffix, else "operation".
+ */
 static const char *op_name(const char *workload, bool plural)
 {
-	if (workload && (!strcmp(workload, "udp-stream") || !strcmp(workload, "pcap-flood")))
-		return plural ? "datagrams received" : "datagram received";
-	if (workload && !strcmp(workload, "icmp-flood"))
-		return plural ? "echo round trips" : "echo round trip";
+	const struct lb_workload_traits *t = lb_workload_traits(workload);
+
+	if (t)
+		return plural ? t->ops : t->op;
 	if (workload && strstr(workload, "-rr"))
 		return plural ? "round trips" : "round trip";
 	return plural ? "operations" : "operation";
