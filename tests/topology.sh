@@ -93,8 +93,9 @@ grep -q "topology=lo flows=2; flow1 127\.0\.0\.1:" "$tmp/flows2.txt" ||
 assert_none_left
 
 note "a live veth run with two flows: its interfaces and namespace exist; SIGINT removes them"
+# 60 s: it must outlive the second run below, which waited 5 s and more on a loaded machine.
 LB_TEST_TAG=$LB_TAG "$LOADBENCH" --workload udp-rr --topology veth --flows 2 --probeset none \
-	--duration 5 --warmup 0 --method runs --repeat 1 --quiet --no-plot --output "$tmp/int" \
+	--duration 60 --warmup 0 --method runs --repeat 1 --quiet --no-plot --output "$tmp/int" \
 	>/dev/null 2>"$tmp/int.err" &
 pid=$!
 for _ in $(seq 1 100); do
