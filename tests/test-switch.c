@@ -183,7 +183,7 @@ static const char *our_instance(char *buf, size_t len)
 }
 
 /* Events enabled in our instance (lines of its set_event); -1 when unreadable. */
-static int instance_events(void)
+static int instance_lines(const char *file)
 {
 	char dir[256], path[300];
 	char *text = NULL;
@@ -191,7 +191,7 @@ static int instance_events(void)
 
 	if (!our_instance(dir, sizeof(dir)))
 		return -1;
-	snprintf(path, sizeof(path), "%s/set_event", dir);
+	snprintf(path, sizeof(path), "%s/%s", dir, file);
 	if (lb_read_file(path, 1 << 20, &text, NULL))
 		return -1;
 	for (const char *p = text; *p; p++)
@@ -224,10 +224,18 @@ static void check_kernel(const struct state *s, bool on, const char *when)
 	int k;
 
 	if (!strcmp(tr, "ftrace")) {
-		k = instance_events();
+		k = instance_lines("set_event");
 		if (on ? k < 1 : k != 0)
 			fprintf(stderr, "%s: %d events enabled in our instance\n", when, k);
 		T_CHECK(on ? k >= 1 : k == 0);
+		/*
+		 * scope workload: the pid list holds the workload's pids while on
+		 * and none while off (a list keeps sched_switch probes on).
+		 */
+		k = instance_lines("set_event_pid");
+		if (s->workload && (on ? k < 1 : k != 0))
+			fprintf(stderr, "%s: %d pids in our set_event_pid\n", when, k);
+		T_CHECK(!s->workload || (on ? k >= 1 : k == 0));
 	} else if (!strcmp(tr, "perf") || !strcmp(tr, "perf-count")) {
 		/* Off, the carriers alone: one per CPU or thread (perf), none (perf-count). */
 		int carriers = !strcmp(tr, "perf") ?
