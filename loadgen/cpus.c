@@ -18,30 +18,6 @@
 #include "loadgen.h"
 #include "util.h"
 
-/* Formats the CPUs in @set as "0-3,6" (or "none") into @buf. */
-void lb_cpus_format(const cpu_set_t *set, size_t setsize, char *buf, size_t len)
-{
-	int ncpu = (int)(setsize * 8), cpu, first = -1;
-	size_t off = 0;
-
-	buf[0] = '\0';
-	for (cpu = 0; cpu <= ncpu; cpu++) {
-		bool in = cpu < ncpu && CPU_ISSET_S(cpu, setsize, set);
-
-		if (in && first < 0)
-			first = cpu;
-		if (in || first < 0)
-			continue;
-		if (off < len)
-			off += snprintf(buf + off, len - off, "%s%d", off ? "," : "", first);
-		if (cpu - 1 > first && off < len)
-			off += snprintf(buf + off, len - off, "-%d", cpu - 1);
-		first = -1;
-	}
-	if (!buf[0])
-		snprintf(buf, len, "none");
-}
-
 /* The affinity mask of this process, CPU_ALLOC'd; its byte size in *@size. NULL + errno. */
 cpu_set_t *lb_affinity_get(size_t *size)
 {

@@ -19,8 +19,6 @@
  */
 cpu_set_t *lb_affinity_get(size_t *size);
 
-/* lb_cpus_format - the CPUs in @set as "0-3,6" (or "none") into @buf. */
-void lb_cpus_format(const cpu_set_t *set, size_t setsize, char *buf, size_t len);
 
 /*
  * lb_cpu_check - is the @who ("server", "client") CPU @cpu -1 or one of

@@ -25,6 +25,9 @@
  * request that completes while a send is awaited is kept in order.
  *
  * This file must not include any tracing header.
+ *
+ * Length (over 600 lines, kept whole): both receive modes share the send
+ * slots, the completion queue and the submit-and-wait loop.
  */
 #include <errno.h>
 #include <fcntl.h>

@@ -322,8 +322,8 @@ int lb_cmd_run(struct lb_options *o)
 		goto out;
 
 	/* 2. The results directory, never silently overwritten. */
-	out = o->output ? o->output : lb_outdir_default(outbuf, sizeof(outbuf));
-	if (lb_outdir_prepare(out, o->force, &made_out, &stop_signal))
+	out = o->output ? o->output : lb_outdir_default("results", outbuf, sizeof(outbuf));
+	if (lb_outdir_prepare(out, "results directory", o->force, &made_out, &stop_signal))
 		goto out;
 
 	/* 3. The workload, and what the results say of the run. */

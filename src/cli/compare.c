@@ -19,6 +19,7 @@
 
 #include "commands.h"
 #include "gnuplot.h"
+#include "outdir.h"
 #include "plot.h"
 #include "report.h"
 #include "results.h"
@@ -186,7 +187,7 @@ int lb_compare_main(int argc, char **argv)
 	char **labels = NULL, **dirs, *common = NULL;
 	char outbuf[64], tdir[PATH_MAX], err[1024];
 	const char *out = NULL;
-	bool force = false, no_plot = false;
+	bool force = false, no_plot = false, made;
 	size_t n = 0, i;
 	struct lb_plot *plot;
 	int opt, ret, cret, status = 1;
@@ -231,25 +232,10 @@ int lb_compare_main(int argc, char **argv)
 		goto out;
 	}
 
-	if (!out) {
-		time_t now = time(NULL);
-		struct tm tm;
-
-		localtime_r(&now, &tm);
-		strftime(outbuf, sizeof(outbuf), "loadbench-compare-%Y%m%d-%H%M%S", &tm);
-		out = outbuf;
-	}
-	ret = lb_dir_is_empty(out);
-	if (ret == 0 && !force) {
-		lb_err("output directory %s exists and is not empty: choose another --output, or "
-		       "add --force to write into it", out);
+	if (!out)
+		out = lb_outdir_default("compare", outbuf, sizeof(outbuf));
+	if (lb_outdir_prepare(out, "output directory", force, &made, NULL))
 		goto out;
-	}
-	ret = lb_mkdir_p(out);
-	if (ret) {
-		lb_err("cannot create the output directory %s: %s", out, strerror(-ret));
-		goto out;
-	}
 	ret = lb_plot_open(out, &plot, err, sizeof(err));
 	if (ret) {
 		lb_err("%s", err);

@@ -11,18 +11,23 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-/* lb_outdir_default - loadbench-results-DATE-TIME (local time) in @buf. Returns @buf. */
-const char *lb_outdir_default(char *buf, size_t len);
+/*
+ * lb_outdir_default - loadbench-@kind-DATE-TIME (local time; @kind "results"
+ * for a run, "compare") in @buf. Returns @buf.
+ */
+const char *lb_outdir_default(const char *kind, char *buf, size_t len);
 
 /*
- * lb_outdir_prepare - make @dir ready for a run's results: refused when it
+ * lb_outdir_prepare - make @dir (@what: "results directory", "output
+ * directory") ready for a command's files: refused when it
  * exists and is not empty without @force, when it cannot be created, or
  * when it is a link or another user's directory that others may write in.
  * *@made says whether it was created here (also when it is then refused),
  * so that a run that measures nothing can remove it again. Returns 0, or
- * -errno after saying why in one line (not said when *@stop is set: a signal
- * cut the creation short).
+ * -errno after saying why in one line (not said when @stop is set and *@stop
+ * is: a signal cut the creation short).
  */
-int lb_outdir_prepare(const char *dir, bool force, bool *made, volatile sig_atomic_t *stop);
+int lb_outdir_prepare(const char *dir, const char *what, bool force, bool *made,
+		      volatile sig_atomic_t *stop);
 
 #endif

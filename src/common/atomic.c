@@ -17,6 +17,12 @@
 
 #include "atomic.h"
 
+void lb_atomic_sync_dir(int dirfd)
+{
+	if (dirfd >= 0)
+		fsync(dirfd);
+}
+
 /* fsync the directory holding @path so the rename itself is durable; best effort. */
 static void lb_fsync_dir_of(const char *path)
 {
@@ -27,10 +33,24 @@ static void lb_fsync_dir_of(const char *path)
 		return;
 	fd = open(dirname(copy), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (fd >= 0) {
-		fsync(fd);
+		lb_atomic_sync_dir(fd);
 		close(fd);
 	}
 	free(copy);
+}
+
+int lb_atomic_move_at(int fromfd, const char *name, int tofd)
+{
+	int fd = openat(fromfd, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC), ret = 0;
+
+	if (fd < 0)
+		return -errno;
+	if (fsync(fd))
+		ret = -errno;
+	close(fd);
+	if (!ret && renameat(fromfd, name, tofd, name))
+		ret = -errno;
+	return ret;
 }
 
 /*

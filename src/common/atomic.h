@@ -11,6 +11,18 @@
 #include <stddef.h>
 #include <stdio.h>
 
+/*
+ * lb_atomic_move_at - the other shape of the same rules, for files written
+ * under a directory descriptor (the figures' staging directory): fsync
+ * regular file @name in @fromfd (not following a link), rename it to @name
+ * in @tofd (replacing a file or a planted link there, never following it).
+ * Call lb_atomic_sync_dir(@tofd) after the last one. Returns 0 or -errno.
+ */
+int lb_atomic_move_at(int fromfd, const char *name, int tofd);
+
+/* lb_atomic_sync_dir - fsync directory @dirfd, so renames into it are durable; best effort. */
+void lb_atomic_sync_dir(int dirfd);
+
 /* lb_atomic_write - replace @path by the @len bytes at @data. Returns 0 or -errno. */
 int lb_atomic_write(const char *path, const void *data, size_t len);
 

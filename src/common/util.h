@@ -7,6 +7,7 @@
 #define LB_UTIL_H
 
 #include <stdbool.h>
+#include <sched.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <sys/types.h>
@@ -100,5 +101,11 @@ const char *lb_str_safe(const char *s, char *buf, size_t len);
 /* lb_seterr - format a message into @err (nothing when @err is NULL or @errlen 0). */
 void lb_seterr(char *err, size_t errlen, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
+
+/*
+ * lb_cpus_format - the CPUs in @set (@setsize bytes, as CPU_ALLOC_SIZE) as
+ * "0-3,6", or "none", into @buf. Returns @buf.
+ */
+const char *lb_cpus_format(const cpu_set_t *set, size_t setsize, char *buf, size_t len);
 
 #endif

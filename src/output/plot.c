@@ -28,6 +28,7 @@
 #include <sys/types.h>
 #include <unistd.h>
 
+#include "atomic.h"
 #include "figure.h"
 #include "gnuplot.h"
 #include "plot.h"
@@ -241,8 +242,9 @@ static void forget_figure(struct lb_plot *plot, const char *name)
 }
 
 /*
- * Move each regular file of the staging directory into the results directory.
- * 0, or -errno of the first that could not be moved (the others still are).
+ * Move each regular file of the staging directory into the results directory
+ * (fsync()ed, renamed, the directory fsync()ed: atomic.h's rules). 0, or
+ * -errno of the first that could not be moved (the others still are).
  */
 static int stage_commit(struct lb_plot *plot, char *err, size_t errlen)
 {
@@ -262,16 +264,20 @@ static int stage_commit(struct lb_plot *plot, char *err, size_t errlen)
 		return ret;
 	}
 	while ((de = readdir(d))) {
+		int mret;
+
 		if (fstatat(plot->stagefd, de->d_name, &st, AT_SYMLINK_NOFOLLOW) ||
 		    !S_ISREG(st.st_mode))
 			continue;
-		if (renameat(plot->stagefd, de->d_name, plot->dirfd, de->d_name) && !ret) {
-			ret = -errno;
+		mret = lb_atomic_move_at(plot->stagefd, de->d_name, plot->dirfd);
+		if (mret && !ret) {
+			ret = mret;
 			lb_seterr(err, errlen, "cannot write %s/%s: %s", plot->dir, de->d_name,
 				  strerror(-ret));
 		}
 	}
 	closedir(d);
+	lb_atomic_sync_dir(plot->dirfd);
 	return ret;
 }
 

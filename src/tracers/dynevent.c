@@ -381,3 +381,45 @@ void lb_dynevents_free(struct lb_dynevents *d)
 	free(d->ev);
 	free(d);
 }
+
+/*
+ * dynamic_events lines look like "p:GROUP/EVENT SYMBOL ..." (kprobes),
+ * "p:GROUP/EVENT /PATH:0xOFFSET" (uprobes), "r:..." for the return probes of
+ * both; "-:GROUP/EVENT" removes one.
+ */
+int lb_dynevent_cleanup(struct lb_owners *o, bool remove, lb_cleanup_report_fn report, void *arg)
+{
+	char *text = tracefs_instance_file_read(NULL, "dynamic_events", NULL);
+	char what[300], cmd[300];
+	int found = 0;
+
+	if (!text)
+		return 0;
+	for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
+		char *colon = strchr(line, ':'), *sp, group[256];
+		pid_t pid;
+		int err = 0;
+
+		if (!colon)
+			continue;
+		sp = strchr(colon, ' ');
+		if (sp)
+			*sp = '\0';
+		snprintf(group, sizeof(group), "%.*s", (int)strcspn(colon + 1, "/"), colon + 1);
+		snprintf(what, sizeof(what), "dynamic event %s", colon + 1);
+		if (!lb_cleanup_take(o, group, what, &pid, report, arg))
+			continue;
+		found++;
+		if (remove) {
+			snprintf(cmd, sizeof(cmd), "-:%s", colon + 1);
+			if (tracefs_instance_file_append(NULL, "dynamic_events", cmd) < 0)
+				err = errno ? -errno : -EIO;
+		}
+		if (err)
+			lb_owners_failed(o, pid);
+		if (report)
+			report(what, err, arg);
+	}
+	free(text);
+	return found;
+}

@@ -14,6 +14,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "leftover.h"
 #include "probeset.h"
 
 struct tracefs_instance;
@@ -60,5 +61,14 @@ int lb_dynevents_remove(struct lb_dynevents *d);
 
 /* lb_dynevents_free - remove what is left and free @d; NULL is fine. */
 void lb_dynevents_free(struct lb_dynevents *d);
+
+/*
+ * lb_dynevent_cleanup - the dynamic events (kprobes, uprobes, their return
+ * probes) whose group names a dead run in @o; with @remove, removed. Run it
+ * after the tracers' cleanup ops: an event enabled in a leftover instance
+ * keeps its dynamic event busy. @report as for lb_tracers_cleanup().
+ * Returns how many were found.
+ */
+int lb_dynevent_cleanup(struct lb_owners *o, bool remove, lb_cleanup_report_fn report, void *arg);
 
 #endif

@@ -10,6 +10,9 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include <tracefs.h>
+
+#include "dynevent.h"
 #include "tracer.h"
 
 static const struct lb_tracer_ops *const tracers[] = {
@@ -22,6 +25,18 @@ static const struct lb_tracer_ops *const tracers[] = {
 	&lb_tracer_lttng,
 	NULL,
 };
+
+int lb_tracers_cleanup(struct lb_owners *o, bool remove, lb_cleanup_report_fn report, void *arg)
+{
+	int n = 0;
+
+	if (!tracefs_tracing_dir())
+		return -ENODEV;
+	for (int i = 0; tracers[i]; i++)
+		if (tracers[i]->cleanup)
+			n += tracers[i]->cleanup(o, remove, report, arg);
+	return n + lb_dynevent_cleanup(o, remove, report, arg);
+}
 
 struct lb_tracer {
 	const struct lb_tracer_ops *ops;

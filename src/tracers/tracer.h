@@ -22,6 +22,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+#include "leftover.h"
 #include "probeset.h"
 
 /* Cumulative counts since arm; the orchestrator subtracts two snapshots. */
@@ -81,6 +82,14 @@ struct lb_tracer_ops {
 	int (*collect)(void *priv, struct lb_tracer_counts *at, size_t n, char *err, size_t len);
 	/* Disarm if armed, free. */
 	void (*destroy)(void *priv);
+	/*
+	 * Optional: find what dead runs in @o (leftover.h) left of this
+	 * tracer's kind (instances, sessions, trace directories), and with
+	 * @remove remove it, each reported through @report (may be NULL).
+	 * Returns how many were found. Needs no create: it runs in `loadbench
+	 * cleanup', in a new run and in the watchdog.
+	 */
+	int (*cleanup)(struct lb_owners *o, bool remove, lb_cleanup_report_fn report, void *arg);
 };
 
 struct lb_tracer;
@@ -153,6 +162,14 @@ int lb_tracer_disarm(struct lb_tracer *t);
  */
 int lb_tracer_collect(struct lb_tracer *t, struct lb_tracer_counts *at, size_t n, char *err,
 		      size_t len);
+
+/*
+ * lb_tracers_cleanup - every tracer's cleanup op, in the registry's order
+ * (ftrace's instances first), then the dynamic events several tracers create
+ * (lb_dynevent_cleanup(), last: what the others leave holds them busy).
+ * Returns how many leftovers were found, or -ENODEV when there is no tracefs.
+ */
+int lb_tracers_cleanup(struct lb_owners *o, bool remove, lb_cleanup_report_fn report, void *arg);
 
 /* lb_tracer_destroy - disarm if needed and free; NULL is fine. */
 void lb_tracer_destroy(struct lb_tracer *t);

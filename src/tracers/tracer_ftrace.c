@@ -13,6 +13,7 @@
  * reader's CPU time is taken from the workload) or to the others
  * (reader-cpu other). Disarm stops and joins them before the instance goes.
  */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <sched.h>
@@ -308,27 +309,6 @@ static int ftrace_enable(void *priv, char *err, size_t len)
 	return ret ? ret : lb_dynevents_enable(f->dyn, f->inst, true, err, len);
 }
 
-/* "0-1,3" for @set, into @buf. */
-static const char *cpu_list(const cpu_set_t *set, char *buf, size_t len)
-{
-	size_t off = 0;
-
-	buf[0] = '\0';
-	for (int c = 0; c < CPU_SETSIZE && off < len; c++) {
-		int last = c;
-
-		if (!CPU_ISSET(c, set))
-			continue;
-		while (last + 1 < CPU_SETSIZE && CPU_ISSET(last + 1, set))
-			last++;
-		off += snprintf(buf + off, len - off, off ? ",%d" : "%d", c);
-		if (last > c && off < len)
-			off += snprintf(buf + off, len - off, "-%d", last);
-		c = last;
-	}
-	return buf;
-}
-
 /*
  * mode consumer: pin the readers to the CPUs the workload's @pids may run on
  * (reader-cpu workload), or to the CPUs loadbench may use that they may not
@@ -361,15 +341,16 @@ static int place_reader(struct ftrace *f, const pid_t *pids, int n, char *err, s
 		if (!CPU_COUNT(&set)) {
 			snprintf(err, len, "reader-cpu other: the workload may run on every CPU "
 				 "loadbench may use (%s), so no CPU is left for the reader: pin the "
-				 "workload to fewer CPUs (--cpus S,G)", cpu_list(&mine, a, sizeof(a)));
+				 "workload to fewer CPUs (--cpus S,G)",
+				 lb_cpus_format(&mine, sizeof(mine), a, sizeof(a)));
 			return -EINVAL;
 		}
 	}
 	ret = lb_ftrace_reader_pin(f->reader, &set);
 	if (ret)
 		snprintf(err, len, "cannot pin the ftrace consumer's threads to CPUs %s (the "
-			 "workload's: %s): %s", cpu_list(&set, a, sizeof(a)),
-			 cpu_list(&wl, b, sizeof(b)), strerror(-ret));
+			 "workload's: %s): %s", lb_cpus_format(&set, sizeof(set), a, sizeof(a)),
+			 lb_cpus_format(&wl, sizeof(wl), b, sizeof(b)), strerror(-ret));
 	return ret;
 }
 
@@ -473,6 +454,38 @@ static int ftrace_snapshot(void *priv, struct lb_tracer_counts *c)
 	return 0;
 }
 
+/* The cleanup op: tracefs instances of dead runs. */
+static int ftrace_cleanup(struct lb_owners *o, bool remove, lb_cleanup_report_fn report, void *arg)
+{
+	char dir[512], what[300];
+	struct dirent *de;
+	int found = 0;
+	DIR *d;
+
+	/* Read directly: tracefs_instances() compiles a regex it never frees (libtracefs 1.6). */
+	snprintf(dir, sizeof(dir), "%s/instances", lb_tracefs_dir());
+	d = opendir(dir);
+	if (!d)
+		return 0;
+	while ((de = readdir(d))) {
+		pid_t pid;
+		int err = 0;
+
+		snprintf(what, sizeof(what), "tracefs instance %s", de->d_name);
+		if (!lb_cleanup_take(o, de->d_name, what, &pid, report, arg))
+			continue;
+		found++;
+		if (remove)
+			err = lb_tracefs_instance_remove(de->d_name, 2.0, NULL, 0);
+		if (err)
+			lb_owners_failed(o, pid);
+		if (report)
+			report(what, err, arg);
+	}
+	closedir(d);
+	return found;
+}
+
 const struct lb_tracer_ops lb_tracer_ftrace = {
 	.name = "ftrace",
 	.available = ftrace_available,
@@ -484,4 +497,5 @@ const struct lb_tracer_ops lb_tracer_ftrace = {
 	.disable = ftrace_disable,
 	.disarm = ftrace_disarm,
 	.destroy = ftrace_destroy,
+	.cleanup = ftrace_cleanup,
 };

@@ -34,6 +34,12 @@
  * --kernel --pid', which matches a task's thread-group id) is set to an empty
  * inclusion set before the session starts, so nothing is recorded until
  * attach adds the workload's pids.
+ *
+ * Length (over 600 lines, kept whole): one session's life (create, arm,
+ * switch, disarm), its trace read back and bounded (half of $TMPDIR's free
+ * space) and its leftovers found (cleanup) all work on the session and
+ * trace-directory names this file makes; split, each part would need the
+ * others' private state.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -926,4 +932,5 @@ const struct lb_tracer_ops lb_tracer_lttng = {
 	.collect = lttng_collect,
 	.disarm = lttng_disarm,
 	.destroy = lttng_destroy,
+	.cleanup = lb_lttng_cleanup,
 };

@@ -43,11 +43,6 @@ static void lttng_none_destroy(void *priv)
 {
 }
 
-int lb_lttng_cleanup(struct lb_owners *o, bool remove, lb_cleanup_report_fn report, void *arg)
-{
-	return 0;
-}
-
 const struct lb_tracer_ops lb_tracer_lttng = {
 	.name = "lttng",
 	.available = lttng_none_available,

@@ -37,6 +37,10 @@
  * perf-count adds each closed counter's last value to a running total.
  * What stays while off: the carriers. A CPU's costs nothing; a thread's
  * (scope workload) keeps that thread's perf context, see off_residue.
+ *
+ * Length (over 600 lines, kept whole): the two tracers share the event
+ * opening per CPU and per thread, the enable/disable ioctls and the counts;
+ * only record mode adds the rings and the consumer thread.
  */
 #include <errno.h>
 #include <inttypes.h>

@@ -1,0 +1,561 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * --method alternate: each group of probe sets in one running workload,
+ * switched off and on in mirrored slices (units) until the CIs are narrow
+ * enough or the time is up, with plain slices (nothing armed) before arm
+ * and after disarm. run.c has the runs method and the entry point.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+#include "bench_int.h"
+#include "loadgen.h"
+#include "plan.h"
+#include "results.h"
+#include "run.h"
+#include "stats.h"
+#include "tracer.h"
+#include "util.h"
+
+/*
+ * Resamples of the stopping rule's check (the summary's final CI uses
+ * 10,000), and the margin it keeps below --precision so that the final CI,
+ * with its own resampling error, is within it too.
+ */
+#define LB_ALT_CHECK_RESAMPLES 2000
+#define LB_ALT_CHECK_MARGIN 0.97
+/*
+ * --time-budget: the set-up seconds of a group assumed before one has been
+ * measured (here 2.5-4 s: workload start, 2 x 8 plain slices, 2 warm-ups,
+ * arm and disarm), and the least a group's share may be.
+ */
+#define LB_ALT_SETUP_GUESS 4.0
+#define LB_ALT_MIN_SHARE 3.0
+
+int lb_bench_groups(const struct lb_results *res, int *group)
+{
+	int n = 0;
+
+	for (size_t i = 0; i < res->nprobesets; i++)
+		group[i] = -1;
+	for (size_t i = 0; i < res->nprobesets; i++) {
+		const char *base = res->probesets[i].compare_with;
+
+		if (group[i] >= 0)
+			continue;
+		/* A set that builds on another present here joins that one's group. */
+		for (size_t j = 0; base && j < res->nprobesets; j++) {
+			if (j != i && res->probesets[j].name && !strcmp(res->probesets[j].name, base)) {
+				if (group[j] < 0)
+					group[j] = n++;
+				group[i] = group[j];
+				break;
+			}
+		}
+		if (group[i] < 0)
+			group[i] = n++;
+		/* And every later set that builds on this one. */
+		for (size_t j = i + 1; j < res->nprobesets; j++) {
+			const char *bj = res->probesets[j].compare_with;
+
+			if (group[j] < 0 && bj && res->probesets[i].name &&
+			    !strcmp(bj, res->probesets[i].name))
+				group[j] = group[i];
+		}
+	}
+	return n;
+}
+
+/* One alternation: the sets of one group armed in one running workload. */
+struct alt {
+	const struct lb_bench *b;
+	struct lb_results *res;
+	int member[LB_MAX_PROBESETS];	/* indices in res->probesets */
+	int n;
+	int cur;			/* member on, -1 = all off */
+	double max_time;		/* seconds of alternation at most: --max-time, or less */
+	bool armed;			/* the members are armed (else: plain slices) */
+	struct lb_slice *slices;
+	size_t nslices, cap;
+	/*
+	 * Every member's counts at both edges of every slice:
+	 * counts[(slice * n + member) * 2 + edge]. Each member is read at
+	 * every edge, so its i-th snapshot since arm is entry i of its own
+	 * sequence, which collect can replace.
+	 */
+	struct lb_tracer_counts *counts;
+	double origin;			/* lb_now() at the first slice */
+	/*
+	 * lb_now() when the units began: --max-time bounds the units, not the
+	 * arm before them (a ring-buffer resize waits for a kworker on every
+	 * CPU, seconds on a busy machine).
+	 */
+	double units_start;
+	unsigned long long rng;
+};
+
+static struct lb_tracer *alt_tracer(const struct alt *a, int k)
+{
+	return lb_plan_tracer(a->b->plan, a->member[k]);
+}
+
+/* Switch from the current state to @state (-1 = off); *@took gets the seconds it took. */
+static int alt_switch(struct alt *a, int state, double *took, char *err, size_t len)
+{
+	double t0 = lb_now();
+	int ret = 0;
+
+	*took = 0;
+	if (state == a->cur || state == LB_SLICE_PLAIN)
+		return 0;
+	if (a->cur >= 0) {
+		ret = lb_tracer_disable(alt_tracer(a, a->cur), err, len);
+		if (ret)
+			return ret;
+		a->cur = -1;
+	}
+	if (state >= 0) {
+		ret = lb_tracer_enable(alt_tracer(a, state), err, len);
+		if (ret)
+			return ret;
+		a->cur = state;
+	}
+	*took = lb_now() - t0;
+	return 0;
+}
+
+/* A slice edge: as window_edge(), with every tracer of the group read between the two reads. */
+static int alt_edge(struct alt *a, double *t, uint64_t *ops, uint64_t *spread,
+		    struct lb_tracer_counts *c, char *err, size_t len)
+{
+	double ta = lb_now();
+	uint64_t oa = lb_workload_ops(a->b->workload), ob;
+
+	memset(c, 0, a->n * sizeof(*c));
+	for (int k = 0; k < a->n && a->armed; k++) {
+		int ret = lb_tracer_snapshot(alt_tracer(a, k), &c[k]);
+
+		if (ret) {
+			snprintf(err, len, "cannot read the tracer's counts: %s", strerror(-ret));
+			return ret;
+		}
+	}
+	ob = lb_workload_ops(a->b->workload);
+	*t = (ta + lb_now()) / 2;
+	*ops = oa + (ob - oa) / 2;
+	*spread = ob - oa;
+	return 0;
+}
+
+/* Switch to @state, let it settle, measure one slice of unit @unit and append it. */
+static int alt_slice(struct alt *a, int unit, int state, char *err, size_t len)
+{
+	const struct lb_bench *b = a->b;
+	struct lb_tracer_counts c0[LB_MAX_PROBESETS], c1[LB_MAX_PROBESETS], *cs;
+	uint64_t ops0, ops1, sp0, sp1;
+	struct lb_slice sl = { .unit = unit };
+	double took, t0, t1;
+	int ret;
+
+	ret = alt_switch(a, state, &took, err, len);
+	if (ret)
+		return ret;
+	if (!lb_sleep_until(lb_now() + b->settle, b->stop))
+		return -EINTR;
+	ret = alt_edge(a, &t0, &ops0, &sp0, c0, err, len);
+	if (ret)
+		return ret;
+	if (!a->nslices && !a->origin)
+		a->origin = t0;
+	if (!lb_sleep_until(t0 + b->slice, b->stop))
+		return -EINTR;
+	ret = alt_edge(a, &t1, &ops1, &sp1, c1, err, len);
+	if (ret)
+		return ret;
+	sl.on = state < 0 ? state : a->member[state];
+	sl.start = t0 - a->origin;
+	sl.seconds = t1 - t0;
+	sl.switch_s = took;
+	sl.ops = ops1 - ops0;
+	sl.edge_spread_ops = sp0 > sp1 ? sp0 : sp1;
+	/* Whether it is dropped: lb_slices_mark_dropped(), against the other slices' edges. */
+	if (a->nslices == a->cap) {
+		size_t cap = a->cap ? 2 * a->cap : 256;
+		struct lb_slice *arr = realloc(a->slices, cap * sizeof(*arr));
+
+		if (!arr)
+			return -ENOMEM;
+		a->slices = arr;
+		cs = realloc(a->counts, cap * a->n * 2 * sizeof(*cs));
+		if (!cs)
+			return -ENOMEM;
+		a->counts = cs;
+		a->cap = cap;
+	}
+	cs = &a->counts[a->nslices * a->n * 2];
+	for (int k = 0; k < a->n; k++) {
+		cs[2 * k] = c0[k];
+		cs[2 * k + 1] = c1[k];
+	}
+	a->slices[a->nslices++] = sl;
+	return 0;
+}
+
+/*
+ * After disarm: the counts of the members that read theirs back replace
+ * their snapshots (both edges of every slice measured while armed, in
+ * order), then every slice gets its events: the on member's, and what the
+ * others counted meanwhile (off_events, which must be none).
+ */
+static int alt_count(struct alt *a, char *err, size_t len)
+{
+	struct lb_tracer_counts *at = calloc(2 * a->nslices + 1, sizeof(*at));
+	size_t narmed = 0;
+	int ret = 0;
+
+	if (!at)
+		return -ENOMEM;
+	for (size_t i = 0; i < a->nslices; i++)
+		narmed += a->slices[i].on != LB_SLICE_PLAIN;
+	for (int k = 0; k < a->n && !ret && narmed; k++) {
+		int cret = lb_tracer_collect(alt_tracer(a, k), at, 2 * narmed, err, len);
+
+		if (cret < 0)
+			ret = cret;
+		for (size_t i = 0, j = 0; cret > 0 && i < a->nslices; i++) {
+			if (a->slices[i].on == LB_SLICE_PLAIN)
+				continue;
+			a->counts[(i * a->n + k) * 2] = at[j++];
+			a->counts[(i * a->n + k) * 2 + 1] = at[j++];
+		}
+	}
+	free(at);
+	for (size_t i = 0; i < a->nslices && !ret; i++) {
+		struct lb_slice *sl = &a->slices[i];
+
+		sl->off_events = 0;
+		if (sl->on == LB_SLICE_PLAIN)
+			continue;
+		for (int k = 0; k < a->n; k++) {
+			const struct lb_tracer_counts *c0 = &a->counts[(i * a->n + k) * 2], *c1 = c0 + 1;
+			uint64_t ev = c1->events - c0->events;
+
+			if (sl->on == a->member[k]) {
+				sl->events = ev;
+				sl->lost_events = c1->lost - c0->lost;
+				sl->overwritten_events = c1->overwritten - c0->overwritten;
+				sl->read_events = c1->read - c0->read;
+			} else {
+				sl->off_events += ev;
+			}
+		}
+	}
+	return ret;
+}
+
+/* The widest 95% CI half-width of the group's slowdowns and of each set against its base. */
+static double alt_widest(const struct alt *a)
+{
+	double *r = malloc((a->nslices + 1) * sizeof(*r)), widest = 0, lo, hi;
+
+	if (!r)
+		return INFINITY;
+	for (int k = 0; k < a->n; k++) {
+		const char *base = a->res->probesets[a->member[k]].compare_with;
+		int refs[2] = { -1, -2 };
+
+		for (int j = 0; base && j < a->n; j++)
+			if (!strcmp(a->res->probesets[a->member[j]].name, base))
+				refs[1] = a->member[j];
+		for (int i = 0; i < 2; i++) {
+			size_t n;
+
+			if (refs[i] == -2)
+				continue;
+			n = lb_slices_unit_ratios(a->slices, a->nslices, a->member[k], refs[i], r,
+						  a->nslices + 1);
+			if (n < 2 || lb_stats_block_ci95(r, n, LB_ALT_CHECK_RESAMPLES, 1, &lo, &hi)) {
+				widest = INFINITY;
+				continue;
+			}
+			if ((hi - lo) / 2 > widest)
+				widest = (hi - lo) / 2;
+		}
+	}
+	free(r);
+	return widest;
+}
+
+static void alt_progress(const struct alt *a, const struct lb_progress *p, int units, double widest)
+{
+	struct winsize ws;
+	char line[256], names[128] = "";
+	int width = sizeof(line) - 1;
+	size_t off = 0;
+
+	if (!p->on)
+		return;
+	for (int k = 0; k < a->n && off < sizeof(names); k++)
+		off += snprintf(names + off, sizeof(names) - off, "%s%s", k ? " vs " : "",
+				a->res->probesets[a->member[k]].name);
+	if (isfinite(widest))
+		snprintf(line, sizeof(line), "loadbench: %s, alternating: %d units, CI +-%.2f pp "
+			 "(asked %.2f), %.0f s of at most %.0f s", names, units, widest,
+			 a->b->precision, lb_now() - a->units_start, a->max_time);
+	else
+		snprintf(line, sizeof(line), "loadbench: %s, alternating: %d units, %.0f s of at "
+			 "most %.0f s", names, units, lb_now() - a->units_start, a->max_time);
+	if (!ioctl(STDERR_FILENO, TIOCGWINSZ, &ws) && ws.ws_col > 1 && ws.ws_col - 1 < width)
+		width = ws.ws_col - 1;
+	fprintf(stderr, "\r\033[K%.*s", width, line);
+	fflush(stderr);
+}
+
+/* Units of mirrored slices until every CI is narrow enough or the time is up. */
+static int alt_units(struct alt *a, const struct lb_progress *p, char *err, size_t len)
+{
+	const struct lb_bench *b = a->b;
+	int order[LB_MAX_PROBESETS + 1], nstates = a->n + 1, ret;
+
+	a->units_start = lb_now();
+	for (int unit = 0;; unit++) {
+		double widest = INFINITY, elapsed;
+		int used;
+
+		for (int i = 0; i < nstates; i++)
+			order[i] = i - 1;
+		for (int i = nstates - 1; i > 0; i--) {
+			int j = (int)lb_stats_rand_below(&a->rng, (size_t)i + 1), t = order[i];
+
+			order[i] = order[j];
+			order[j] = t;
+		}
+		for (int i = 0; i < 2 * nstates; i++) {
+			int state = i < nstates ? order[i] : order[2 * nstates - 1 - i];
+
+			ret = alt_slice(a, unit, state, err, len);
+			if (ret)
+				return ret;
+		}
+		used = lb_slices_mark_dropped(a->slices, a->nslices);
+		if (used >= LB_ALT_MIN_UNITS)
+			widest = alt_widest(a);
+		alt_progress(a, p, used, widest);
+		elapsed = lb_now() - a->units_start;
+		/*
+		 * Two units used at least, past --max-time too (one gives no
+		 * interval at all), but not past LB_ALT_MAX_TIME_HARD times it.
+		 */
+		if (widest <= LB_ALT_CHECK_MARGIN * b->precision ||
+		    (used >= 2 && elapsed >= a->max_time) ||
+		    (unit >= 1 && elapsed >= LB_ALT_MAX_TIME_HARD * a->max_time))
+			return 0;
+	}
+}
+
+/*
+ * Hand the alternation to the results: every member gets all its slices and
+ * one run, its on slices summed, in round @round; the baseline gets one run
+ * of that round, the plain slices summed.
+ */
+static int alt_store(struct alt *a, int round, const struct lb_workload_stats *st)
+{
+	for (int k = -1; k < a->n; k++) {
+		struct lb_probeset_result *psr = k < 0 ? &a->res->baseline :
+						 &a->res->probesets[a->member[k]];
+		const char *residue = k < 0 ? NULL : lb_tracer_off_residue(alt_tracer(a, k));
+		int on = k < 0 ? LB_SLICE_PLAIN : a->member[k];
+		struct lb_run run = { .round = round };
+		size_t nsamples = 0;
+		int ret;
+
+		run.samples = calloc(a->nslices + 1, sizeof(double));
+		if (!run.samples)
+			return -ENOMEM;
+		for (size_t i = 0; i < a->nslices; i++) {
+			const struct lb_slice *sl = &a->slices[i];
+
+			if (sl->on != on || sl->dropped)
+				continue;
+			run.seconds += sl->seconds;
+			run.ops += sl->ops;
+			run.events += sl->events;
+			run.lost_events += sl->lost_events;
+			run.overwritten_events += sl->overwritten_events;
+			run.read_events += sl->read_events;
+			if (sl->edge_spread_ops > run.edge_spread_ops)
+				run.edge_spread_ops = sl->edge_spread_ops;
+			if (sl->seconds > 0)
+				run.samples[nsamples++] = sl->ops / sl->seconds;
+		}
+		run.nsamples = nsamples;
+		run.sample_interval = a->b->slice;
+		run.throughput = run.seconds > 0 ? run.ops / run.seconds : 0;
+		lb_run_workload_counts(&run, st);
+		/* The workload's own counts span the whole alternation, as a run's span its run. */
+		run.flow_ops = st->nflows > 0 ? (uint64_t *)st->flow_ops : NULL;
+		run.nflow_ops = st->nflows > 0 ? (size_t)st->nflows : 0;
+		ret = lb_probeset_result_add_run(psr, &run);
+		free(run.samples);
+		if (!ret && k >= 0)
+			ret = lb_probeset_result_add_slices(psr, a->slices, a->nslices);
+		if (!ret && residue && !psr->off_residue && !(psr->off_residue = strdup(residue)))
+			ret = -ENOMEM;
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+/* The plain slices before arm or after disarm; 0 or -errno (-EINTR). */
+static int alt_plain(struct alt *a, char *err, size_t len)
+{
+	for (int i = 0; i < LB_ALT_PLAIN_SLICES; i++) {
+		int ret = alt_slice(a, -1, LB_SLICE_PLAIN, err, len);
+
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+/*
+ * One group, in one running workload: plain slices, the group's tracers
+ * armed, switched off, warmed up and alternated, then disarmed, and plain
+ * slices again. The plain slices are the group's baseline run, and what its
+ * off slices are held against (they bracket the alternation in time, so a
+ * linear drift cancels).
+ */
+static int alt_group(const struct lb_bench *b, struct lb_results *res, const int *group, int g,
+		     double max_time, double *units_s, struct lb_progress *p, char *err, size_t len)
+{
+	struct lb_workload_stats st = {0};
+	struct alt a = { .b = b, .res = res, .cur = -1, .max_time = max_time };
+	int armed = 0, ret, sret;
+	double t0;
+
+	for (size_t i = 0; i < res->nprobesets; i++)
+		if (group[i] == g)
+			a.member[a.n++] = (int)i;
+	a.rng = 0x6c62616c74ULL + (unsigned long long)g * 7919 + (unsigned long long)getpid();
+	p->round = g + 1;
+	p->run++;
+
+	ret = lb_workload_start(b->workload);
+	if (ret) {
+		snprintf(err, len, "%s", lb_workload_error(b->workload));
+		return ret;
+	}
+	if (!lb_sleep_until(lb_now() + b->warmup, b->stop))
+		ret = -EINTR;
+	if (!ret)
+		ret = alt_plain(&a, err, len);
+	for (; !ret && armed < a.n; armed++)
+		ret = lb_tracer_arm(alt_tracer(&a, armed), err, len);
+	a.armed = armed > 0;
+	if (!ret) {
+		pid_t pids[LB_RUN_MAX_PIDS];
+		int npids = lb_workload_pids(b->workload, pids, LB_RUN_MAX_PIDS);
+
+		for (int k = 0; k < a.n && !ret; k++)
+			ret = lb_tracer_attach(alt_tracer(&a, k), pids, npids, err, len);
+		/* Armed is on: all off before the warm-up. */
+		for (int k = 0; k < a.n && !ret; k++)
+			ret = lb_tracer_disable(alt_tracer(&a, k), err, len);
+	}
+	if (!ret && !lb_sleep_until(lb_now() + b->warmup, b->stop))
+		ret = -EINTR;
+	t0 = lb_now();
+	if (!ret)
+		ret = alt_units(&a, p, err, len);
+	*units_s = lb_now() - t0;
+	/* Disarmed with the workload still running, for the plain slices after. */
+	while (armed-- > 0)
+		lb_bench_disarm(alt_tracer(&a, armed), &ret, err, len);
+	a.armed = false;
+	a.cur = -1;
+	if (!ret)
+		ret = alt_plain(&a, err, len);
+	sret = lb_workload_stop(b->workload, &st);
+	if (sret && !ret) {
+		ret = sret;
+		snprintf(err, len, "%s", lb_workload_error(b->workload));
+	}
+	/* What was measured is kept, also when interrupted. */
+	if ((!ret || ret == -EINTR) && a.nslices) {
+		int sr;
+
+		lb_slices_mark_dropped(a.slices, a.nslices);
+		sr = alt_count(&a, err, len);
+
+		if (!sr)
+			sr = alt_store(&a, g + 1, &st);
+		if (sr)
+			ret = sr;
+	}
+	free(a.slices);
+	free(a.counts);
+	return ret;
+}
+
+/*
+ * --time-budget: the seconds of alternation group @g of @ngroups may take,
+ * started @elapsed seconds into the budget, when the groups before it spent
+ * @setup seconds outside their units (workload start and stop, plain
+ * slices, arm, warm-ups, disarm): an equal share of what is left after the
+ * set-up still to come, so that a group that reached --precision early
+ * leaves its time to the ones after it. Never more than --max-time, never
+ * less than LB_ALT_MIN_SHARE (the 2 units the CI needs may take longer).
+ */
+static double alt_share(const struct lb_bench *b, int g, int ngroups, double elapsed, double setup)
+{
+	double per_setup = g ? setup / g : LB_ALT_SETUP_GUESS, share;
+
+	if (!(b->time_budget > 0))
+		return b->max_time;
+	share = (b->time_budget - elapsed) / (ngroups - g) - per_setup;
+	if (share > b->max_time)
+		return b->max_time;
+	return share > LB_ALT_MIN_SHARE ? share : LB_ALT_MIN_SHARE;
+}
+
+int lb_bench_alternate(const struct lb_bench *b, struct lb_results *res, struct lb_progress *p,
+			   char *err, size_t len)
+{
+	int group[LB_MAX_PROBESETS], ngroups = lb_bench_groups(res, group), ret;
+	double start = lb_now(), setup = 0;
+
+	for (int g = 0; g < ngroups; g++) {
+		double tg = lb_now(), units_s = 0;
+
+		ret = alt_group(b, res, group, g, alt_share(b, g, ngroups, tg - start, setup), &units_s,
+				p, err, len);
+		setup += lb_now() - tg - units_s;
+		if (ret == -EINTR || (ret && lb_bench_stopped(b)))
+			return -EINTR;
+		if (ret) {
+			char msg[512];
+
+			snprintf(msg, sizeof(msg), "%s", err);
+			for (size_t i = 0; i < res->nprobesets; i++) {
+				if (group[i] == g) {
+					snprintf(err, len, "%s: %s", res->probesets[i].name, msg);
+					break;
+				}
+			}
+			return ret;
+		}
+		if (lb_bench_stopped(b))
+			return -EINTR;
+	}
+	/* The baseline alone (--probeset none): its runs, as under --method runs. */
+	if (!ngroups)
+		return lb_bench_rounds(b, res, p, err, len);
+	return 0;
+}

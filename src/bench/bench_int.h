@@ -1,0 +1,52 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* What the two methods of bench/ share (run.c: runs; alternate.c: alternate). Internal. */
+#ifndef LB_BENCH_INT_H
+#define LB_BENCH_INT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "loadgen.h"
+#include "results.h"
+#include "run.h"
+#include "tracer.h"
+
+/* The workload's processes (a server and a generator per flow) a tracer is told about. */
+#define LB_RUN_MAX_PIDS (2 * LB_FLOWS_MAX)
+
+/* The live progress line: shown only when stderr is a terminal. */
+struct lb_progress {
+	bool on;
+	const char *name;	/* probe set being measured */
+	int round, repeat;
+	int run, nruns;		/* 1-based run number, runs in total */
+	double started, total;	/* lb_now() at the start; estimated seconds in all */
+};
+
+/* lb_bench_stopped - whether a signal asked the run to stop. */
+static inline bool lb_bench_stopped(const struct lb_bench *b)
+{
+	return b->stop && *b->stop;
+}
+
+/* lb_bench_disarm - disarm @t; its failure becomes *@ret (with @err) unless an earlier one is there. */
+void lb_bench_disarm(struct lb_tracer *t, int *ret, char *err, size_t len);
+
+/* lb_run_workload_counts - the workload's own counts from start to stop, @st, into @run. */
+void lb_run_workload_counts(struct lb_run *run, const struct lb_workload_stats *st);
+
+/*
+ * lb_bench_rounds - --method runs: every round, the baseline and each set in
+ * turn, one run each. Returns 0, -EINTR, or -errno with @err.
+ */
+int lb_bench_rounds(const struct lb_bench *b, struct lb_results *res, struct lb_progress *p,
+		    char *err, size_t len);
+
+/*
+ * lb_bench_alternate - --method alternate: each group in one running
+ * workload. Returns 0, -EINTR, or -errno with @err (naming the set).
+ */
+int lb_bench_alternate(const struct lb_bench *b, struct lb_results *res, struct lb_progress *p,
+		       char *err, size_t len);
+
+#endif
