@@ -22,7 +22,8 @@
  * the tap costs lo one filter run per packet.
  *
  * Injection needs root or CAP_NET_RAW; create says so when it is missing.
- * Without libpcap at build time the workload exists and says how to get it.
+ * Without libpcap at build time, pcap_flood_none.c stands in: the workload
+ * exists and says how to get it.
  *
  * This file must not include any tracing header.
  */
@@ -32,14 +33,13 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <pcap/pcap.h>
+
 #include "frame.h"
 #include "naming.h"
 #include "sockets.h"
 #include "util.h"
 #include "workload.h"
-
-#ifdef HAVE_LIBPCAP
-#include <pcap/pcap.h>
 
 /* The fix for an IPv4 address; %s: the address setting ("addr", "--addr"). */
 #define PCAP_FLOOD_FIX_ADDR                                                                        \
@@ -254,28 +254,3 @@ const struct lb_workload_type lb_pcap_flood_type = {
     .client_release = pcap_flood_client_release,
     .count_filter = "inbound and udp",
 };
-
-#else /* !HAVE_LIBPCAP */
-
-/* In create: say why it cannot run. */
-static int pcap_flood_server_open(struct lb_flow *w, char *err, size_t errlen)
-{
-	lb_seterr(err, errlen,
-		  "pcap-flood needs libpcap, and loadbench was built without it: "
-		  "apt-get install libpcap-dev, then rerun scripts/bootstrap");
-	return -EOPNOTSUPP;
-}
-
-const struct lb_workload_type lb_pcap_flood_type = {
-    .traits =
-	{
-	    .name = "pcap-flood",
-	    .op = "datagram received",
-	    .ops = "datagrams received",
-	    .addr = "::1",
-	},
-    .proto = "UDP",
-    .server_open = pcap_flood_server_open,
-};
-
-#endif

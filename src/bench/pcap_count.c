@@ -13,26 +13,27 @@
  * of a measured window, the count is read right after the workload's own
  * counter. Under a flood the ring never empties, so a reader drains for
  * LB_PCAP_DRAIN_MS at most: the edges stay a few milliseconds apart.
+ *
+ * Without libpcap at build time, pcap_count_none.c stands in and says how to
+ * get it.
  */
 #include <errno.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-
-#include "pcap_count.h"
-
-#ifdef HAVE_LIBPCAP
 #include <poll.h>
 #include <pthread.h>
 #include <sched.h>
 #include <signal.h>
 #include <stdatomic.h>
 #include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include <sys/eventfd.h>
 #include <time.h>
 #include <unistd.h>
 
 #include <pcap/pcap.h>
+
+#include "pcap_count.h"
 
 #define LB_PCAP_DEV "lo"
 #define LB_PCAP_SNAPLEN 96	       /* headers only: the count needs no payload */
@@ -271,27 +272,3 @@ void lb_pcap_count_close(struct lb_pcap_count *c)
 	pthread_mutex_destroy(&c->lock);
 	free(c);
 }
-
-#else /* !HAVE_LIBPCAP */
-
-int lb_pcap_count_open(const char *filter, int cpu_a, int cpu_b, struct lb_pcap_count **out,
-		       char *err, size_t len)
-{
-	*out = NULL;
-	snprintf(err, len, "--count-with pcap needs libpcap, and loadbench was built without it: "
-		 "apt-get install libpcap-dev, then rerun scripts/bootstrap");
-	return -EOPNOTSUPP;
-}
-
-int lb_pcap_count_read(struct lb_pcap_count *c, uint64_t *packets, uint64_t *dropped, char *err,
-		       size_t len)
-{
-	snprintf(err, len, "--count-with pcap needs libpcap, and loadbench was built without it");
-	return -EOPNOTSUPP;
-}
-
-void lb_pcap_count_close(struct lb_pcap_count *c)
-{
-}
-
-#endif
