@@ -234,14 +234,7 @@ static void pcap_flood_describe(const struct lb_flow *w, char *buf, size_t len)
 }
 
 const struct lb_workload_type lb_pcap_flood_type = {
-    .traits =
-	{
-	    .name = "pcap-flood",
-	    .op = "datagram received",
-	    .ops = "datagrams received",
-	    .addr = "::1",
-	    .engine = true, /* udp-stream's server loop */
-	},
+    .traits = LB_PCAP_FLOOD_TRAITS,
     .proto = "UDP",
     .server_open = pcap_flood_server_open,
     .reset = pcap_flood_reset,

@@ -21,13 +21,7 @@ static int pcap_flood_server_open(struct lb_flow *w, char *err, size_t errlen)
 }
 
 const struct lb_workload_type lb_pcap_flood_type = {
-    .traits =
-	{
-	    .name = "pcap-flood",
-	    .op = "datagram received",
-	    .ops = "datagrams received",
-	    .addr = "::1",
-	},
+    .traits = LB_PCAP_FLOOD_TRAITS,
     .proto = "UDP",
     .server_open = pcap_flood_server_open,
 };

@@ -170,6 +170,14 @@ extern const struct lb_workload_type lb_tcp_rr_type;
 extern const struct lb_workload_type lb_icmp_flood_type;
 extern const struct lb_workload_type lb_udp_stream_type;
 extern const struct lb_workload_type lb_pcap_flood_type;
+/* pcap-flood's traits, the same with libpcap (pcap_flood.c) and without (pcap_flood_none.c). */
+#define LB_PCAP_FLOOD_TRAITS {						\
+	.name = "pcap-flood",						\
+	.op = "datagram received",					\
+	.ops = "datagrams received",					\
+	.addr = "::1",							\
+	.engine = true, /* udp-stream's server loop */			\
+}
 
 /*
  * lb_child_fail - in a child: record errno @err, what failed and the fix in

@@ -256,7 +256,7 @@ static void test_flows_errors(void)
 	lb_workload_config_init(&cfg);
 	T_CHECK(cfg.flows == 1 && cfg.topology == LB_TOPO_LO);
 	cfg.flows = LB_FLOWS_MAX + 1;
-	expect_create_error(&cfg, -EINVAL, "flows");
+	expect_create_error(&cfg, -EINVAL, "out of range: choose 1..64 with flows");
 	cfg.flows = 2;
 	cfg.port = 65535;
 	expect_create_error(&cfg, -EINVAL, "past 65535");

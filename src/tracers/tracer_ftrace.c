@@ -384,13 +384,13 @@ static int ftrace_attach(void *priv, const pid_t *pids, int n, char *err, size_t
 	list[0] = '\0';
 	for (int i = 0; i < n; i++)
 		off += snprintf(list + off, cap - off, "%s%d", i ? " " : "", (int)pids[i]);
-	ret = 0;
-	if (tracefs_instance_file_write(f->inst, "set_event_pid", list) < 0 ||
-	    tracefs_trace_on(f->inst) < 0) {
+	ret = pid_filter_write(f, list, err, len);
+	if (!ret && tracefs_trace_on(f->inst) < 0) {
 		ret = errno ? -errno : -EIO;
-		snprintf(err, len, "cannot write the workload's %d pids (%d ...) to set_event_pid "
-			 "of instance %s: %s", n, (int)pids[0], tracefs_instance_get_name(f->inst),
-			 strerror(-ret));
+		snprintf(err, len, "cannot turn tracing on in instance %s: %s",
+			 tracefs_instance_get_name(f->inst), strerror(-ret));
+	}
+	if (ret) {
 		free(list);
 		return ret;
 	}
