@@ -74,7 +74,35 @@ static void lb_probeset_result_release(struct lb_probeset_result *psr)
 	free(psr->runs);
 	free(psr->slices);
 	free(psr->off_residue);
+	lb_kprobes_info_release(&psr->kprobes);
 	memset(psr, 0, sizeof(*psr));
+}
+
+void lb_kprobes_info_release(struct lb_kprobes_info *k)
+{
+	for (size_t i = 0; i < k->nprobes; i++)
+		free(k->probes[i].symbol);
+	free(k->probes);
+	free(k->source);
+	memset(k, 0, sizeof(*k));
+	k->optimization = -1;
+	k->optimization_before = -1;
+}
+
+int lb_kprobes_info_add(struct lb_kprobes_info *k, const char *symbol, unsigned long offset,
+			bool ret, enum lb_kprobe_mech mech)
+{
+	struct lb_kprobe_placed *arr = realloc(k->probes, (k->nprobes + 1) * sizeof(*arr));
+
+	if (!arr)
+		return -ENOMEM;
+	k->probes = arr;
+	arr[k->nprobes] = (struct lb_kprobe_placed){ .offset = offset, .ret = ret, .mech = mech };
+	arr[k->nprobes].symbol = strdup(symbol);
+	if (!arr[k->nprobes].symbol)
+		return -ENOMEM;
+	k->nprobes++;
+	return 0;
 }
 
 struct lb_results *lb_results_new(void)
@@ -90,6 +118,8 @@ struct lb_results *lb_results_new(void)
 		return NULL;
 	}
 	lb_summary_init(&res->baseline.summary);
+	res->baseline.kprobes.optimization = -1;
+	res->baseline.kprobes.optimization_before = -1;
 	/* Zero would mean "pinned to CPU 0". */
 	res->config.server_cpu = -1;
 	res->config.client_cpu = -1;
@@ -147,6 +177,8 @@ struct lb_probeset_result *lb_results_add_probeset(struct lb_results *res, const
 	psr = &arr[res->nprobesets];
 	memset(psr, 0, sizeof(*psr));
 	lb_summary_init(&psr->summary);
+	psr->kprobes.optimization = -1;
+	psr->kprobes.optimization_before = -1;
 	psr->name = lb_strdup_null(name, &ret);
 	psr->tracer = lb_strdup_null(tracer, &ret);
 	if (ret) {

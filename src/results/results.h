@@ -160,6 +160,38 @@ struct lb_summary {
 	double seconds;			/* the units' wall time: first armed slice to last */
 };
 
+/*
+ * How the kernel placed one kprobe or kretprobe of a set, in its own words
+ * (debugfs kprobes/list, read while the set was on): an ftrace callback at
+ * the function's fentry site, a jump into a detour buffer, or neither: a
+ * breakpoint (int3) and a single-step, the 2006 kind.
+ */
+enum lb_kprobe_mech {
+	LB_KPROBE_UNKNOWN = 0,	/* the list could not be read, or the probe was not in it */
+	LB_KPROBE_BREAKPOINT,	/* neither [FTRACE] nor [OPTIMIZED] */
+	LB_KPROBE_FTRACE,	/* [FTRACE]: CONFIG_KPROBES_ON_FTRACE, at the fentry site */
+	LB_KPROBE_OPTIMIZED,	/* [OPTIMIZED]: CONFIG_OPTPROBES' jump */
+	LB_KPROBE_DISABLED,	/* [DISABLED] or [GONE] while the set was on */
+};
+
+/* One kprobe or kretprobe a set placed, and its mechanism. */
+struct lb_kprobe_placed {
+	char *symbol;		/* the probe set's symbol */
+	unsigned long offset;	/* bytes into it (SYMBOL+OFFSET); 0 = the entry */
+	bool ret;		/* a kretprobe */
+	enum lb_kprobe_mech mech;
+};
+
+/* What a set did to kprobes: where they went, and the optimization setting it ran under. */
+struct lb_kprobes_info {
+	struct lb_kprobe_placed *probes;
+	size_t nprobes;
+	/* Where the mechanisms were read ("debugfs", "debugfs, private mount") or why not; may be NULL. */
+	char *source;
+	int optimization;	/* the set's 'kprobe-optimization': 0 off, 1 on, -1 left alone */
+	int optimization_before; /* debug.kprobes-optimization before the run; -1 unknown or absent */
+};
+
 struct lb_probeset_result {
 	char *name;		/* "ftrace"; the baseline is named "baseline" */
 	char *tracer;		/* "ftrace"; the baseline's tracer is "none" */
@@ -173,6 +205,7 @@ struct lb_probeset_result {
 	struct lb_slice *slices;	/* --method alternate: every slice of its alternation */
 	size_t nslices;
 	char *off_residue;	/* what its tracer leaves in the kernel while off; may be NULL */
+	struct lb_kprobes_info kprobes;	/* nprobes 0: the set placed none */
 	struct lb_summary summary;
 };
 
@@ -322,6 +355,16 @@ bool lb_results_alternate(const struct lb_results *res);
  * @psr. Returns 0 or -ENOMEM.
  */
 int lb_probeset_result_add_run(struct lb_probeset_result *psr, const struct lb_run *run);
+
+/*
+ * lb_kprobes_info_add - append a copy of one placed probe to @k. Returns 0 or
+ * -ENOMEM.
+ */
+int lb_kprobes_info_add(struct lb_kprobes_info *k, const char *symbol, unsigned long offset,
+			bool ret, enum lb_kprobe_mech mech);
+
+/* lb_kprobes_info_release - free what @k holds and reset it (optimization -1: left alone). */
+void lb_kprobes_info_release(struct lb_kprobes_info *k);
 
 /* lb_results_add_warning - append a printf-formatted warning. Returns 0 or -ENOMEM. */
 int lb_results_add_warning(struct lb_results *res, const char *fmt, ...)
