@@ -254,6 +254,8 @@ static int plan_describe(struct lb_probeset_result *psr, const struct lb_probese
 		return -ENOMEM;
 	if (ps->added_for && !(psr->added_for = strdup(ps->added_for)))
 		return -ENOMEM;
+	if (ps->reference && !(psr->reference = strdup(ps->reference)))
+		return -ENOMEM;
 	return 0;
 }
 

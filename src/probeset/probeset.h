@@ -11,6 +11,8 @@
  *   syscall      all                every syscall entry and exit
  *   syscall      getppid            one syscall's entry and exit
  *   kprobe       netif_rx           a kprobe on a kernel symbol (kretprobe: on its return)
+ *   kprobe       schedule+5         a kprobe OFFSET bytes into the function (decimal or
+ *                                   0x hex; an instruction boundary, the kernel checks)
  *   uprobe       lb_server_request  a uprobe on a function of the workload server
  *                                   (the loadbench executable; uretprobe: on its return)
  *   buffer-kb    4096               per-CPU buffer size
@@ -21,6 +23,9 @@
  *   scope        workload           record only the workload's processes (default: system)
  *   compare-with ftrace             the probe set this one builds on: named on the
  *                                   command line, this set brings that one along
+ *   kprobe-optimization off         debug.kprobes-optimization while the set is on
+ *                                   (or: on); restored after. No line: left alone
+ *   reference    2006: 35% -> 73%   the published figure the set answers (one line)
  *
  * The parser checks syntax only; whether an event exists on this kernel is
  * the tracer's check (it reports the probe's line number).
@@ -61,6 +66,7 @@ struct lb_probe {
 	enum lb_probe_kind kind;
 	char *system;		/* tracepoint system; NULL for the other kinds and LTTng names */
 	char *event;		/* tracepoint event or "*"; syscall name or "all"; symbol */
+	unsigned long offset;	/* kprobe: bytes into the symbol (SYMBOL+OFFSET); else 0 */
 	int line;		/* line in the file, for error messages */
 };
 
@@ -82,6 +88,10 @@ struct lb_probeset {
 	char *compare_with;	/* the probe set this one builds on; NULL when none */
 	int compare_with_line;	/* 0 when the file has no 'compare-with' line */
 	char *added_for;	/* not from the file: the named set whose compare-with added it */
+	char *reference;	/* the published figure it answers (one line); NULL when none */
+	int reference_line;
+	int kprobe_optimization; /* 'kprobe-optimization': 0 off, 1 on, -1 (no line) left alone */
+	int kprobe_optimization_line;
 };
 
 #define LB_PROBESET_EXT ".probeset"

@@ -67,6 +67,7 @@ static void lb_probeset_result_release(struct lb_probeset_result *psr)
 	free(psr->text);
 	free(psr->compare_with);
 	free(psr->added_for);
+	free(psr->reference);
 	for (i = 0; i < psr->nruns; i++) {
 		free(psr->runs[i].samples);
 		free(psr->runs[i].flow_ops);

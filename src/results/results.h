@@ -200,6 +200,7 @@ struct lb_probeset_result {
 	char *text;		/* full text of the probe-set file; may be NULL */
 	char *compare_with;	/* the probe set this one builds on ('compare-with'); may be NULL */
 	char *added_for;	/* measured because this named set compares with it; may be NULL */
+	char *reference;	/* the published figure it answers ('reference' line); may be NULL */
 	struct lb_run *runs;
 	size_t nruns;
 	struct lb_slice *slices;	/* --method alternate: every slice of its alternation */
