@@ -57,6 +57,17 @@ int main(void)
 	check_near(ks, "_netif_rx", "netif_rx");
 	check_near(ks, "__consume_skb", "consume_skb");
 	check_near(ks, "tcp_sendmsg", "");
+	{
+		unsigned long size = 0;
+
+		/* To the next function (data symbols do not end one). */
+		T_CHECK(lb_kallsyms_size(ks, "dev_hard_start_xmit", &size) == 0 && size == 0x760);
+		T_CHECK(lb_kallsyms_size(ks, "netif_rx", &size) == 0 && size == 0x80);
+		T_CHECK(lb_kallsyms_size(ks, "consume_skb", &size) == 0 && size == 0x1070);
+		T_CHECK(lb_kallsyms_size(ks, "e1000_xmit_frame", &size) == -ENODATA);	/* last */
+		T_CHECK(lb_kallsyms_size(ks, "netdev_data_not_code", &size) == -ENOENT);
+		T_CHECK(lb_kallsyms_size(ks, "zzz", &size) == -ENOENT);
+	}
 	lb_kallsyms_free(ks);
 	lb_kallsyms_free(NULL);
 

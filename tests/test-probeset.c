@@ -217,6 +217,58 @@ static void test_symbols(void)
 	}
 }
 
+/* kprobe SYMBOL+OFFSET, kprobe-optimization and reference. */
+static void test_kprobe_kinds(void)
+{
+	static const char text[] =
+		"tracer ftrace\n"
+		"reference 2006: 35% -> 73%, 2.1x (breakpoint kprobes)\n"
+		"kprobe schedule\n"
+		"kprobe schedule+5\n"
+		"kprobe try_to_wake_up+0x1a\n"
+		"kretprobe schedule\n"
+		"kprobe-optimization off\n";
+	struct lb_probeset *ps = NULL;
+	char err[512] = "";
+	int ret;
+
+	ret = lb_probeset_parse(text, "k.probeset", &ps, err, sizeof(err));
+	T_CHECK(ret == 0);
+	if (ret) {
+		fprintf(stderr, "unexpected error: %s\n", err);
+		return;
+	}
+	T_CHECK(ps->nprobes == 4);
+	check_probe(ps, 0, LB_PROBE_KPROBE, NULL, "schedule", 3);
+	T_CHECK(ps->probes[0].offset == 0);
+	check_probe(ps, 1, LB_PROBE_KPROBE, NULL, "schedule", 4);
+	T_CHECK(ps->probes[1].offset == 5);
+	check_probe(ps, 2, LB_PROBE_KPROBE, NULL, "try_to_wake_up", 5);
+	T_CHECK(ps->probes[2].offset == 26);
+	T_CHECK(ps->probes[3].offset == 0);
+	T_CHECK(ps->kprobe_optimization == 0 && ps->kprobe_optimization_line == 7);
+	T_CHECK_STR(ps->reference, "2006: 35% -> 73%, 2.1x (breakpoint kprobes)");
+	T_CHECK(ps->reference_line == 2);
+	lb_probeset_free(ps);
+
+	ret = lb_probeset_parse("tracer ftrace\nkprobe schedule\nkprobe-optimization on\n",
+				"k.probeset", &ps, err, sizeof(err));
+	T_CHECK(ret == 0);
+	if (!ret) {
+		T_CHECK(ps->kprobe_optimization == 1);
+		T_CHECK(ps->reference == NULL);
+		lb_probeset_free(ps);
+	}
+	/* Without the line, optimization is left alone. */
+	ret = lb_probeset_parse("tracer ftrace\nkprobe schedule\n", "k.probeset", &ps, err,
+				sizeof(err));
+	T_CHECK(ret == 0);
+	if (!ret) {
+		T_CHECK(ps->kprobe_optimization == -1 && ps->kprobe_optimization_line == 0);
+		lb_probeset_free(ps);
+	}
+}
+
 struct bad_case {
 	const char *text;
 	const char *path;
@@ -325,6 +377,33 @@ static const struct bad_case bad_cases[] = {
 	  "duplicate probe: uprobe f is already on line 2" },
 	{ "tracer ftrace\nuretprobe f\nuretprobe f\n", "t.probeset", 3,
 	  "duplicate probe: uretprobe f is already on line 2" },
+	{ "tracer ftrace\nkprobe schedule+5\nkprobe schedule+0x5\n", "t.probeset", 3,
+	  "duplicate probe: kprobe schedule+5 is already on line 2" },
+	{ "tracer ftrace\nkprobe schedule+0\n", "t.probeset", 2,
+	  "bad kprobe offset '0': expected a number of bytes into the function from 1 to 65535" },
+	{ "tracer ftrace\nkprobe schedule+\n", "t.probeset", 2, "bad kprobe offset ''" },
+	{ "tracer ftrace\nkprobe schedule+5x\n", "t.probeset", 2, "bad kprobe offset '5x'" },
+	{ "tracer ftrace\nkprobe schedule+0x\n", "t.probeset", 2, "bad kprobe offset '0x'" },
+	{ "tracer ftrace\nkprobe schedule+65536\n", "t.probeset", 2,
+	  "bad kprobe offset '65536'" },
+	{ "tracer ftrace\nkprobe schedule+-1\n", "t.probeset", 2, "bad kprobe offset '-1'" },
+	{ "tracer ftrace\nkprobe +5\n", "t.probeset", 2,
+	  "bad kprobe '': expected a kernel symbol (letters, digits, _ and .), optionally +OFFSET" },
+	{ "tracer ftrace\nkretprobe schedule+5\n", "t.probeset", 2,
+	  "bad kretprobe 'schedule+5': a kretprobe fires on the function's return and takes no "
+	  "offset" },
+	{ "tracer ftrace\nuprobe lb_server_request+4\n", "t.probeset", 2,
+	  "a uprobe takes a function's name, no offset" },
+	{ "tracer ftrace\nkprobe schedule\nkprobe-optimization maybe\n", "t.probeset", 3,
+	  "bad kprobe-optimization 'maybe': expected off (breakpoint kprobes, the 2006 kind) or on" },
+	{ "tracer ftrace\nkprobe schedule\nkprobe-optimization\n", "t.probeset", 3,
+	  "'kprobe-optimization' needs a value: expected off or on" },
+	{ "tracer ftrace\nkprobe-optimization off\nkprobe schedule\nkprobe-optimization on\n",
+	  "t.probeset", 4, "second 'kprobe-optimization' line (the first is line 2)" },
+	{ "tracer ftrace\nkprobe schedule\nreference\n", "t.probeset", 3,
+	  "'reference' needs a value" },
+	{ "tracer ftrace\nreference a\nkprobe schedule\nreference b\n", "t.probeset", 4,
+	  "second 'reference' line (the first is line 2)" },
 	{ "tracer ftrace\nsyscall all\ndescription bell\a\n", "t.probeset", 3,
 	  "control character 0x07" },
 	{ "tracer ftrace\nsyscall all\n", "dir/bad name.probeset", 0,
@@ -668,6 +747,7 @@ int main(void)
 	lb_probeset_free(NULL);
 	test_good();
 	test_symbols();
+	test_kprobe_kinds();
 	test_scope();
 	test_consumer();
 	test_compare_with();

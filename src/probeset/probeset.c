@@ -10,6 +10,7 @@
  */
 #include "config.h"
 
+#include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -29,10 +30,11 @@
 #define LB_BUFFER_KB_MIN	4
 #define LB_BUFFER_KB_MAX	4194304
 #define LB_QUOTE_MAX		64	/* bytes of a bad value quoted in a message */
+#define LB_KPROBE_OFFSET_MAX	65535	/* a kprobe's +OFFSET: bytes into one function */
 
 static const char *const keywords =
 	"description, tracer, tracepoint, syscall, kprobe, kretprobe, uprobe, uretprobe, "
-	"buffer-kb, mode, reader-cpu, scope, compare-with";
+	"buffer-kb, mode, reader-cpu, scope, compare-with, kprobe-optimization, reference";
 
 
 /* Append to a message already in @err (truncating at @errlen). */
@@ -168,6 +170,8 @@ static const char *probe_str(const struct lb_probe *p, char *buf, size_t len)
 {
 	if (p->system)
 		snprintf(buf, len, "%s:%s", p->system, p->event);
+	else if (p->offset)
+		snprintf(buf, len, "%s+%lu", p->event, p->offset);
 	else
 		snprintf(buf, len, "%s", p->event);
 	return buf;
@@ -179,7 +183,7 @@ static bool probe_covers(const struct lb_probe *a, const struct lb_probe *b)
 	if (a->kind != b->kind)
 		return false;
 	if (!a->system && a->kind != LB_PROBE_SYSCALL)	/* kprobe, LTTng name, ...: one name */
-		return !b->system && !strcmp(a->event, b->event);
+		return !b->system && !strcmp(a->event, b->event) && a->offset == b->offset;
 	if (!b->system && b->kind != LB_PROBE_SYSCALL)
 		return false;
 	if (a->kind == LB_PROBE_SYSCALL)
@@ -226,10 +230,10 @@ static int once(struct parser *p, const char *kw, int *seen_line)
 }
 
 static int add_probe(struct parser *p, enum lb_probe_kind kind, const char *system,
-		     size_t syslen, const char *event)
+		     size_t syslen, const char *event, unsigned long offset)
 {
 	struct lb_probeset *ps = p->ps;
-	struct lb_probe probe = { .kind = kind, .line = p->line };
+	struct lb_probe probe = { .kind = kind, .line = p->line, .offset = offset };
 	struct lb_probe *grown;
 	char a[160], b[160];
 	size_t i;
@@ -277,14 +281,14 @@ static int parse_tracepoint(struct parser *p, const char *v)
 
 	/* LTTng names kernel tracepoints without a system (net_if_receive_skb). */
 	if (!colon && is_event_name(v, strlen(v)))
-		return add_probe(p, LB_PROBE_TRACEPOINT, NULL, 0, v);
+		return add_probe(p, LB_PROBE_TRACEPOINT, NULL, 0, v, 0);
 	if (!colon || !is_event_name(v, colon - v) ||
 	    (strcmp(event, "*") && !is_event_name(event, strlen(event))))
 		return fail(p, "bad tracepoint '%.*s': expected SYSTEM:EVENT (letters, digits "
 			    "and _; EVENT may be *), e.g. net:netif_receive_skb, or an LTTng "
 			    "event name, e.g. net_if_receive_skb",
 			    LB_QUOTE_MAX, v);
-	return add_probe(p, LB_PROBE_TRACEPOINT, v, colon - v, event);
+	return add_probe(p, LB_PROBE_TRACEPOINT, v, colon - v, event, 0);
 }
 
 static int parse_syscall(struct parser *p, const char *v)
@@ -292,20 +296,84 @@ static int parse_syscall(struct parser *p, const char *v)
 	if (!is_lower_word(v, NULL))
 		return fail(p, "bad syscall '%.*s': expected 'all' or a syscall name (a-z, 0-9 "
 			    "and _), e.g. getppid", LB_QUOTE_MAX, v);
-	return add_probe(p, LB_PROBE_SYSCALL, NULL, 0, v);
+	return add_probe(p, LB_PROBE_SYSCALL, NULL, 0, v, 0);
 }
 
-/* kprobe, kretprobe (kernel symbols), uprobe, uretprobe (server functions). */
-static int parse_symbol(struct parser *p, enum lb_probe_kind kind, const char *v)
+/*
+ * The OFFSET of a kprobe's SYMBOL+OFFSET: decimal or 0x hex, 1 to
+ * LB_KPROBE_OFFSET_MAX. Returns 0 with *@out set, or fails.
+ */
+static int parse_offset(struct parser *p, const char *v, unsigned long *out)
+{
+	const char *c = v;
+	int base = 10;
+	char *end;
+
+	if (c[0] == '0' && (c[1] == 'x' || c[1] == 'X')) {
+		base = 16;
+		c += 2;
+	}
+	for (const char *d = c; *d; d++) {
+		if (!(base == 16 ? isxdigit((unsigned char)*d) : isdigit((unsigned char)*d)))
+			c = "";
+	}
+	errno = 0;
+	*out = *c ? strtoul(c, &end, base) : 0;
+	if (!*c || errno || *out == 0 || *out > LB_KPROBE_OFFSET_MAX)
+		return fail(p, "bad kprobe offset '%.*s': expected a number of bytes into the "
+			    "function from 1 to %d (decimal or 0x hex), e.g. schedule+5 (an "
+			    "instruction boundary: the kernel refuses others)", LB_QUOTE_MAX, v,
+			    LB_KPROBE_OFFSET_MAX);
+	return 0;
+}
+
+/* kprobe, kretprobe (kernel symbols; a kprobe may be SYMBOL+OFFSET), uprobe, uretprobe. */
+static int parse_symbol(struct parser *p, enum lb_probe_kind kind, char *v)
 {
 	bool user = kind == LB_PROBE_UPROBE || kind == LB_PROBE_URETPROBE;
+	char *plus = strchr(v, '+');
+	unsigned long offset = 0;
+	int ret;
 
-	if (!is_symbol_name(v))
-		return fail(p, "bad %s '%.*s': expected %s (letters, digits, _ and .), e.g. %s",
-			    kind_name(kind), LB_QUOTE_MAX, v,
+	if (plus && kind != LB_PROBE_KPROBE)
+		return fail(p, "bad %s '%.*s': %s; expected %s, e.g. %s", kind_name(kind),
+			    LB_QUOTE_MAX, v, kind == LB_PROBE_KRETPROBE ?
+			    "a kretprobe fires on the function's return and takes no offset" :
+			    "a uprobe takes a function's name, no offset",
 			    user ? "a function of the workload server" : "a kernel symbol",
 			    user ? "lb_server_request" : "netif_rx");
-	return add_probe(p, kind, NULL, 0, v);
+	if (plus) {
+		*plus = '\0';
+		ret = parse_offset(p, plus + 1, &offset);
+		if (ret)
+			return ret;
+	}
+	if (!is_symbol_name(v))
+		return fail(p, "bad %s '%.*s': expected %s (letters, digits, _ and .)%s, e.g. %s",
+			    kind_name(kind), LB_QUOTE_MAX, v,
+			    user ? "a function of the workload server" : "a kernel symbol",
+			    kind == LB_PROBE_KPROBE ? ", optionally +OFFSET" : "",
+			    user ? "lb_server_request" : "netif_rx");
+	return add_probe(p, kind, NULL, 0, v, offset);
+}
+
+/* kprobe-optimization off|on: debug.kprobes-optimization while the set is on. */
+static int parse_kprobe_optimization(struct parser *p, const char *v)
+{
+	int ret, value;
+
+	if (!strcmp(v, "off"))
+		value = 0;
+	else if (!strcmp(v, "on"))
+		value = 1;
+	else
+		return fail(p, "bad kprobe-optimization '%.*s': expected off (breakpoint "
+			    "kprobes, the 2006 kind) or on", LB_QUOTE_MAX, v);
+	ret = once(p, "kprobe-optimization", &p->ps->kprobe_optimization_line);
+	if (ret)
+		return ret;
+	p->ps->kprobe_optimization = value;
+	return 0;
 }
 
 static int parse_buffer_kb(struct parser *p, const char *v)
@@ -437,7 +505,9 @@ static const char *expected_value(const char *kw)
 		return "SYSTEM:EVENT, e.g. net:netif_receive_skb (lttng: net_if_receive_skb)";
 	if (!strcmp(kw, "syscall"))
 		return "'all' or a syscall name, e.g. getppid";
-	if (!strcmp(kw, "kprobe") || !strcmp(kw, "kretprobe"))
+	if (!strcmp(kw, "kprobe"))
+		return "a kernel symbol, optionally +OFFSET, e.g. netif_rx or schedule+5";
+	if (!strcmp(kw, "kretprobe"))
 		return "a kernel symbol, e.g. netif_rx";
 	if (!strcmp(kw, "uprobe") || !strcmp(kw, "uretprobe"))
 		return "a function of the workload server, e.g. lb_server_request";
@@ -449,6 +519,8 @@ static const char *expected_value(const char *kw)
 		return "workload or other";
 	if (!strcmp(kw, "compare-with"))
 		return "the name of the probe set this one builds on, e.g. lttng";
+	if (!strcmp(kw, "kprobe-optimization"))
+		return "off or on";
 	return "overwrite, discard or consumer";
 }
 
@@ -484,10 +556,22 @@ static int parse_line(struct parser *p, char *buf)
 		p->ps->description = strdup(rest);
 		return p->ps->description ? 0 : -ENOMEM;
 	}
+	if (!strcmp(kw, "reference")) {
+		int ret = once(p, "reference", &p->ps->reference_line);
+
+		if (ret)
+			return ret;
+		if (!*rest)
+			return fail(p, "'reference' needs a value: expected a line naming the "
+				    "published figure the set answers");
+		p->ps->reference = strdup(rest);
+		return p->ps->reference ? 0 : -ENOMEM;
+	}
 	if (strcmp(kw, "tracer") && strcmp(kw, "tracepoint") && strcmp(kw, "syscall") &&
 	    strcmp(kw, "kprobe") && strcmp(kw, "kretprobe") && strcmp(kw, "uprobe") &&
 	    strcmp(kw, "uretprobe") && strcmp(kw, "buffer-kb") && strcmp(kw, "mode") &&
-	    strcmp(kw, "scope") && strcmp(kw, "reader-cpu") && strcmp(kw, "compare-with"))
+	    strcmp(kw, "scope") && strcmp(kw, "reader-cpu") && strcmp(kw, "compare-with") &&
+	    strcmp(kw, "kprobe-optimization"))
 		return fail(p, "unknown keyword '%.*s'; expected one of: %s", LB_QUOTE_MAX, kw,
 			    keywords);
 	if (!*rest)
@@ -523,6 +607,8 @@ static int parse_line(struct parser *p, char *buf)
 		return parse_reader_cpu(p, rest);
 	if (!strcmp(kw, "compare-with"))
 		return parse_compare_with(p, rest);
+	if (!strcmp(kw, "kprobe-optimization"))
+		return parse_kprobe_optimization(p, rest);
 	return parse_mode(p, rest);
 }
 
@@ -591,6 +677,7 @@ int lb_probeset_parse(const char *text, const char *path, struct lb_probeset **o
 	if (!ps)
 		goto out;
 	p.ps = ps;
+	ps->kprobe_optimization = -1;
 	ps->path = strdup(p.path);
 	ps->text = strdup(text);
 	ps->name = path ? name_from_path(path) : strdup("unnamed");
@@ -804,6 +891,7 @@ void lb_probeset_free(struct lb_probeset *ps)
 	free(ps->description);
 	free(ps->compare_with);
 	free(ps->added_for);
+	free(ps->reference);
 	free(ps->tracer);
 	free(ps);
 }

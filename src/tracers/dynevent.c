@@ -28,6 +28,8 @@
 struct dynev {
 	enum lb_probe_kind kind;
 	const char *symbol;		/* the probe set's; valid while it is */
+	unsigned long koffset;		/* kprobes: SYMBOL+OFFSET's offset; 0 = the entry */
+	char addr[LB_EVENT_NAME_MAX + 16]; /* kprobes: what kprobe_events is given */
 	char name[LB_EVENT_NAME_MAX];
 	uint64_t offset;		/* uprobes: in exe */
 	struct tracefs_dynevent *dev;	/* non-NULL once created in the kernel */
@@ -79,28 +81,14 @@ static bool have_file(const char *file)
 	return stat(path, &st) == 0;
 }
 
-/* Check the kernel symbol of @p against @ks (loaded on first use). */
+/* Check the kernel symbol (and offset) of @p against @ks (loaded on first use). */
 static int check_kernel_symbol(const struct lb_probeset *ps, const struct lb_probe *p,
 			       struct lb_kallsyms **ks, char *err, size_t len)
 {
-	char near[512];
-	int ret;
+	char where[PATH_MAX + 16];
 
-	if (!*ks) {
-		ret = lb_kallsyms_load(NULL, ks);
-		if (ret) {
-			snprintf(err, len, "%s:%d: cannot read %s to check kernel symbol %s: %s",
-				 ps->path, p->line, LB_KALLSYMS_PATH, p->event, strerror(-ret));
-			return ret;
-		}
-	}
-	if (lb_kallsyms_has(*ks, p->event))
-		return 0;
-	lb_kallsyms_near(*ks, p->event, near, sizeof(near));
-	snprintf(err, len, "%s:%d: unknown kernel symbol %s: %s has no function of that name%s%s",
-		 ps->path, p->line, p->event, LB_KALLSYMS_PATH,
-		 near[0] ? "; this kernel has: " : "", near);
-	return -ENOENT;
+	snprintf(where, sizeof(where), "%s:%d", ps->path, p->line);
+	return lb_kallsyms_check_probe(ks, where, NULL, p->event, p->offset, err, len);
 }
 
 /* The offset of server function @p->event in the loadbench executable @exe. */
@@ -210,8 +198,13 @@ int lb_dynevents_resolve(const struct lb_probeset *ps, struct lb_dynevents **out
 			ret = check_function(ps, p, d->exe, &ev->offset, err, len);
 		if (ret)
 			goto err;
-		n = snprintf(ev->name, sizeof(ev->name), "%s%s%s", is_kernel(p->kind) ? "" : "u_",
-			     p->event, is_return(p->kind) ? "__return" : "");
+		/* SYMBOL+OFFSET is event SYMBOL_offOFFSET: beside a kprobe on the entry. */
+		if (p->offset)
+			n = snprintf(ev->name, sizeof(ev->name), "%s_off%lu", p->event, p->offset);
+		else
+			n = snprintf(ev->name, sizeof(ev->name), "%s%s%s",
+				     is_kernel(p->kind) ? "" : "u_", p->event,
+				     is_return(p->kind) ? "__return" : "");
 		if (n >= (int)sizeof(ev->name)) {
 			snprintf(err, len, "%s:%d: %s %s: the event name %s would be longer than "
 				 "the kernel's %d bytes", ps->path, p->line, kind_str(p->kind),
@@ -224,6 +217,11 @@ int lb_dynevents_resolve(const struct lb_probeset *ps, struct lb_dynevents **out
 				*c = '_';
 		ev->kind = p->kind;
 		ev->symbol = p->event;
+		ev->koffset = p->offset;
+		if (p->offset)
+			snprintf(ev->addr, sizeof(ev->addr), "%s+%lu", p->event, p->offset);
+		else
+			snprintf(ev->addr, sizeof(ev->addr), "%s", p->event);
 		d->n++;
 	}
 	lb_kallsyms_free(ks);
@@ -245,7 +243,7 @@ static struct tracefs_dynevent *alloc_dynevent(const struct lb_dynevents *d,
 {
 	switch (ev->kind) {
 	case LB_PROBE_KPROBE:
-		return tracefs_kprobe_alloc(d->group, ev->name, ev->symbol, NULL);
+		return tracefs_kprobe_alloc(d->group, ev->name, ev->addr, NULL);
 	case LB_PROBE_KRETPROBE:
 		return tracefs_kretprobe_alloc(d->group, ev->name, ev->symbol, NULL, 0);
 	case LB_PROBE_UPROBE:
@@ -320,9 +318,9 @@ int lb_dynevents_create(struct lb_dynevents *d, struct tracefs_instance *inst, c
 fail:
 		tracefs_dynevent_free(dev);
 		snprintf(err, len, "cannot create %s %s (event %s/%s): %s%s", kind_str(ev->kind),
-			 ev->symbol, d->group, ev->name, strerror(-ret),
-			 is_kernel(ev->kind) ? " (is the function on the kprobe blacklist, or "
-			 "notrace?)" : "");
+			 is_kernel(ev->kind) ? ev->addr : ev->symbol, d->group, ev->name,
+			 strerror(-ret), is_kernel(ev->kind) ?
+			 lb_kprobe_refusal(ret, ev->koffset) : "");
 		return ret;
 	}
 	return 0;

@@ -3,7 +3,7 @@
  * /proc/kallsyms: "ffffffff81000000 T _stext", a module's symbols followed by
  * "\t[module]". Only function symbols (types t, T, w, W) are kept: kprobes
  * go on code. Without root the addresses read as zeros; the names are still
- * there, which is all this needs.
+ * there, which is all the name checks need (a function's size needs them).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -16,15 +16,28 @@
 #define LB_KALLSYMS_MAX		(256u << 20)	/* a distribution kernel's is ~10 MiB */
 #define LB_KALLSYMS_NEAR_MAX	4
 
+struct lb_ksym {
+	char *name;		/* into text */
+	unsigned long addr;	/* 0 when hidden (not root, kptr_restrict) */
+};
+
 struct lb_kallsyms {
 	char *text;		/* the file, names NUL-terminated in place */
-	char **names;		/* into text, sorted */
+	struct lb_ksym *sym;	/* sorted by name */
 	size_t n;
+	unsigned long *addrs;	/* every function's address, ascending: where the next one starts */
 };
 
 static int cmp_names(const void *a, const void *b)
 {
-	return strcmp(*(char *const *)a, *(char *const *)b);
+	return strcmp(((const struct lb_ksym *)a)->name, ((const struct lb_ksym *)b)->name);
+}
+
+static int cmp_addrs(const void *a, const void *b)
+{
+	unsigned long x = *(const unsigned long *)a, y = *(const unsigned long *)b;
+
+	return x < y ? -1 : x > y;
 }
 
 /* The first name >= @key. */
@@ -35,7 +48,7 @@ static size_t lower_bound(const struct lb_kallsyms *ks, const char *key)
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
 
-		if (strcmp(ks->names[mid], key) < 0)
+		if (strcmp(ks->sym[mid].name, key) < 0)
 			lo = mid + 1;
 		else
 			hi = mid;
@@ -59,6 +72,7 @@ int lb_kallsyms_load(const char *path, struct lb_kallsyms **out)
 		goto err;
 	for (line = ks->text; line && *line; line = next) {
 		char *type, *name, *end;
+		unsigned long addr = strtoul(line, NULL, 16);
 
 		next = strchr(line, '\n');
 		if (next)
@@ -75,19 +89,27 @@ int lb_kallsyms_load(const char *path, struct lb_kallsyms **out)
 		if (!*name)
 			continue;
 		if (ks->n == cap) {
-			char **grown;
+			struct lb_ksym *grown;
 
 			cap = cap ? cap * 2 : 4096;
-			grown = realloc(ks->names, cap * sizeof(*grown));
+			grown = realloc(ks->sym, cap * sizeof(*grown));
 			if (!grown) {
 				ret = -ENOMEM;
 				goto err;
 			}
-			ks->names = grown;
+			ks->sym = grown;
 		}
-		ks->names[ks->n++] = name;
+		ks->sym[ks->n++] = (struct lb_ksym){ .name = name, .addr = addr };
 	}
-	qsort(ks->names, ks->n, sizeof(*ks->names), cmp_names);
+	qsort(ks->sym, ks->n, sizeof(*ks->sym), cmp_names);
+	ks->addrs = malloc((ks->n ? ks->n : 1) * sizeof(*ks->addrs));
+	if (!ks->addrs) {
+		ret = -ENOMEM;
+		goto err;
+	}
+	for (size_t i = 0; i < ks->n; i++)
+		ks->addrs[i] = ks->sym[i].addr;
+	qsort(ks->addrs, ks->n, sizeof(*ks->addrs), cmp_addrs);
 	*out = ks;
 	return 0;
 err:
@@ -99,7 +121,7 @@ bool lb_kallsyms_has(const struct lb_kallsyms *ks, const char *name)
 {
 	size_t i = lower_bound(ks, name);
 
-	return i < ks->n && !strcmp(ks->names[i], name);
+	return i < ks->n && !strcmp(ks->sym[i].name, name);
 }
 
 /* Append @name to the ", "-joined list in @buf unless it is there already. */
@@ -128,9 +150,9 @@ static int add_clones(const struct lb_kallsyms *ks, const char *base, char *buf,
 	if (snprintf(key, sizeof(key), "%s.", base) >= (int)sizeof(key))
 		return count;
 	for (i = lower_bound(ks, key); i < ks->n; i++) {
-		if (strncmp(ks->names[i], key, strlen(key)))
+		if (strncmp(ks->sym[i].name, key, strlen(key)))
 			break;
-		count = add_near(buf, len, ks->names[i], count);
+		count = add_near(buf, len, ks->sym[i].name, count);
 	}
 	return count;
 }
@@ -168,6 +190,72 @@ int lb_kallsyms_near(const struct lb_kallsyms *ks, const char *name, char *buf, 
 	return count;
 }
 
+int lb_kallsyms_size(const struct lb_kallsyms *ks, const char *name, unsigned long *size)
+{
+	size_t i = lower_bound(ks, name), lo = 0, hi = ks->n;
+	unsigned long addr;
+
+	if (i >= ks->n || strcmp(ks->sym[i].name, name))
+		return -ENOENT;
+	addr = ks->sym[i].addr;
+	if (!addr)
+		return -ENODATA;
+	/* The first function address above @addr. */
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (ks->addrs[mid] <= addr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo >= ks->n)
+		return -ENODATA;
+	*size = ks->addrs[lo] - addr;
+	return 0;
+}
+
+int lb_kallsyms_check_probe(struct lb_kallsyms **ks, const char *where, const char *what,
+			    const char *symbol, unsigned long offset, char *err, size_t len)
+{
+	unsigned long size;
+	char near[512];
+	int ret;
+
+	if (!*ks) {
+		ret = lb_kallsyms_load(NULL, ks);
+		if (ret) {
+			snprintf(err, len, "%s: cannot read %s to check kernel symbol %s: %s", where,
+				 LB_KALLSYMS_PATH, symbol, strerror(-ret));
+			return ret;
+		}
+	}
+	if (!lb_kallsyms_has(*ks, symbol)) {
+		lb_kallsyms_near(*ks, symbol, near, sizeof(near));
+		snprintf(err, len, "%s: unknown kernel symbol %s%s%s: %s has no function of that "
+			 "name%s%s", where, symbol, what ? " for " : "", what ? what : "",
+			 LB_KALLSYMS_PATH, near[0] ? "; this kernel has: " : "", near);
+		return -ENOENT;
+	}
+	/* Past the function's end is another function: refused here, as the kernel cannot. */
+	if (offset && !lb_kallsyms_size(*ks, symbol, &size) && offset >= size) {
+		snprintf(err, len, "%s: %s+%lu is past the end of %s, which is %lu bytes long "
+			 "(%s): give an offset inside it", where, symbol, offset, symbol, size,
+			 LB_KALLSYMS_PATH);
+		return -ERANGE;
+	}
+	return 0;
+}
+
+const char *lb_kprobe_refusal(int err, unsigned long offset)
+{
+	if (offset && (err == -EILSEQ || err == -EINVAL))
+		return " (the kernel refuses a kprobe that is not on an instruction boundary, or "
+		       "that falls inside the function's fentry call: give an offset where an "
+		       "instruction starts, as objdump -d of the function shows)";
+	return " (is the function on the kprobe blacklist, or notrace?)";
+}
+
 size_t lb_kallsyms_count(const struct lb_kallsyms *ks)
 {
 	return ks->n;
@@ -177,7 +265,8 @@ void lb_kallsyms_free(struct lb_kallsyms *ks)
 {
 	if (!ks)
 		return;
-	free(ks->names);
+	free(ks->sym);
+	free(ks->addrs);
 	free(ks->text);
 	free(ks);
 }

@@ -42,6 +42,7 @@
 #include <tracefs.h>
 
 #include "dynevent.h"
+#include "kallsyms.h"
 #include "tracefs_util.h"
 #include "tracer.h"
 
@@ -58,6 +59,7 @@ struct bpf_tp {
 /* A kprobe or kretprobe line. */
 struct bpf_kp {
 	const char *symbol;	/* the probe set's; valid while it is */
+	unsigned long offset;	/* SYMBOL+OFFSET's; 0 = the entry */
 	bool ret;
 	int line;
 };
@@ -222,6 +224,7 @@ static int bpf_create_mode(const struct lb_probeset *ps, bool raw, void **priv, 
 
 		if (p->kind == LB_PROBE_KPROBE || p->kind == LB_PROBE_KRETPROBE) {
 			b->kps[b->nkps++] = (struct bpf_kp){ .symbol = p->event, .line = p->line,
+							     .offset = p->offset,
 							     .ret = p->kind == LB_PROBE_KRETPROBE };
 			continue;
 		}
@@ -404,15 +407,21 @@ static int links_create(struct lb_bpf *b, char *err, size_t len)
 		const struct bpf_kp *kp = &b->kps[i];
 		struct bpf_link **link = &b->links[b->ntps + i];
 
+		LIBBPF_OPTS(bpf_kprobe_opts, kopts, .retprobe = kp->ret, .offset = kp->offset);
+
 		libbpf_quiet();
-		*link = bpf_program__attach_kprobe(kp->ret ? b->kretprog : b->kprog, kp->ret,
-						   kp->symbol);
+		*link = bpf_program__attach_kprobe_opts(kp->ret ? b->kretprog : b->kprog,
+							kp->symbol, &kopts);
 		if (!*link) {
+			char at[32] = "";
+
 			ret = errno ? -errno : -EINVAL;
-			snprintf(err, len, "%s:%d: cannot attach the BPF program to %s %s: %s%s "
-				 "(is the function on the kprobe blacklist, or notrace?)", b->path,
-				 kp->line, kp->ret ? "kretprobe" : "kprobe", kp->symbol,
-				 strerror(-ret), libbpf_said(said, sizeof(said)));
+			if (kp->offset)
+				snprintf(at, sizeof(at), "+%lu", kp->offset);
+			snprintf(err, len, "%s:%d: cannot attach the BPF program to %s %s%s: %s%s%s",
+				 b->path, kp->line, kp->ret ? "kretprobe" : "kprobe", kp->symbol, at,
+				 strerror(-ret), libbpf_said(said, sizeof(said)),
+				 lb_kprobe_refusal(ret, kp->offset));
 			return ret;
 		}
 	}

@@ -144,7 +144,7 @@ static const char *lerr(int code)
 static int check_symbols(const struct lb_probeset *ps, char *err, size_t len)
 {
 	struct lb_kallsyms *ks = NULL;
-	char near[512];
+	char where[PATH_MAX + 16];
 	int ret = 0;
 
 	for (size_t i = 0; i < ps->nprobes && !ret; i++) {
@@ -152,23 +152,10 @@ static int check_symbols(const struct lb_probeset *ps, char *err, size_t len)
 
 		if (p->kind != LB_PROBE_KPROBE && p->kind != LB_PROBE_KRETPROBE)
 			continue;
-		if (!ks) {
-			ret = lb_kallsyms_load(NULL, &ks);
-			if (ret) {
-				snprintf(err, len, "%s:%d: cannot read %s to check kernel symbol %s: %s",
-					 ps->path, p->line, LB_KALLSYMS_PATH, p->event,
-					 strerror(-ret));
-				break;
-			}
-		}
-		if (lb_kallsyms_has(ks, p->event))
-			continue;
-		lb_kallsyms_near(ks, p->event, near, sizeof(near));
-		snprintf(err, len, "%s:%d: unknown kernel symbol %s for an LTTng %s: %s has no "
-			 "function of that name%s%s", ps->path, p->line, p->event,
-			 p->kind == LB_PROBE_KPROBE ? "kprobe" : "kretprobe", LB_KALLSYMS_PATH,
-			 near[0] ? "; this kernel has: " : "", near);
-		ret = -ENOENT;
+		snprintf(where, sizeof(where), "%s:%d", ps->path, p->line);
+		ret = lb_kallsyms_check_probe(&ks, where, p->kind == LB_PROBE_KPROBE ?
+					      "an LTTng kprobe" : "an LTTng kretprobe", p->event,
+					      p->offset, err, len);
 	}
 	lb_kallsyms_free(ks);
 	return ret;
@@ -528,21 +515,31 @@ static int enable_event(struct lttng *l, const struct lb_probe *p, char *err, si
 		/* kprobe NAME, kretprobe NAME_ret (LTTng adds _entry and _return); '.' -> '_'. */
 		what = p->kind == LB_PROBE_KPROBE ? "kprobe" : "kretprobe";
 		ev->type = p->kind == LB_PROBE_KPROBE ? LTTNG_EVENT_PROBE : LTTNG_EVENT_FUNCTION;
-		snprintf(ev->name, sizeof(ev->name), "%s%s", p->event,
-			 p->kind == LB_PROBE_KPROBE ? "" : "_ret");
+		if (p->offset)	/* SYMBOL+OFFSET: beside a kprobe on the entry */
+			snprintf(ev->name, sizeof(ev->name), "%s_off%lu", p->event, p->offset);
+		else
+			snprintf(ev->name, sizeof(ev->name), "%s%s", p->event,
+				 p->kind == LB_PROBE_KPROBE ? "" : "_ret");
 		for (char *c = ev->name; *c; c++)
 			if (*c == '.')
 				*c = '_';
 		snprintf(ev->attr.probe.symbol_name, sizeof(ev->attr.probe.symbol_name), "%s",
 			 p->event);
+		ev->attr.probe.offset = p->offset;
 		break;
 	}
 	ret = lttng_enable_event(l->handle, ev, LB_LTTNG_CHANNEL);
-	if (ret < 0)
-		snprintf(err, len, "%s:%d: LTTng cannot enable %s %s in session %s: %s%s",
-			 l->ps->path, p->line, what, p->event, l->session, lerr(ret),
+	if (ret < 0) {
+		char at[32] = "";
+
+		if (p->offset)
+			snprintf(at, sizeof(at), "+%lu", p->offset);
+		/* LTTng's code does not say why the kernel refused: the hint names both causes. */
+		snprintf(err, len, "%s:%d: LTTng cannot enable %s %s%s in session %s: %s%s",
+			 l->ps->path, p->line, what, p->event, at, l->session, lerr(ret),
 			 p->kind == LB_PROBE_KPROBE || p->kind == LB_PROBE_KRETPROBE ?
-			 " (is the function on the kprobe blacklist, or notrace?)" : "");
+			 lb_kprobe_refusal(-EINVAL, p->offset) : "");
+	}
 	lttng_event_destroy(ev);
 	return ret < 0 ? -EIO : 0;
 }
