@@ -2,7 +2,8 @@
 /*
  * The /proc/kallsyms reader on a fixture file: function symbols only (module
  * ones too), exact lookup, and the near matches a missing kprobe symbol is
- * named with. Then, when readable, this machine's /proc/kallsyms. No root needed.
+ * named with. Then, when readable, this machine's /proc/kallsyms. And the
+ * reading of debugfs kprobes/list, on lines as Linux 6.1 prints them. No root needed.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -10,6 +11,7 @@
 
 #include "helpers.h"
 #include "kallsyms.h"
+#include "kprobe_list.h"
 
 #ifndef LB_SRCDIR
 #define LB_SRCDIR "."
@@ -23,11 +25,52 @@ static void check_near(const struct lb_kallsyms *ks, const char *name, const cha
 	T_CHECK_STR(buf, want);
 }
 
+/* kprobes/list as kernel/kprobes.c's report_probe() prints it. */
+static void test_kprobe_list(void)
+{
+	static const char list[] =
+		"ffffffff81a01990  k  __dev_queue_xmit+0x0    [FTRACE]\n"
+		"ffffffff81a3c5a5  k  schedule+0x5    \n"
+		"ffffffff81a3c5a0  k  schedule+0x0    [FTRACE]\n"
+		"ffffffff81a3c5a0  r  schedule+0x0    [FTRACE]\n"
+		"ffffffff81a12345  k  consume_skb+0x5    [OPTIMIZED]\n"
+		"ffffffff81a20004  k  try_to_wake_up+0x4    [FTRACE]\n"
+		"ffffffff81a30000  k  handle_irq_event+0x5    [DISABLED]\n"
+		"ffffffff81a40000  k  x64_sys_call+0x5    [GONE]\n"
+		"ffffffffc0a01005  k  e1000_xmit_frame+0x5  e1000 \n"
+		"0000000000000000  k  __netif_rx+0x0    [DISABLED][FTRACE]\n";
+
+	T_CHECK(lb_kprobe_list_find(list, "__dev_queue_xmit", 0, false) == LB_SEEN_FTRACE);
+	T_CHECK(lb_kprobe_list_find(list, "schedule", 5, false) == LB_SEEN_BREAKPOINT);
+	T_CHECK(lb_kprobe_list_find(list, "schedule", 0, false) == LB_SEEN_FTRACE);
+	T_CHECK(lb_kprobe_list_find(list, "schedule", 0, true) == LB_SEEN_FTRACE);
+	T_CHECK(lb_kprobe_list_find(list, "consume_skb", 5, false) == LB_SEEN_OPTIMIZED);
+	/* An entry kprobe the kernel moved past endbr64 is still the entry one. */
+	T_CHECK(lb_kprobe_list_find(list, "try_to_wake_up", 0, false) == LB_SEEN_FTRACE);
+	T_CHECK(lb_kprobe_list_find(list, "try_to_wake_up", 9, false) == LB_SEEN_UNKNOWN);
+	T_CHECK(lb_kprobe_list_find(list, "handle_irq_event", 5, false) == LB_SEEN_DISABLED);
+	T_CHECK(lb_kprobe_list_find(list, "x64_sys_call", 5, false) == LB_SEEN_DISABLED);
+	T_CHECK(lb_kprobe_list_find(list, "e1000_xmit_frame", 5, false) == LB_SEEN_BREAKPOINT);
+	T_CHECK(lb_kprobe_list_find(list, "__netif_rx", 0, false) == LB_SEEN_DISABLED);
+	/* Not listed: another symbol that starts the same, another kind, nothing. */
+	T_CHECK(lb_kprobe_list_find(list, "__dev_queue", 0, false) == LB_SEEN_UNKNOWN);
+	T_CHECK(lb_kprobe_list_find(list, "consume_skb", 5, true) == LB_SEEN_UNKNOWN);
+	T_CHECK(lb_kprobe_list_find(list, "sched", 0, false) == LB_SEEN_UNKNOWN);
+	T_CHECK(lb_kprobe_list_find("", "schedule", 0, false) == LB_SEEN_UNKNOWN);
+	T_CHECK(lb_kprobe_list_find("garbage\n  k\nk k k+0x\n", "k", 0, false) ==
+		LB_SEEN_UNKNOWN);
+	T_CHECK_STR(lb_kprobe_seen_name(LB_SEEN_BREAKPOINT), "breakpoint");
+	T_CHECK_STR(lb_kprobe_seen_name(LB_SEEN_FTRACE), "ftrace");
+	T_CHECK_STR(lb_kprobe_seen_name(LB_SEEN_OPTIMIZED), "optimized");
+	T_CHECK_STR(lb_kprobe_seen_name(LB_SEEN_UNKNOWN), "unknown");
+}
+
 int main(void)
 {
 	struct lb_kallsyms *ks = NULL;
 	int ret;
 
+	test_kprobe_list();
 	T_CHECK(lb_kallsyms_load(LB_SRCDIR "/tests/fixtures/no-such-file", &ks) == -ENOENT);
 	T_CHECK(ks == NULL);
 	ret = lb_kallsyms_load(LB_SRCDIR "/tests/fixtures/kallsyms", &ks);

@@ -98,6 +98,7 @@ struct alt {
 	 */
 	double units_start;
 	unsigned long long rng;
+	int kchecks[LB_MAX_PROBESETS];	/* kprobe checks done per member (LB_KPROBE_CHECKS) */
 };
 
 static struct lb_tracer *alt_tracer(const struct alt *a, int k)
@@ -178,6 +179,13 @@ static int alt_slice(struct alt *a, int unit, int state, char *err, size_t len)
 	ret = alt_edge(a, &t1, &ops1, &sp1, c1, err, len);
 	if (ret)
 		return ret;
+	/* After the window, before the next switch: the set is still on. */
+	if (state >= 0 && a->kchecks[state] < LB_KPROBE_CHECKS) {
+		char why[256];
+
+		a->kchecks[state]++;
+		lb_tracer_kprobes_check(alt_tracer(a, state), why, sizeof(why));
+	}
 	sl.on = state < 0 ? state : a->member[state];
 	sl.start = t0 - a->origin;
 	sl.seconds = t1 - t0;
@@ -407,6 +415,8 @@ static int alt_store(struct alt *a, int round, const struct lb_workload_stats *s
 			ret = lb_probeset_result_add_slices(psr, a->slices, a->nslices);
 		if (!ret && residue && !psr->off_residue && !(psr->off_residue = strdup(residue)))
 			ret = -ENOMEM;
+		if (!ret && k >= 0)
+			ret = lb_bench_kprobes_store(psr, alt_tracer(a, k));
 		if (ret)
 			return ret;
 	}

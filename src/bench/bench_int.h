@@ -32,6 +32,20 @@ static inline bool lb_bench_stopped(const struct lb_bench *b)
 /* lb_bench_disarm - disarm @t; its failure becomes *@ret (with @err) unless an earlier one is there. */
 void lb_bench_disarm(struct lb_tracer *t, int *ret, char *err, size_t len);
 
+/*
+ * The kprobes of a set's tracer are checked (lb_tracer_kprobes_check()) at
+ * the end of each of its first LB_KPROBE_CHECKS on slices: the kernel
+ * optimizes a kprobe some milliseconds after it is armed, so the last look
+ * is the one kept.
+ */
+#define LB_KPROBE_CHECKS 8
+
+/*
+ * lb_bench_kprobes_store - what @t knows of its kprobes (their mechanism as
+ * last checked, the optimization setting) into @psr. Returns 0 or -ENOMEM.
+ */
+int lb_bench_kprobes_store(struct lb_probeset_result *psr, const struct lb_tracer *t);
+
 /* lb_run_workload_counts - the workload's own counts from start to stop, @st, into @run. */
 void lb_run_workload_counts(struct lb_run *run, const struct lb_workload_stats *st);
 

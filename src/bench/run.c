@@ -113,6 +113,45 @@ void lb_run_workload_counts(struct lb_run *run, const struct lb_workload_stats *
 	run->mismatches = st->mismatches;
 }
 
+/* How the kernel placed a kprobe, in the results' words. */
+static enum lb_kprobe_mech kprobe_mech(enum lb_kprobe_seen s)
+{
+	switch (s) {
+	case LB_SEEN_BREAKPOINT:
+		return LB_KPROBE_BREAKPOINT;
+	case LB_SEEN_FTRACE:
+		return LB_KPROBE_FTRACE;
+	case LB_SEEN_OPTIMIZED:
+		return LB_KPROBE_OPTIMIZED;
+	case LB_SEEN_DISABLED:
+		return LB_KPROBE_DISABLED;
+	default:
+		return LB_KPROBE_UNKNOWN;
+	}
+}
+
+int lb_bench_kprobes_store(struct lb_probeset_result *psr, const struct lb_tracer *t)
+{
+	const struct lb_tracer_kprobe *k;
+	const char *source;
+	size_t n;
+	int before, opt = lb_tracer_kprobe_opt(t, &before), ret;
+
+	k = lb_tracer_kprobes(t, &n, &source);
+	lb_kprobes_info_release(&psr->kprobes);
+	psr->kprobes.optimization = opt;
+	psr->kprobes.optimization_before = before;
+	if (source && !(psr->kprobes.source = strdup(source)))
+		return -ENOMEM;
+	for (size_t i = 0; i < n; i++) {
+		ret = lb_kprobes_info_add(&psr->kprobes, k[i].symbol, k[i].offset, k[i].ret,
+					  kprobe_mech(k[i].seen));
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
 void lb_bench_disarm(struct lb_tracer *t, int *ret, char *err, size_t len)
 {
 	int dret = lb_tracer_disarm(t);
@@ -204,6 +243,12 @@ static int run_once(const struct lb_bench *b, struct lb_tracer *tracer, int roun
 	ret = window_edge(b, tracer, &t1, &ops1, &spread1, &c1, err, len);
 	if (ret)
 		goto out_stop;
+	/* Still on: how the kernel placed its kprobes (a failure only leaves them unknown). */
+	if (tracer) {
+		char why[256];
+
+		lb_tracer_kprobes_check(tracer, why, sizeof(why));
+	}
 	if (b->pcap && (ret = pcap_edge(b, pcap1, err, len)))
 		goto out_stop;
 	run->pcap = b->pcap != NULL;
@@ -286,6 +331,8 @@ int lb_bench_rounds(const struct lb_bench *b, struct lb_results *res, struct lb_
 				return ret;
 			}
 			ret = lb_probeset_result_add_run(psr, &run);
+			if (!ret && tracer)
+				ret = lb_bench_kprobes_store(psr, tracer);
 			free(run.samples);
 			free(run.flow_ops);
 			if (ret)

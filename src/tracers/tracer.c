@@ -13,7 +13,10 @@
 #include <tracefs.h>
 
 #include "dynevent.h"
+#include "kprobe_list.h"
+#include "kprobe_opt.h"
 #include "tracer.h"
+#include "util.h"
 
 static const struct lb_tracer_ops *const tracers[] = {
 	&lb_tracer_ftrace,
@@ -35,7 +38,9 @@ int lb_tracers_cleanup(struct lb_owners *o, bool remove, lb_cleanup_report_fn re
 	for (int i = 0; tracers[i]; i++)
 		if (tracers[i]->cleanup)
 			n += tracers[i]->cleanup(o, remove, report, arg);
-	return n + lb_dynevent_cleanup(o, remove, report, arg);
+	n += lb_dynevent_cleanup(o, remove, report, arg);
+	/* Last: given back once nothing of a dead run's is left to place another kprobe. */
+	return n + lb_kprobe_opt_cleanup(o, remove, report, arg);
 }
 
 struct lb_tracer {
@@ -43,6 +48,13 @@ struct lb_tracer {
 	void *priv;
 	bool armed;
 	struct lb_tracer *next_armed;
+	struct lb_tracer_kprobe *kprobes;	/* the probe set's kprobes and kretprobes */
+	size_t nkprobes;
+	const char *kprobes_source;	/* where their mechanisms were read; NULL: not yet */
+	char kprobes_why[256];		/* why they could not be read; "" when they were */
+	int kprobe_opt;			/* the set's kprobe-optimization: 0, 1, -1 left alone */
+	int kprobe_opt_before;		/* the setting's value before; -1 unknown or absent */
+	bool kprobe_opt_held;
 };
 
 /* Armed tracers, so that an error or interrupt path can disarm them all. */
@@ -107,8 +119,24 @@ int lb_tracer_create(const struct lb_probeset *ps, const struct lb_tracer_opts *
 	if (!t)
 		return -ENOMEM;
 	t->ops = ops;
+	t->kprobe_opt = ps->kprobe_optimization;
+	t->kprobe_opt_before = -1;
+	t->kprobes = calloc(ps->nprobes ? ps->nprobes : 1, sizeof(*t->kprobes));
+	if (!t->kprobes) {
+		free(t);
+		return -ENOMEM;
+	}
+	for (size_t i = 0; i < ps->nprobes; i++) {
+		const struct lb_probe *p = &ps->probes[i];
+
+		if (p->kind == LB_PROBE_KPROBE || p->kind == LB_PROBE_KRETPROBE)
+			t->kprobes[t->nkprobes++] = (struct lb_tracer_kprobe){
+				.symbol = p->event, .offset = p->offset,
+				.ret = p->kind == LB_PROBE_KRETPROBE };
+	}
 	ret = ops->create(ps, opts, &t->priv, err, len);
 	if (ret) {
+		free(t->kprobes);
 		free(t);
 		return ret;
 	}
@@ -183,6 +211,41 @@ static void armed_remove(struct lb_tracer *t)
 	t->next_armed = NULL;
 }
 
+/*
+ * The set's kprobe-optimization, held while its probes are on (arm leaves
+ * them on): a global setting is changed for no longer than it must be.
+ */
+static int opt_hold(struct lb_tracer *t, char *err, size_t len)
+{
+	int ret;
+
+	if (t->kprobe_opt < 0 || t->kprobe_opt_held)
+		return 0;
+	ret = lb_kprobe_opt_hold(t->kprobe_opt, &t->kprobe_opt_before, err, len);
+	if (!ret)
+		t->kprobe_opt_held = true;
+	return ret;
+}
+
+/* Give the setting back (its failure is the first error unless there is one). */
+static int opt_release(struct lb_tracer *t, int ret, char *err, size_t len)
+{
+	char why[256];
+	int rret;
+
+	if (!t->kprobe_opt_held)
+		return ret;
+	t->kprobe_opt_held = false;
+	rret = lb_kprobe_opt_release(why, sizeof(why));
+	if (rret && !ret && err) {
+		snprintf(err, len, "%s: run 'loadbench cleanup' once loadbench has exited", why);
+		return rret;
+	}
+	if (rret)
+		lb_warn("%s: run 'loadbench cleanup' once loadbench has exited", why);
+	return ret ? ret : rret;
+}
+
 int lb_tracer_arm(struct lb_tracer *t, char *err, size_t len)
 {
 	static pthread_once_t once = PTHREAD_ONCE_INIT;
@@ -195,9 +258,12 @@ int lb_tracer_arm(struct lb_tracer *t, char *err, size_t len)
 	t->armed = true;
 	t->next_armed = armed_list;
 	armed_list = t;
-	ret = t->ops->arm(t->priv, err, len);
+	ret = opt_hold(t, err, len);
+	if (!ret)
+		ret = t->ops->arm(t->priv, err, len);
 	if (ret) {
 		t->ops->disarm(t->priv);
+		opt_release(t, ret, NULL, 0);
 		t->armed = false;
 		armed_remove(t);
 	}
@@ -228,24 +294,35 @@ bool lb_tracer_can_switch(const struct lb_tracer *t)
 
 int lb_tracer_enable(struct lb_tracer *t, char *err, size_t len)
 {
+	int ret;
+
 	if (!lb_tracer_can_switch(t)) {
 		snprintf(err, len, "the %s tracer cannot be switched on and off", t->ops->name);
 		return -EOPNOTSUPP;
 	}
 	if (!t->armed)
 		return -EINVAL;
-	return t->ops->enable(t->priv, err, len);
+	ret = opt_hold(t, err, len);
+	if (ret)
+		return ret;
+	ret = t->ops->enable(t->priv, err, len);
+	if (ret)
+		opt_release(t, ret, NULL, 0);
+	return ret;
 }
 
 int lb_tracer_disable(struct lb_tracer *t, char *err, size_t len)
 {
+	int ret;
+
 	if (!lb_tracer_can_switch(t)) {
 		snprintf(err, len, "the %s tracer cannot be switched on and off", t->ops->name);
 		return -EOPNOTSUPP;
 	}
 	if (!t->armed)
 		return -EINVAL;
-	return t->ops->disable(t->priv, err, len);
+	ret = t->ops->disable(t->priv, err, len);
+	return opt_release(t, ret, err, len);
 }
 
 const char *lb_tracer_off_residue(const struct lb_tracer *t)
@@ -260,9 +337,49 @@ int lb_tracer_disarm(struct lb_tracer *t)
 	if (!t->armed)
 		return 0;
 	ret = t->ops->disarm(t->priv);
+	ret = opt_release(t, ret, NULL, 0);
 	t->armed = false;
 	armed_remove(t);
 	return ret;
+}
+
+int lb_tracer_kprobes_check(struct lb_tracer *t, char *err, size_t len)
+{
+	const char *source = NULL;
+	char *text = NULL;
+	int ret;
+
+	if (!t->nkprobes)
+		return 0;
+	ret = lb_kprobe_list_read(&text, &source, t->kprobes_why, sizeof(t->kprobes_why));
+	if (ret) {
+		snprintf(err, len, "%s", t->kprobes_why);
+		return ret;
+	}
+	t->kprobes_why[0] = '\0';
+	t->kprobes_source = source;
+	for (size_t i = 0; i < t->nkprobes; i++) {
+		struct lb_tracer_kprobe *k = &t->kprobes[i];
+
+		k->seen = lb_kprobe_list_find(text, k->symbol, k->offset, k->ret);
+	}
+	free(text);
+	return (int)t->nkprobes;
+}
+
+const struct lb_tracer_kprobe *lb_tracer_kprobes(const struct lb_tracer *t, size_t *n,
+						 const char **source)
+{
+	*n = t->nkprobes;
+	*source = t->kprobes_source ? t->kprobes_source :
+		  t->kprobes_why[0] ? t->kprobes_why : NULL;
+	return t->kprobes;
+}
+
+int lb_tracer_kprobe_opt(const struct lb_tracer *t, int *before)
+{
+	*before = t->kprobe_opt_before;
+	return t->kprobe_opt;
 }
 
 int lb_tracer_collect(struct lb_tracer *t, struct lb_tracer_counts *at, size_t n, char *err,
@@ -285,6 +402,7 @@ void lb_tracer_destroy(struct lb_tracer *t)
 		return;
 	lb_tracer_disarm(t);
 	t->ops->destroy(t->priv);
+	free(t->kprobes);
 	free(t);
 }
 

@@ -22,6 +22,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+#include "kprobe_list.h"
 #include "leftover.h"
 #include "probeset.h"
 
@@ -149,6 +150,37 @@ int lb_tracer_disable(struct lb_tracer *t, char *err, size_t len);
 
 /* lb_tracer_off_residue - what @t leaves in the kernel while off, or NULL. */
 const char *lb_tracer_off_residue(const struct lb_tracer *t);
+
+/* One kprobe or kretprobe of a tracer's probe set, and how the kernel placed it. */
+struct lb_tracer_kprobe {
+	const char *symbol;		/* the probe set's; valid while it is */
+	unsigned long offset;		/* SYMBOL+OFFSET's; 0 = the entry */
+	bool ret;			/* a kretprobe */
+	enum lb_kprobe_seen seen;	/* as last checked; LB_SEEN_UNKNOWN before */
+};
+
+/*
+ * lb_tracer_kprobes_check - with @t armed and on, read the kernel's kprobe
+ * list and record how each of its kprobes went in. Returns how many
+ * kprobes it has (0: nothing read), or -errno with the reason in @err (the
+ * mechanisms stay as they were; the reason is kept for lb_tracer_kprobes()).
+ */
+int lb_tracer_kprobes_check(struct lb_tracer *t, char *err, size_t len);
+
+/*
+ * lb_tracer_kprobes - @t's kprobes, as last checked, their count into *@n;
+ * *@source gets where the mechanisms were read ("debugfs"), why they could
+ * not be, or NULL before any check.
+ */
+const struct lb_tracer_kprobe *lb_tracer_kprobes(const struct lb_tracer *t, size_t *n,
+						 const char **source);
+
+/*
+ * lb_tracer_kprobe_opt - the set's kprobe-optimization setting: 0 off, 1 on,
+ * -1 left alone (lb_kprobe_opt_hold() holds it while the set is on). *@before
+ * gets the setting's value before the run; -1 unknown or absent.
+ */
+int lb_tracer_kprobe_opt(const struct lb_tracer *t, int *before);
 
 /* lb_tracer_disarm - stop and remove what arm created. Returns 0 or the first -errno. */
 int lb_tracer_disarm(struct lb_tracer *t);
