@@ -331,7 +331,8 @@ static void print_latex(const struct lb_results *res, FILE *f)
 		tex_row(f, &res->probesets[i], false);
 	fputs("\\bottomrule\n\\end{tabular}\n\\end{table}\n", f);
 	lb_notes_print(res, LB_NOTE_KPROBES, f, &(const struct lb_note_style){
-		.put = tex, .head = "\n\\paragraph{Kprobes placed.}\n", .pre = "", .post = "\\par\n" });
+		.put = tex, .head = "\n\\paragraph{Kprobes placed.}\n", .pre = "",
+		.post = "\\par\n" });
 	lb_notes_print(res, LB_NOTE_VERDICT, f, &(const struct lb_note_style){
 		.put = tex, .head = "\n\\paragraph{Verdict.}\n", .pre = "", .post = "\\par\n" });
 }

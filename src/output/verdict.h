@@ -23,7 +23,7 @@ struct lb_verdict;
 
 /* Which per-set lines lb_notes_print() prints. */
 enum lb_note {
-	LB_NOTE_KPROBES,	/* "NAME: DESCRIPTION" of each set that says anything about kprobes */
+	LB_NOTE_KPROBES,	/* "NAME: DESCRIPTION" of each set that says anything of kprobes */
 	LB_NOTE_VERDICT,	/* lb_verdict_line() of each set with a verdict */
 };
 

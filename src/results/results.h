@@ -382,7 +382,7 @@ bool lb_kprobes_info_present(const struct lb_kprobes_info *k);
  */
 const char *lb_kprobe_mech_name(enum lb_kprobe_mech m);
 
-/* lb_kprobe_mech_parse - the mechanism named @s into *@m. Returns 0, or -EINVAL for another name. */
+/* lb_kprobe_mech_parse - the mechanism named @s into *@m. Returns 0, or -EINVAL for others. */
 int lb_kprobe_mech_parse(const char *s, enum lb_kprobe_mech *m);
 
 /*
@@ -468,11 +468,11 @@ int lb_results_pair(const struct lb_results *res, const struct lb_probeset_resul
  * LTTng with a kprobe per event 73%, 2.1x).
  */
 struct lb_verdict {
-	struct lb_pair pair;		/* the set beside its base: vs_base_pct, its CI, extra events */
-	double base_pct;		/* the base's slowdown against the baseline (or its off slices) */
+	struct lb_pair pair;		/* the set beside its base: vs_base_pct, CI, extra events */
+	double base_pct;		/* the base's slowdown_pct */
 	double base_ci95[2];		/* and its 95% CI */
 	double ratio;			/* set's slowdown / base's; NAN: ratio_why says why */
-	double ratio_ci95[2];		/* paired bootstrap; NAN with the ratio, or too few units/rounds */
+	double ratio_ci95[2];		/* paired bootstrap; NAN with the ratio or too few */
 	size_t ratio_n;			/* units (alternate) or rounds (runs) the CI is over */
 	char ratio_why[LB_RESULTS_MAX_NAME + 64]; /* why ratio is NAN; "" when it is not */
 	char kprobes[128];		/* lb_kprobes_describe() of the set's kprobes */

@@ -87,7 +87,8 @@ const char *lb_kprobes_describe(const struct lb_kprobes_info *k, char *buf, size
 		lb_buf_add(buf, len, &off, " (optimization %s", k->optimization ? "on" : "off");
 		if ((k->optimization_before == 0 || k->optimization_before == 1) &&
 		    k->optimization_before != k->optimization)
-			lb_buf_add(buf, len, &off, ", was %s", k->optimization_before ? "on" : "off");
+			lb_buf_add(buf, len, &off, ", was %s",
+				   k->optimization_before ? "on" : "off");
 		lb_buf_add(buf, len, &off, ")");
 	}
 	return buf;
