@@ -282,6 +282,74 @@ static void test_block_ci95(void)
 	T_CHECK(ret == -EINVAL && isnan(lo) && isnan(hi));
 }
 
+/*
+ * The ratio of two slowdowns over the same units or rounds: exact for
+ * constant data, around the true ratio for noisy data, narrower when the
+ * two are paired unit by unit than when the pairing is broken.
+ */
+static void test_ratio_ci95(void)
+{
+	double ra[60], rb[60], rb_rev[60], base[30], a[30], b[30], lo, hi, lo2, hi2, w_paired;
+	/* B slows by 30%, S by a further 10%: 37% in all, 37/30 of B's. */
+	const double want = (1 - 0.7 * 0.9) / (1 - 0.7);
+	int ret;
+
+	for (size_t i = 0; i < ARRAY_SIZE(ra); i++) {
+		ra[i] = 0.6;
+		rb[i] = 0.8;
+	}
+	ret = lb_stats_block_ratio_ci95(ra, rb, ARRAY_SIZE(ra), 2000, 7, &lo, &hi);
+	T_CHECK(ret == 0);
+	T_CHECK_NEAR(lo, 2, 1e-9);
+	T_CHECK_NEAR(hi, 2, 1e-9);
+	for (size_t i = 0; i < ARRAY_SIZE(base); i++) {
+		base[i] = 100;
+		a[i] = 60;
+		b[i] = 80;
+	}
+	ret = lb_stats_slowdown_ratio_ci95(base, a, b, ARRAY_SIZE(base), 2000, 7, &lo, &hi);
+	T_CHECK(ret == 0);
+	T_CHECK_NEAR(lo, 2, 1e-9);
+	T_CHECK_NEAR(hi, 2, 1e-9);
+
+	/* Noisy units: the base's noise is shared by the set (the same unit). */
+	for (size_t i = 0; i < ARRAY_SIZE(ra); i++) {
+		rb[i] = 0.7 * exp(0.03 * sin(i * 1.7 + 0.3));
+		ra[i] = rb[i] * 0.9 * exp(0.01 * cos(i * 2.3 + 0.1));
+		rb_rev[ARRAY_SIZE(ra) - 1 - i] = rb[i];
+	}
+	ret = lb_stats_block_ratio_ci95(ra, rb, ARRAY_SIZE(ra), 10000, 42, &lo, &hi);
+	T_CHECK(ret == 0);
+	T_CHECK(lo < want && want < hi);
+	T_CHECK(hi - lo < 0.1);
+	ret = lb_stats_block_ratio_ci95(ra, rb, ARRAY_SIZE(ra), 10000, 42, &lo2, &hi2);
+	T_CHECK(ret == 0 && lo == lo2 && hi == hi2);
+	w_paired = hi - lo;
+	ret = lb_stats_block_ratio_ci95(ra, rb_rev, ARRAY_SIZE(ra), 10000, 42, &lo, &hi);
+	T_CHECK(ret == 0 && hi - lo > w_paired);
+
+	/* Noisy rounds: the baseline's noise shared by the round. */
+	for (size_t i = 0; i < ARRAY_SIZE(base); i++) {
+		base[i] = 100000 * (1 + 0.02 * sin(i * 1.3));
+		b[i] = base[i] * 0.7 * (1 + 0.01 * cos(i * 0.7 + 1));
+		a[i] = b[i] * 0.9 * (1 + 0.01 * sin(i * 2.9 + 0.5));
+	}
+	ret = lb_stats_slowdown_ratio_ci95(base, a, b, ARRAY_SIZE(base), 10000, 42, &lo, &hi);
+	T_CHECK(ret == 0);
+	T_CHECK(lo < want && want < hi);
+	T_CHECK(hi - lo < 0.2);
+
+	/* No slowdown to divide by: no interval; too few: -EINVAL and NAN. */
+	for (size_t i = 0; i < ARRAY_SIZE(rb); i++)
+		rb[i] = 1;
+	ret = lb_stats_block_ratio_ci95(ra, rb, ARRAY_SIZE(ra), 1000, 1, &lo, &hi);
+	T_CHECK(ret == 0 && isnan(lo) && isnan(hi));
+	ret = lb_stats_block_ratio_ci95(ra, rb, 1, 1000, 1, &lo, &hi);
+	T_CHECK(ret == -EINVAL && isnan(lo) && isnan(hi));
+	ret = lb_stats_slowdown_ratio_ci95(base, a, b, 1, 1000, 1, &lo, &hi);
+	T_CHECK(ret == -EINVAL && isnan(lo) && isnan(hi));
+}
+
 static void test_rand_below(void)
 {
 	unsigned long long st = 7;
@@ -302,6 +370,7 @@ int main(void)
 {
 	test_ratio_center();
 	test_block_ci95();
+	test_ratio_ci95();
 	test_rand_below();
 	test_median();
 	test_mean_stddev_cv();

@@ -213,6 +213,20 @@ static double lb_quantile_sorted(const double *v, size_t n, double p)
 	return v[i] + (h - i) * (v[i + 1] - v[i]);
 }
 
+/*
+ * The 2.5th and 97.5th percentiles of the @nstat statistics @stat (sorted
+ * here) into @lo and @hi; NAN when there are none.
+ */
+static void lb_percentile_ci95(double *stat, size_t nstat, double *lo, double *hi)
+{
+	*lo = *hi = NAN;
+	if (!nstat)
+		return;
+	qsort(stat, nstat, sizeof(*stat), lb_double_cmp);
+	*lo = lb_quantile_sorted(stat, nstat, 0.025);
+	*hi = lb_quantile_sorted(stat, nstat, 0.975);
+}
+
 int lb_stats_slowdown_ci95(const double *base, const double *traced, size_t n,
 			   unsigned int resamples, unsigned long long seed,
 			   double *lo, double *hi)
@@ -248,11 +262,7 @@ int lb_stats_slowdown_ci95(const double *base, const double *traced, size_t n,
 		if (!isnan(s))
 			stat[nstat++] = s;
 	}
-	if (nstat) {
-		qsort(stat, nstat, sizeof(*stat), lb_double_cmp);
-		*lo = lb_quantile_sorted(stat, nstat, 0.025);
-		*hi = lb_quantile_sorted(stat, nstat, 0.975);
-	}
+	lb_percentile_ci95(stat, nstat, lo, hi);
 	ret = 0;
 out:
 	free(rb);
@@ -348,10 +358,36 @@ size_t lb_stats_block_len(size_t n)
 	return l ? l : 1;
 }
 
+/* The first unit of a block of @block drawn for a resample of @n units. */
+static size_t lb_block_start(struct lb_rng *rng, size_t n, size_t block)
+{
+	return lb_rng_below(rng, n - block + 1);
+}
+
+/*
+ * lb_percentile_ci95() of the @nstat statistics @stat. A percentile bootstrap
+ * of few blocks is too narrow (it knows only the spread it has seen, as a z
+ * interval does): widened around @point by t_{0.975, b-1} / z_{0.975}, b
+ * the number of whole blocks of @n units: x1.42 for 16 units (5 blocks of
+ * 3), x1.07 for 100 (20 of 5).
+ */
+static void lb_block_interval(double *stat, size_t nstat, double point, size_t n, double *lo,
+			      double *hi)
+{
+	size_t block = lb_stats_block_len(n), nb = n / block > 1 ? n / block : 2;
+	double k = lb_stats_t975((int)nb - 1) / 1.959963984540054;
+
+	lb_percentile_ci95(stat, nstat, lo, hi);
+	if (!nstat)
+		return;
+	*lo = point - (point - *lo) * k;
+	*hi = point + (*hi - point) * k;
+}
+
 int lb_stats_block_ci95(const double *ratio, size_t n, unsigned int resamples,
 			unsigned long long seed, double *lo, double *hi)
 {
-	size_t block = lb_stats_block_len(n), starts, i;
+	size_t block = lb_stats_block_len(n), i;
 	struct lb_rng rng;
 	double *stat, *l, *res;
 
@@ -369,13 +405,12 @@ int lb_stats_block_ci95(const double *ratio, size_t n, unsigned int resamples,
 	res = l + n;
 	for (i = 0; i < n; i++)
 		l[i] = log(ratio[i]);
-	starts = n - block + 1;
 	lb_rng_seed(&rng, seed);
 	for (i = 0; i < resamples; i++) {
 		size_t got = 0;
 
 		while (got < n) {
-			size_t k = lb_rng_below(&rng, starts);
+			size_t k = lb_block_start(&rng, n, block);
 
 			for (size_t j = 0; j < block && got < n; j++, got++)
 				res[got] = l[k + j];
@@ -383,23 +418,7 @@ int lb_stats_block_ci95(const double *ratio, size_t n, unsigned int resamples,
 		stat[i] = 100 * (1 - exp(lb_trimmed_mean(res, n)));
 	}
 	free(l);
-	qsort(stat, resamples, sizeof(*stat), lb_double_cmp);
-	*lo = lb_quantile_sorted(stat, resamples, 0.025);
-	*hi = lb_quantile_sorted(stat, resamples, 0.975);
-	/*
-	 * A percentile bootstrap of few blocks is too narrow (it knows only
-	 * the spread it has seen, as a z interval does): widen it around the
-	 * point estimate by t_{0.975, b-1} / z_{0.975}, b the number of
-	 * whole blocks: x1.42 for 16 units (5 blocks of 3), x1.07 for 100 (20 of 5).
-	 */
-	{
-		double point = lb_stats_ratio_slowdown_pct(ratio, n);
-		size_t nb = n / block > 1 ? n / block : 2;
-		double k = lb_stats_t975((int)nb - 1) / 1.959963984540054;
-
-		*lo = point - (point - *lo) * k;
-		*hi = point + (*hi - point) * k;
-	}
+	lb_block_interval(stat, resamples, lb_stats_ratio_slowdown_pct(ratio, n), n, lo, hi);
 	free(stat);
 	return 0;
 }
@@ -410,4 +429,110 @@ size_t lb_stats_rand_below(unsigned long long *state, size_t n)
 
 	*state = x;
 	return n ? r % n : 0;
+}
+
+/* @a / @b, or NAN when @b is not above 0 (a ratio of slowdowns: the second must be one). */
+static double lb_ratio_over_positive(double a, double b)
+{
+	return b > 0 ? a / b : NAN;
+}
+
+int lb_stats_slowdown_ratio_ci95(const double *base, const double *a, const double *b, size_t n,
+				 unsigned int resamples, unsigned long long seed, double *lo,
+				 double *hi)
+{
+	double *rbase = NULL, *ra = NULL, *rb = NULL, *stat = NULL;
+	size_t nstat = 0;
+	struct lb_rng rng;
+	int ret = -EINVAL;
+
+	*lo = NAN;
+	*hi = NAN;
+	if (n < 2 || !resamples)
+		return -EINVAL;
+	ret = -ENOMEM;
+	rbase = malloc(n * sizeof(*rbase));
+	ra = malloc(n * sizeof(*ra));
+	rb = malloc(n * sizeof(*rb));
+	stat = malloc(resamples * sizeof(*stat));
+	if (!rbase || !ra || !rb || !stat)
+		goto out;
+	lb_rng_seed(&rng, seed);
+	for (unsigned int i = 0; i < resamples; i++) {
+		double sa, sb, r;
+
+		/* A round keeps its three values together. */
+		for (size_t j = 0; j < n; j++) {
+			size_t k = lb_rng_below(&rng, n);
+
+			rbase[j] = base[k];
+			ra[j] = a[k];
+			rb[j] = b[k];
+		}
+		sa = lb_stats_slowdown_inplace(rbase, ra, n);
+		sb = lb_stats_slowdown_inplace(rbase, rb, n);
+		r = lb_ratio_over_positive(sa, sb);
+		if (isfinite(r))
+			stat[nstat++] = r;
+	}
+	lb_percentile_ci95(stat, nstat, lo, hi);
+	ret = 0;
+out:
+	free(rbase);
+	free(ra);
+	free(rb);
+	free(stat);
+	return ret;
+}
+
+int lb_stats_block_ratio_ci95(const double *ra, const double *rb, size_t n,
+			      unsigned int resamples, unsigned long long seed, double *lo,
+			      double *hi)
+{
+	size_t block = lb_stats_block_len(n), nstat = 0;
+	double *stat = NULL, *l = NULL;
+	struct lb_rng rng;
+	int ret = -EINVAL;
+
+	*lo = NAN;
+	*hi = NAN;
+	if (n < 2 || !resamples)
+		return -EINVAL;
+	ret = -ENOMEM;
+	stat = malloc(resamples * sizeof(*stat));
+	/* The logs of both ratios, then a resample of each (the same units). */
+	l = malloc(4 * n * sizeof(*l));
+	if (!stat || !l)
+		goto out;
+	for (size_t i = 0; i < n; i++) {
+		l[i] = log(ra[i]);
+		l[n + i] = log(rb[i]);
+	}
+	lb_rng_seed(&rng, seed);
+	for (unsigned int i = 0; i < resamples; i++) {
+		double *res_a = l + 2 * n, *res_b = l + 3 * n, r;
+		size_t got = 0;
+
+		while (got < n) {
+			size_t k = lb_block_start(&rng, n, block);
+
+			for (size_t j = 0; j < block && got < n; j++, got++) {
+				res_a[got] = l[k + j];
+				res_b[got] = l[n + k + j];
+			}
+		}
+		r = lb_ratio_over_positive(100 * (1 - exp(lb_trimmed_mean(res_a, n))),
+					   100 * (1 - exp(lb_trimmed_mean(res_b, n))));
+		if (isfinite(r))
+			stat[nstat++] = r;
+	}
+	lb_block_interval(stat, nstat,
+			  lb_ratio_over_positive(lb_stats_ratio_slowdown_pct(ra, n),
+						 lb_stats_ratio_slowdown_pct(rb, n)),
+			  n, lo, hi);
+	ret = 0;
+out:
+	free(stat);
+	free(l);
+	return ret;
 }

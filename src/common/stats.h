@@ -94,6 +94,36 @@ int lb_stats_block_ci95(const double *ratio, size_t n, unsigned int resamples,
 			unsigned long long seed, double *lo, double *hi);
 
 /*
+ * lb_stats_slowdown_ratio_ci95 - --method runs: 95% confidence interval of
+ * the ratio of two slowdowns over the same @n rounds,
+ * lb_stats_slowdown_pct(@base, @a) / lb_stats_slowdown_pct(@base, @b), by a
+ * paired percentile bootstrap over the rounds (a round keeps its three
+ * values together, as in lb_stats_slowdown_ci95()). Resamples in which
+ * @b's slowdown is not above 0 have no ratio and are left out. @resamples
+ * resamples, deterministic for @seed; 2.5th and 97.5th percentiles in @lo
+ * and @hi (NAN when no resample had a ratio). Returns 0, -EINVAL when
+ * @n < 2 (then NAN), or -ENOMEM.
+ */
+int lb_stats_slowdown_ratio_ci95(const double *base, const double *a, const double *b, size_t n,
+				 unsigned int resamples, unsigned long long seed, double *lo,
+				 double *hi);
+
+/*
+ * lb_stats_block_ratio_ci95 - --method alternate: 95% confidence interval
+ * of the ratio of two slowdowns over the same @n units,
+ * lb_stats_ratio_slowdown_pct(@ra) / lb_stats_ratio_slowdown_pct(@rb),
+ * @ra[i] and @rb[i] the per-unit throughput ratios of unit i against the
+ * same state. A moving-block bootstrap as in lb_stats_block_ci95(): each
+ * resample draws the same blocks of units for both, and the percentile
+ * interval is widened around the ratio of the whole the same way.
+ * Resamples in which @rb's slowdown is not above 0 are left out. Returns
+ * 0, -EINVAL when @n < 2 (then NAN), or -ENOMEM.
+ */
+int lb_stats_block_ratio_ci95(const double *ra, const double *rb, size_t n,
+			      unsigned int resamples, unsigned long long seed, double *lo,
+			      double *hi);
+
+/*
  * lb_stats_rand_below - a pseudo-random number in [0, @n) from *@state
  * (splitmix64; advances it), for orders that must not follow a pattern.
  * Returns 0 when @n == 0.

@@ -17,6 +17,7 @@
 #include "loadgen.h"
 #include "results.h"
 #include "util.h"
+#include "verdict.h"
 
 /*
  * The environment of @res in one line: kernel, machine, CPU, CPUs, virtualization, and the
@@ -35,7 +36,7 @@ static const char *environment(const struct lb_results *res, char *buf, size_t l
 		 lb_fmt_or_unknown(h->kernel_release), lb_fmt_or_unknown(h->machine),
 		 lb_fmt_or_unknown(h->cpu_model),
 		 cpus, virt ? ", virtualization " : "", lb_str_or(virt, ""),
-		 lb_results_emulated(res) ? " (emulated: timings are not real)" : "",
+		 lb_results_emulated(res) ? LB_EMULATED_LABEL : "",
 		 accel ? ", VM accelerator " : "", lb_str_or(accel, ""));
 	return buf;
 }
@@ -111,9 +112,32 @@ static const char *method_line(const struct lb_results *res, char *buf, size_t l
 }
 
 /*
+ * What the sets' kprobes were, in @buf: "kprobes: lttng+kprobe 11 kprobes:
+ * 11 ftrace-based; ..."; "" when no set says anything about kprobes.
+ */
+static const char *kprobes_line(const struct lb_results *res, char *buf, size_t len)
+{
+	size_t off = 0, i, n = 0;
+	char desc[128];
+
+	buf[0] = '\0';
+	for (i = 0; i < res->nprobesets && off < len; i++) {
+		const struct lb_probeset_result *psr = &res->probesets[i];
+
+		if (!lb_kprobes_info_present(&psr->kprobes))
+			continue;
+		off += (size_t)snprintf(buf + off, len - off, "%s%s %s", n++ ? "; " : "kprobes: ",
+					lb_fmt_or_unknown(psr->name),
+					lb_kprobes_describe(&psr->kprobes, desc, sizeof(desc)));
+	}
+	return buf;
+}
+
+/*
  * "footer = 'ENVIRONMENT' . "\n" . 'PLACEMENT | loadbench VERSION | STARTED'", wrapped
  * (footer_lines says how many lines), then under --method alternate how it
- * measured (method_line()), then the probe sets that could not run here, if
+ * measured (method_line()), what the sets' kprobes were (kprobes_line()),
+ * then the probe sets that could not run here, if
  * any; the placement names the server engine ("engine=uring/multishot"), or
  * " | engine E" follows it.
  */
@@ -122,7 +146,8 @@ static void put_footer(const struct lb_results *res, FILE *f)
 	const struct lb_config *c = &res->config;
 	bool engine = c->engine && (!c->placement || !strstr(c->placement, "engine="));
 	bool alternate = lb_results_alternate(res);
-	char line[2048], place[1024];
+	char line[2048], place[1024], kprobes[1024];
+	bool kp = *kprobes_line(res, kprobes, sizeof(kprobes));
 	int lines;
 
 	fputs("\nfooter = ", f);
@@ -132,11 +157,14 @@ static void put_footer(const struct lb_results *res, FILE *f)
 		 engine ? c->engine : "", lb_fmt_or_unknown(res->version),
 		 res->started ? " | " : "",
 		 lb_str_or(res->started, ""));
-	/* The last lines are kept for the method and the probe sets that could not run. */
+	/* The last lines are kept for the method, the kprobes and the sets that could not run. */
 	lines = lb_fig_put_wrapped(f, line, lines, LB_FIG_FOOTER_LINES -
-				   (res->nskipped ? 1 : 0) - (alternate ? 1 : 0));
+				   (res->nskipped ? 1 : 0) - (alternate ? 1 : 0) - kp);
 	if (alternate)
 		lines = lb_fig_put_wrapped(f, method_line(res, line, sizeof(line)), lines,
+					   LB_FIG_FOOTER_LINES - (res->nskipped ? 1 : 0) - kp);
+	if (kp)
+		lines = lb_fig_put_wrapped(f, kprobes, lines,
 					   LB_FIG_FOOTER_LINES - (res->nskipped ? 1 : 0));
 	if (res->nskipped) {
 		size_t i, off;

@@ -22,6 +22,7 @@
 #include "results.h"
 #include "table.h"
 #include "util.h"
+#include "verdict.h"
 
 /* @d with @prec decimals, or @none when it is not finite. */
 static const char *num(double d, int prec, const char *none, char *buf, size_t len)
@@ -196,6 +197,10 @@ static void print_markdown(const struct lb_results *res, FILE *f)
 		      "paired bootstrap 95% confidence interval over the rounds; ns/event = "
 		      "(1/traced - 1/baseline) / events per operation.\n", f);
 	}
+	lb_notes_print(res, LB_NOTE_KPROBES, f, &(const struct lb_note_style){
+		.put = md_cell, .head = "\nKprobes placed:\n\n", .pre = "- ", .post = "\n" });
+	lb_notes_print(res, LB_NOTE_VERDICT, f, &(const struct lb_note_style){
+		.put = md_cell, .head = "\n### Verdict\n\n", .pre = "- ", .post = "\n" });
 	for (i = 0; i < res->nwarnings; i++) {
 		fputs(i ? "" : "\n", f);
 		fputs("> **Warning:** ", f);
@@ -325,6 +330,11 @@ static void print_latex(const struct lb_results *res, FILE *f)
 	for (i = 0; i < res->nprobesets; i++)
 		tex_row(f, &res->probesets[i], false);
 	fputs("\\bottomrule\n\\end{tabular}\n\\end{table}\n", f);
+	lb_notes_print(res, LB_NOTE_KPROBES, f, &(const struct lb_note_style){
+		.put = tex, .head = "\n\\paragraph{Kprobes placed.}\n", .pre = "",
+		.post = "\\par\n" });
+	lb_notes_print(res, LB_NOTE_VERDICT, f, &(const struct lb_note_style){
+		.put = tex, .head = "\n\\paragraph{Verdict.}\n", .pre = "", .post = "\\par\n" });
 }
 
 /* ---- lines ----------------------------------------------------------------------------------- */
@@ -355,6 +365,9 @@ static void print_pair_line(const struct lb_results *res, const struct lb_probes
 
 static void print_lines(const struct lb_results *res, FILE *f)
 {
+	static const struct lb_note_style lines_note = {
+		.put = lb_str_put_safe, .head = "", .pre = "  ", .post = "\n",
+	};
 	const struct lb_summary *b = &res->baseline.summary;
 	bool alt = alternate(res);
 	char n1[64], n2[64];
@@ -398,7 +411,11 @@ static void print_lines(const struct lb_results *res, FILE *f)
 		}
 		fputc('\n', f);
 		print_pair_line(res, psr, f);
+		lb_note_print(res, psr, LB_NOTE_KPROBES, f, &lines_note);
 	}
+	/* The verdicts: exactly one line each, for scripts to grep. */
+	lb_notes_print(res, LB_NOTE_VERDICT, f, &(const struct lb_note_style){
+		.put = lb_str_put_safe, .head = "", .pre = "", .post = "\n" });
 	if (!res->nprobesets)
 		fprintf(f, "%s ops/s without tracing; no probe sets measured\n",
 			lb_fmt_grouped(b->throughput_median, ",", n1, sizeof(n1)));

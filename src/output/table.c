@@ -22,6 +22,7 @@
 #include "results.h"
 #include "table.h"
 #include "util.h"
+#include "verdict.h"
 
 enum {
 	LB_COL_NAME,
@@ -259,6 +260,11 @@ static void lb_results_print_pairs(const struct lb_results *res, FILE *f)
 	}
 }
 
+/* The per-set notes below the table: a block of lines, each printed safe. */
+static const struct lb_note_style lb_table_notes = {
+	.put = lb_str_put_safe, .head = "\n", .pre = "", .post = "\n",
+};
+
 void lb_results_print_table(const struct lb_results *res, FILE *f)
 {
 	const struct lb_config *c = &res->config;
@@ -336,6 +342,9 @@ void lb_results_print_table(const struct lb_results *res, FILE *f)
 	}
 	lb_results_print_pairs(res, f);
 	lb_results_print_alternation(res, f);
+	/* What the sets' kprobes were, then the verdict on the sets that add them. */
+	lb_notes_print(res, LB_NOTE_KPROBES, f, &lb_table_notes);
+	lb_notes_print(res, LB_NOTE_VERDICT, f, &lb_table_notes);
 	lb_print_pcap(res, f);
 	lb_results_print_readers(res, f);
 	for (k = 0; k < res->nwarnings; k++) {

@@ -388,6 +388,90 @@ static int lb_read_slice_states(struct lb_reader *rd, const struct json_object *
 	return ret;
 }
 
+/* One probe of "kprobes" at @where: its symbol, offset, type and mechanism. */
+static int lb_read_kprobe(struct lb_reader *rd, const struct json_object *o, const char *where,
+			  struct lb_kprobes_info *k)
+{
+	char *symbol = NULL, *type = NULL, *mech = NULL;
+	enum lb_kprobe_mech m = LB_KPROBE_UNKNOWN;
+	uint64_t offset = 0;
+	int ret;
+
+	if (!json_object_is_type(o, json_type_object))
+		return lb_reader_fail(rd, "%s: expected an object, found %s", where,
+				      lb_json_type_name(o));
+	ret = lb_json_get_str(rd, o, where, "symbol", &symbol);
+	if (!ret)
+		ret = lb_json_get_u64(rd, o, where, "offset", &offset);
+	if (!ret)
+		ret = lb_json_get_str(rd, o, where, "type", &type);
+	if (!ret)
+		ret = lb_json_get_str(rd, o, where, "mechanism", &mech);
+	if (ret)
+		goto out;
+	if (!symbol)
+		ret = lb_reader_fail(rd, "%s: no \"symbol\"", where);
+	else if (type && strcmp(type, "kprobe") && strcmp(type, "kretprobe"))
+		ret = lb_reader_fail(rd, "%s.type: \"%s\": expected \"kprobe\" or \"kretprobe\"",
+				     where, type);
+	else if (mech && lb_kprobe_mech_parse(mech, &m))
+		ret = lb_reader_fail(rd, "%s.mechanism: \"%s\": expected \"breakpoint\", "
+				     "\"ftrace\", \"optimized\", \"disabled\" or \"unknown\"",
+				     where, mech);
+	else
+		ret = lb_kprobes_info_add(k, symbol, (unsigned long)offset,
+					  type && !strcmp(type, "kretprobe"), m);
+out:
+	free(symbol);
+	free(type);
+	free(mech);
+	return ret;
+}
+
+/* The "kprobes" object of a probe-set entry at @where into @k (released: nothing in it). */
+static int lb_read_kprobes(struct lb_reader *rd, const struct json_object *o, const char *where,
+			   struct lb_kprobes_info *k)
+{
+	struct json_object *ko, *arr;
+	char w[96], *opt = NULL;
+	size_t i, n;
+	int ret;
+
+	/* Absent: no kprobes, the setting left alone and unknown before. */
+	k->optimization = -1;
+	k->optimization_before = -1;
+	ret = lb_json_get(rd, o, where, "kprobes", json_type_object, &ko);
+	if (ret <= 0)
+		return ret;
+	snprintf(w, sizeof(w), "%s.kprobes", where);
+	ret = lb_json_get_str(rd, ko, w, "optimization", &opt);
+	if (!ret && opt && strcmp(opt, "on") && strcmp(opt, "off"))
+		ret = lb_reader_fail(rd, "%s.optimization: \"%s\": expected \"on\", \"off\" or "
+				     "null", w, opt);
+	if (!ret && opt)
+		k->optimization = !strcmp(opt, "on");
+	free(opt);
+	if (!ret)
+		ret = lb_json_get_int(rd, ko, w, "optimization_before", &k->optimization_before);
+	if (!ret && k->optimization_before < 0)
+		k->optimization_before = -1;
+	if (!ret)
+		ret = lb_json_get_str(rd, ko, w, "source", &k->source);
+	if (!ret)
+		ret = lb_json_get(rd, ko, w, "probes", json_type_array, &arr);
+	if (ret <= 0)
+		return ret;
+	n = json_object_array_length(arr);
+	ret = lb_reader_cap(rd, w, "kprobes", n, NULL, LB_RESULTS_MAX_KPROBES);
+	for (i = 0; i < n && !ret; i++) {
+		char wp[128];
+
+		snprintf(wp, sizeof(wp), "%s.probes[%zu]", w, i);
+		ret = lb_read_kprobe(rd, json_object_array_get_idx(arr, i), wp, k);
+	}
+	return ret;
+}
+
 /* One probe set (or the baseline) at @where; @is_baseline reads only what the baseline has. */
 static int lb_read_probeset(struct lb_reader *rd, const struct json_object *o, const char *where,
 			    bool is_baseline, struct lb_probeset_result *psr)
@@ -415,6 +499,10 @@ static int lb_read_probeset(struct lb_reader *rd, const struct json_object *o, c
 		ret = lb_json_get_str(rd, o, where, "added_for", &psr->added_for);
 	if (!ret && !is_baseline)
 		ret = lb_json_get_str(rd, o, where, "off_residue", &psr->off_residue);
+	if (!ret && !is_baseline)
+		ret = lb_json_get_str(rd, o, where, "reference", &psr->reference);
+	if (!ret && !is_baseline)
+		ret = lb_read_kprobes(rd, o, where, &psr->kprobes);
 	if (ret)
 		return ret;
 	if (!psr->name)

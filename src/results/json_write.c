@@ -218,6 +218,30 @@ static void lb_jb_slices(struct lb_jb *jb, struct json_object *parent,
 	}
 }
 
+/* "kprobes": the optimization setting, where the mechanisms were read, each probe placed. */
+static void lb_jb_kprobes(struct lb_jb *jb, struct json_object *parent,
+			  const struct lb_kprobes_info *k)
+{
+	struct json_object *o = lb_jb_child(jb, parent, "kprobes", false), *arr, *p;
+
+	/* The set's setting: 0 off, 1 on, anything else left alone (null). */
+	lb_jb_str(jb, o, "optimization",
+		  k->optimization == 0 ? "off" : k->optimization == 1 ? "on" : NULL);
+	if (k->optimization_before >= 0)
+		lb_jb_int(jb, o, "optimization_before", k->optimization_before);
+	else
+		lb_jb_put(jb, o, "optimization_before", NULL, true);
+	lb_jb_str(jb, o, "source", k->source);
+	arr = lb_jb_child(jb, o, "probes", true);
+	for (size_t i = 0; i < k->nprobes; i++) {
+		p = lb_jb_child(jb, arr, NULL, false);
+		lb_jb_str(jb, p, "symbol", k->probes[i].symbol);
+		lb_jb_int(jb, p, "offset", (int64_t)k->probes[i].offset);
+		lb_jb_str(jb, p, "type", k->probes[i].ret ? "kretprobe" : "kprobe");
+		lb_jb_str(jb, p, "mechanism", lb_kprobe_mech_name(k->probes[i].mech));
+	}
+}
+
 static struct json_object *lb_results_to_json(const struct lb_results *res)
 {
 	struct lb_jb jb = { .oom = false };
@@ -313,6 +337,10 @@ static struct json_object *lb_results_to_json(const struct lb_results *res)
 			lb_jb_str(&jb, o, "added_for", psr->added_for);
 		if (psr->off_residue)
 			lb_jb_str(&jb, o, "off_residue", psr->off_residue);
+		if (psr->reference)
+			lb_jb_str(&jb, o, "reference", psr->reference);
+		if (lb_kprobes_info_present(&psr->kprobes))
+			lb_jb_kprobes(&jb, o, &psr->kprobes);
 		lb_jb_runs(&jb, o, psr);
 		lb_jb_slices(&jb, o, res, psr);
 		lb_jb_summary(&jb, o, &psr->summary, lb_results_alternate(res));

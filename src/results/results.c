@@ -106,6 +106,38 @@ int lb_kprobes_info_add(struct lb_kprobes_info *k, const char *symbol, unsigned 
 	return 0;
 }
 
+bool lb_kprobes_info_present(const struct lb_kprobes_info *k)
+{
+	return k->nprobes || k->optimization != -1;
+}
+
+/* How results.json names each mechanism, by enum lb_kprobe_mech. */
+static const char *const lb_kprobe_mech_names[] = {
+	[LB_KPROBE_UNKNOWN] = "unknown",
+	[LB_KPROBE_BREAKPOINT] = "breakpoint",
+	[LB_KPROBE_FTRACE] = "ftrace",
+	[LB_KPROBE_OPTIMIZED] = "optimized",
+	[LB_KPROBE_DISABLED] = "disabled",
+};
+
+#define LB_KPROBE_NMECH (sizeof(lb_kprobe_mech_names) / sizeof(lb_kprobe_mech_names[0]))
+
+const char *lb_kprobe_mech_name(enum lb_kprobe_mech m)
+{
+	return (size_t)m < LB_KPROBE_NMECH ? lb_kprobe_mech_names[m] : "unknown";
+}
+
+int lb_kprobe_mech_parse(const char *s, enum lb_kprobe_mech *m)
+{
+	for (size_t i = 0; i < LB_KPROBE_NMECH; i++) {
+		if (!strcmp(s, lb_kprobe_mech_names[i])) {
+			*m = (enum lb_kprobe_mech)i;
+			return 0;
+		}
+	}
+	return -EINVAL;
+}
+
 struct lb_results *lb_results_new(void)
 {
 	struct lb_results *res = calloc(1, sizeof(*res));

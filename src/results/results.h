@@ -294,13 +294,16 @@ struct lb_results {
  *  - slices, of every entry together: one per ~0.12 s of alternation, so 4
  *    million are five and a half days of it; the 256 MiB a file may take
  *    holds about a million as loadbench writes them (~300 bytes each);
- *  - warnings: a run writes a few per probe set.
+ *  - warnings: a run writes a few per probe set;
+ *  - kprobes of one entry: one per probe line of its set.
  */
 #define LB_RESULTS_MAX_PROBESETS 1024
 #define LB_RESULTS_MAX_NAME 255
 #define LB_RESULTS_MAX_RUNS 100000
 #define LB_RESULTS_MAX_SLICES 4000000
 #define LB_RESULTS_MAX_WARNINGS 100000
+/* Kprobes of one probe-set entry: a set places one per probe line, and a few hundred is many. */
+#define LB_RESULTS_MAX_KPROBES 100000
 
 /* lb_results_new - an empty, zeroed result set with the baseline named. NULL on ENOMEM. */
 struct lb_results *lb_results_new(void);
@@ -366,6 +369,30 @@ int lb_kprobes_info_add(struct lb_kprobes_info *k, const char *symbol, unsigned 
 
 /* lb_kprobes_info_release - free what @k holds and reset it (optimization -1: left alone). */
 void lb_kprobes_info_release(struct lb_kprobes_info *k);
+
+/*
+ * lb_kprobes_info_present - whether @k says anything: probes placed, or an
+ * optimization setting (results.json has a "kprobes" object only then).
+ */
+bool lb_kprobes_info_present(const struct lb_kprobes_info *k);
+
+/*
+ * lb_kprobe_mech_name - @m as results.json spells it: "breakpoint",
+ * "ftrace", "optimized", "disabled", "unknown" (also for a value out of range).
+ */
+const char *lb_kprobe_mech_name(enum lb_kprobe_mech m);
+
+/* lb_kprobe_mech_parse - the mechanism named @s into *@m. Returns 0, or -EINVAL for others. */
+int lb_kprobe_mech_parse(const char *s, enum lb_kprobe_mech *m);
+
+/*
+ * lb_kprobes_describe - what @k's probes are in one line for people, in
+ * @buf: "11 kprobes: 10 ftrace-based, 1 optimized", "1 kprobe, 2
+ * kretprobes: 3 breakpoint (optimization off)", "11 kprobes: mechanism
+ * unknown (debugfs not readable)" (the source says why), "no kprobes
+ * (optimization off)". Returns @buf.
+ */
+const char *lb_kprobes_describe(const struct lb_kprobes_info *k, char *buf, size_t len);
 
 /* lb_results_add_warning - append a printf-formatted warning. Returns 0 or -ENOMEM. */
 int lb_results_add_warning(struct lb_results *res, const char *fmt, ...)
@@ -433,6 +460,35 @@ struct lb_pair {
  */
 int lb_results_pair(const struct lb_results *res, const struct lb_probeset_result *psr,
 		    struct lb_pair *out);
+
+/*
+ * The verdict on a set that adds kprobes to the set it builds on (its
+ * 'compare-with'): how much further it slows the base, and how many times
+ * the base's own slowdown its whole slowdown is (Desnoyers 2006: LTTng 35%,
+ * LTTng with a kprobe per event 73%, 2.1x).
+ */
+struct lb_verdict {
+	struct lb_pair pair;		/* the set beside its base: vs_base_pct, CI, extra events */
+	double base_pct;		/* the base's slowdown_pct */
+	double base_ci95[2];		/* and its 95% CI */
+	double ratio;			/* set's slowdown / base's; NAN: ratio_why says why */
+	double ratio_ci95[2];		/* paired bootstrap; NAN with the ratio or too few */
+	size_t ratio_n;			/* units (alternate) or rounds (runs) the CI is over */
+	char ratio_why[LB_RESULTS_MAX_NAME + 64]; /* why ratio is NAN; "" when it is not */
+	char kprobes[128];		/* lb_kprobes_describe() of the set's kprobes */
+	const char *reference;		/* the set's published figure; may be NULL */
+	bool emulated;			/* lb_results_emulated(): timings are not real */
+};
+
+/*
+ * lb_results_verdict - the verdict on @psr, into @out: the ratio's CI by a
+ * paired moving-block bootstrap over the alternation's units (alternate;
+ * both slowdowns from the same resampled units) or a paired bootstrap over
+ * the rounds (runs). Returns 0, -ENOENT when @psr placed no kprobes or has
+ * no base in @res (lb_results_pair()), or -ENOMEM.
+ */
+int lb_results_verdict(const struct lb_results *res, const struct lb_probeset_result *psr,
+		       struct lb_verdict *out);
 
 /* lb_results_emulated - whether @res was measured under QEMU's TCG (timings emulated). */
 bool lb_results_emulated(const struct lb_results *res);

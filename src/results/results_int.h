@@ -10,6 +10,13 @@
 
 #include "results.h"
 
+/* The bootstrap intervals: resamples and a fixed seed, so reruns of summarize agree. */
+#define LB_CI_RESAMPLES 10000
+#define LB_CI_SEED 0x6c6f616462656e63ULL /* "loadbenc" */
+
+/* lb_round_run - the run of @psr in @round (the first by position), or NULL. */
+const struct lb_run *lb_round_run(const struct lb_probeset_result *psr, int round);
+
 /* lb_summary_init - set @s to "nothing known": NAN numbers, zero counts. */
 void lb_summary_init(struct lb_summary *s);
 

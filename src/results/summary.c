@@ -23,10 +23,7 @@
 #include "stats.h"
 #include "util.h"
 
-/* The slowdown interval: bootstrap resamples and a fixed seed, so reruns of summarize agree. */
-#define LB_CI_RESAMPLES 10000
 #define LB_EDGE_WARN_PCT 1.0	/* edge spread, % of a run's operations, worth a warning */
-#define LB_CI_SEED 0x6c6f616462656e63ULL /* "loadbenc" */
 
 /* The baseline's CV (in %) above which every result is flagged as noisy. */
 #define LB_CV_WARN_PCT 5.0
@@ -102,8 +99,7 @@ size_t lb_slices_unit_ratios(const struct lb_slice *s, size_t n, int on, int ref
 	return got;
 }
 
-/* The run of @psr in @round, or NULL. */
-static const struct lb_run *lb_round_run(const struct lb_probeset_result *psr, int round)
+const struct lb_run *lb_round_run(const struct lb_probeset_result *psr, int round)
 {
 	size_t i;
 
