@@ -11,6 +11,10 @@
  * the workload's counts), where another load on a shared machine can make
  * a traced run faster than its baseline.
  *
+ * A PROBESET given as NAME=MECHANISM (ftrace+kprobe-int3=breakpoint) also
+ * needs every kprobe of the set to have that mechanism; every set's kprobes
+ * need one read from the kernel.
+ *
  * Prints one line per failed check and one summary line per probe set.
  * Exits 0 when everything holds, 1 when a check failed, 99 when the input
  * cannot be read at all.
@@ -29,6 +33,7 @@
 
 #include "helpers.h"
 #include "results.h"
+#include "util.h"
 
 #define CSV_HEADER \
 	"probeset,tracer,round,seconds,ops,throughput,events,lost_events,timeouts," \
@@ -280,11 +285,43 @@ static void check_slices(const struct lb_results *res, const struct lb_probeset_
 	       s->switch_on_ms, s->switch_off_ms, s->residue_pct);
 }
 
-static void check_probeset(const struct lb_results *res, const char *name)
+/*
+ * A set's kprobes: each one's mechanism read from the kernel (not unknown,
+ * not disabled while the set was on), and all of them @want when given.
+ */
+static void check_kprobes(const struct lb_probeset_result *p, const char *want)
 {
-	const struct lb_probeset_result *p = find(res, name);
+	const struct lb_kprobes_info *k = &p->kprobes;
+	char desc[256];
+
+	if (want && !k->nprobes)
+		fail("%s: no kprobes recorded, expected every one %s", p->name, want);
+	for (size_t i = 0; i < k->nprobes; i++) {
+		const char *m = lb_kprobe_mech_name(k->probes[i].mech);
+
+		if (k->probes[i].mech == LB_KPROBE_UNKNOWN || k->probes[i].mech == LB_KPROBE_DISABLED)
+			fail("%s: kprobe %s+%lu: mechanism %s (source: %s)", p->name,
+			     k->probes[i].symbol, k->probes[i].offset, m, lb_str_or(k->source, "none"));
+		else if (want && strcmp(m, want))
+			fail("%s: kprobe %s+%lu: mechanism %s, expected %s", p->name,
+			     k->probes[i].symbol, k->probes[i].offset, m, want);
+	}
+	if (k->nprobes)
+		printf("check-results: %s: %s\n", p->name,
+		       lb_kprobes_describe(k, desc, sizeof(desc)));
+}
+
+static void check_probeset(const struct lb_results *res, const char *spec)
+{
+	char name[256];
+	const char *want = strchr(spec, '=');
+	const struct lb_probeset_result *p;
 	const struct lb_summary *s;
 	size_t i;
+
+	snprintf(name, sizeof(name), "%.*s", want ? (int)(want - spec) : (int)strlen(spec), spec);
+	want = want ? want + 1 : NULL;
+	p = find(res, name);
 
 	if (!p) {
 		fail("%s: probe set not in results.json (%zu present)", name, res->nprobesets);
@@ -293,6 +330,7 @@ static void check_probeset(const struct lb_results *res, const char *name)
 	s = &p->summary;
 	if (!p->tracer || !*p->tracer)
 		fail("%s: empty tracer", name);
+	check_kprobes(p, want);
 	if (lb_results_alternate(res))
 		check_slices(res, p);
 	else if ((int)p->nruns != res->config.repeat)
@@ -509,7 +547,8 @@ int main(int argc, char **argv)
 	any_slowdown = true;
 #endif
 	if (argc < 2) {
-		fprintf(stderr, "usage: %s [--any-slowdown] DIR [PROBESET...]\n", argv[0]);
+		fprintf(stderr, "usage: %s [--any-slowdown] DIR [PROBESET[=MECHANISM]...]\n",
+			argv[0]);
 		return T_EXIT_ERROR;
 	}
 	json_path = path_in(argv[1], "results.json");

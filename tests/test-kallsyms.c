@@ -59,6 +59,16 @@ static void test_kprobe_list(void)
 	T_CHECK(lb_kprobe_list_find("", "schedule", 0, false) == LB_SEEN_UNKNOWN);
 	T_CHECK(lb_kprobe_list_find("garbage\n  k\nk k k+0x\n", "k", 0, false) ==
 		LB_SEEN_UNKNOWN);
+	{
+		char buf[256];
+
+		T_CHECK(lb_kprobe_list_entries(list, "schedule", buf, sizeof(buf)) == 3);
+		T_CHECK_STR(buf, "k schedule+0x5; k schedule+0x0 [FTRACE]; r schedule+0x0 [FTRACE]");
+		T_CHECK(lb_kprobe_list_entries(list, "sched", buf, sizeof(buf)) == 0);
+		T_CHECK_STR(buf, "");
+		T_CHECK(lb_kprobe_list_entries(list, "e1000_xmit_frame", buf, 12) == 1);
+		T_CHECK(strlen(buf) == 11);
+	}
 	T_CHECK_STR(lb_kprobe_seen_name(LB_SEEN_BREAKPOINT), "breakpoint");
 	T_CHECK_STR(lb_kprobe_seen_name(LB_SEEN_FTRACE), "ftrace");
 	T_CHECK_STR(lb_kprobe_seen_name(LB_SEEN_OPTIMIZED), "optimized");

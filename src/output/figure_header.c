@@ -118,7 +118,7 @@ static const char *method_line(const struct lb_results *res, char *buf, size_t l
 static const char *kprobes_line(const struct lb_results *res, char *buf, size_t len)
 {
 	size_t off = 0, i, n = 0;
-	char desc[128];
+	char desc[320];
 
 	buf[0] = '\0';
 	for (i = 0; i < res->nprobesets && off < len; i++) {

@@ -68,7 +68,7 @@ static int note_line(const struct lb_results *res, const struct lb_probeset_resu
 		     enum lb_note which, char **line)
 {
 	struct lb_verdict v;
-	char desc[128];
+	char desc[320];
 	int ret;
 
 	*line = NULL;

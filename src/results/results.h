@@ -475,7 +475,7 @@ struct lb_verdict {
 	double ratio_ci95[2];		/* paired bootstrap; NAN with the ratio or too few */
 	size_t ratio_n;			/* units (alternate) or rounds (runs) the CI is over */
 	char ratio_why[LB_RESULTS_MAX_NAME + 64]; /* why ratio is NAN; "" when it is not */
-	char kprobes[128];		/* lb_kprobes_describe() of the set's kprobes */
+	char kprobes[320];		/* lb_kprobes_describe() of the set's kprobes */
 	const char *reference;		/* the set's published figure; may be NULL */
 	bool emulated;			/* lb_results_emulated(): timings are not real */
 };

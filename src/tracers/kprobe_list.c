@@ -223,3 +223,42 @@ enum lb_kprobe_seen lb_kprobe_list_find(const char *text, const char *symbol,
 	}
 	return near;
 }
+
+size_t lb_kprobe_list_entries(const char *text, const char *symbol, char *buf, size_t len)
+{
+	size_t slen = strlen(symbol), used = 0, n = 0;
+
+	if (len)
+		buf[0] = '\0';
+	for (const char *line = text; line && *line;) {
+		const char *end = strchr(line, '\n'), *p;
+		size_t llen = end ? (size_t)(end - line) : strlen(line);
+
+		/* "SYMBOL+0x" after the address and the type, as lb_kprobe_list_find() reads it. */
+		for (p = line; p + slen + 3 <= line + llen; p++) {
+			if (p > line && p[-1] == ' ' && !strncmp(p, symbol, slen) &&
+			    !strncmp(p + slen, "+0x", 3))
+				break;
+		}
+		if (p + slen + 3 <= line + llen && used + 2 < len) {
+			const char *q = p, *e = line + llen;
+
+			while (q > line && q[-1] == ' ')
+				q--;
+			while (e > p && (e[-1] == ' ' || e[-1] == '\r'))
+				e--;
+			/* "k schedule+0x0 [FTRACE]": the type, the place, the flags. */
+			used += (size_t)snprintf(buf + used, len - used, "%s%c %.*s", n ? "; " : "",
+						 q > line ? q[-1] : '?', (int)(e - p), p);
+			if (used >= len)
+				used = len - 1;
+			n++;
+		}
+		line = end ? end + 1 : NULL;
+	}
+	/* Runs of blanks in the kernel's columns, one space each. */
+	for (size_t i = 0, j = 0; len && i <= used; i++)
+		if (!(buf[i] == ' ' && j && buf[j - 1] == ' '))
+			buf[j++] = buf[i];
+	return n;
+}

@@ -43,6 +43,13 @@ int lb_kprobe_list_read(char **text, const char **source, char *err, size_t len)
 enum lb_kprobe_seen lb_kprobe_list_find(const char *text, const char *symbol,
 					unsigned long offset, bool ret);
 
+/*
+ * lb_kprobe_list_entries - what @text lists at @symbol, for a message when
+ * a probe is not there: "k schedule+0x0 [FTRACE]; r schedule+0x0" into @buf.
+ * Returns how many entries.
+ */
+size_t lb_kprobe_list_entries(const char *text, const char *symbol, char *buf, size_t len);
+
 /* lb_kprobe_seen_name - "breakpoint", "ftrace", "optimized", "disabled" or "unknown". */
 const char *lb_kprobe_seen_name(enum lb_kprobe_seen s);
 

@@ -360,8 +360,17 @@ int lb_tracer_kprobes_check(struct lb_tracer *t, char *err, size_t len)
 	t->kprobes_source = source;
 	for (size_t i = 0; i < t->nkprobes; i++) {
 		struct lb_tracer_kprobe *k = &t->kprobes[i];
+		char there[160];
 
 		k->seen = lb_kprobe_list_find(text, k->symbol, k->offset, k->ret);
+		if (k->seen != LB_SEEN_UNKNOWN || t->kprobes_why[0])
+			continue;
+		/* The first one missing, and what is there instead: said with the source. */
+		lb_kprobe_list_entries(text, k->symbol, there, sizeof(there));
+		snprintf(t->kprobes_why, sizeof(t->kprobes_why), "%s; no %s %s+0x%lx in kprobes/list%s%s",
+			 source, k->ret ? "kretprobe" : "kprobe", k->symbol, k->offset,
+			 there[0] ? ", which has " : "", there);
+		t->kprobes_source = t->kprobes_why;
 	}
 	free(text);
 	return (int)t->nkprobes;

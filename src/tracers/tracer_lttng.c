@@ -152,6 +152,24 @@ static int check_symbols(const struct lb_probeset *ps, char *err, size_t len)
 
 		if (p->kind != LB_PROBE_KPROBE && p->kind != LB_PROBE_KRETPROBE)
 			continue;
+		/*
+		 * lttng-tools' liblttng-ctl (2.13.9, and its master in 2026-12) writes an
+		 * event's probe address where the offset belongs when it sends the event
+		 * to the session daemon (lttng_event_probe_attr_serialize(): comm.offset =
+		 * probe->addr): the kernel gets offset 0 and the kprobe goes on the entry.
+		 * Seen under Debian's 6.1 (kprobes/list: __dev_queue_xmit+0x0 [FTRACE]
+		 * for a kprobe asked at +5). Refused rather than measured as what it is not.
+		 */
+		if (p->offset) {
+			snprintf(err, len, "%s:%d: LTTng cannot place kprobe %s+%lu: liblttng-ctl "
+				 "sends a probe's address where its offset belongs "
+				 "(lttng_event_probe_attr_serialize(): comm.offset = probe->addr), "
+				 "so the kernel would put it on %s's entry; measure breakpoint "
+				 "kprobes with ftrace+kprobe-int3 or bpf+kprobe-int3", ps->path,
+				 p->line, p->event, p->offset, p->event);
+			ret = -ENOSYS;
+			break;
+		}
 		snprintf(where, sizeof(where), "%s:%d", ps->path, p->line);
 		ret = lb_kallsyms_check_probe(&ks, where, p->kind == LB_PROBE_KPROBE ?
 					      "an LTTng kprobe" : "an LTTng kretprobe", p->event,
