@@ -69,8 +69,16 @@ ymin = lo < 0 ? lo - 0.14 * span : 0
 
 # Labels: the slowdown on each bar, above the whisker (below it when negative);
 # under each bar the probe set's name and throughput (just the name, slanted,
-# when there are many).
-many = n > 8
+# when there are many, or when the labels side by side would run into each
+# other: about 90 characters of the 17-point font fit across).
+name_w = 0
+if (n > 0) {
+	undefine STATS_*
+	stats data using (strlen(strcol(1))) nooutput
+	name_w = exists('STATS_max') ? STATS_max : 0
+}
+label_w = max2(name_w, alternate ? 20 : 11)
+many = n > 8 || n * label_w > 90
 pct(y) = sprintf('%.1f%%', y)
 kops(t) = t >= 1e6 ? sprintf('%.2fM ops/s', t / 1e6) : sprintf('%.1fk ops/s', t / 1e3)
 units_of(col) = alternate && valid(col) ? sprintf(', %d units', int(column(col))) : ''

@@ -100,8 +100,21 @@ set xlabel 'each alternation: its slices in order, first to last' font ',13' \
 set xrange [0 : nslots > 0 ? nslots : 1]
 set yrange [0 : *]
 set xtics ()
+# A slot's label that would run into its neighbours' (about 9 px a character at 15 points,
+# 7.5 at 12, in the plot's ~1000 px) is put one set name a line.
+label_lines = 1
 do for [k = 1:nslots] {
-	set xtics add (labels[k] k - 0.5)
+	l = labels[k]
+	if (strlen(l) * (nslots > 3 ? 7.5 : 9) > 1000.0 / nslots) {
+		nl = 1
+		while (strstrt(l, ' / ') > 0) {
+			i = strstrt(l, ' / ')
+			l = l[1:i - 1] . "\n" . l[i + 3:]
+			nl = nl + 1
+		}
+		label_lines = nl > label_lines ? nl : label_lines
+	}
+	set xtics add (l k - 0.5)
 }
 do for [k = 1:nslots - 1] {
 	set arrow from k, graph 0 to k, graph 1 nohead lc rgb '#A0A0A0' lw 1 dt 3
@@ -113,9 +126,12 @@ foot_top = 0.03 + (footer_lines > 1 ? footer_lines - 1 : 0) * 0.024
 # The key: one entry per probe set, then off, dropped and the plain run, in up to three
 # columns filled column by column.
 nkeys = (nsets > 1 ? nsets - 1 : 0) + 2 + (ndropped > 0 ? 1 : 0)
-key_font = nkeys > 6 ? ',12' : ',13'
+key_font = nkeys > 6 ? ',11' : ',13'
 key_cols = nkeys <= 2 ? nkeys : (nkeys <= 6 ? 2 : 3)
 key_rows = int(ceil(nkeys / (key_cols * 1.0)))
+# In three columns the long titles would push the third out of the picture.
+off_title = key_cols > 2 ? 'all probes off (hollow)' : 'all probes off (hollow, colour of the alternation)'
+plain_title = key_cols > 2 ? 'plain run before' : 'baseline: the plain run before'
 set key at screen 0.11, screen 0.845 - shift left top vertical Left reverse samplen 2.5 \
 	width (nkeys > 4 ? -4 : 1) maxrows key_rows font key_font textcolor rgb text_colour
 
@@ -123,7 +139,8 @@ set lmargin at screen 0.11
 set rmargin at screen 0.97
 key_line = nkeys > 6 ? 0.028 : 0.032
 set tmargin at screen 0.845 - shift - (key_rows > 1 ? key_rows : 1) * key_line - 0.025
-set bmargin at screen foot_top + 0.155
+set bmargin at screen foot_top + 0.155 + (label_lines - 1) * 0.03
+set xlabel offset 0, -(label_lines - 1) * 1.2
 
 set label 1 title at screen 0.5, screen 0.945 center font ',24'
 set label 2 subtitle at screen 0.5, screen 0.885 center font ',14' textcolor rgb text_colour
@@ -146,8 +163,8 @@ draw = 'plot data index 2 using 1:($3 / 1000):(1):(0):(colour($2)) with vectors 
 	'data index 1 using 6:($8 > 0 ? $7 / 1000 : NaN) with points pt 2 ps 1.7 lw 1.5 ' . \
 	'lc rgb text_colour notitle, ' . \
 	'keyentry with points pt 6 ps 1.1 lw 1.5 lc rgb text_colour ' . \
-	'title "all probes off (hollow, colour of the alternation)", ' . \
-	'keyentry with lines dt 2 lw 1.5 lc rgb colour(0) title "baseline: the plain run before"'
+	'title off_title, ' . \
+	'keyentry with lines dt 2 lw 1.5 lc rgb colour(0) title plain_title'
 if (ndropped > 0) draw = draw . ', keyentry with points pt 2 ps 1.7 lw 1.5 ' . \
 	'lc rgb text_colour title "unit left out of the statistics"'
 if (nslices == 0) draw = 'plot for [s = 1:nsets - 1] keyentry with points ' . \
