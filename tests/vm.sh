@@ -210,6 +210,14 @@ if [[ -n $pid_per_op ]]; then
 		fail "lttng-syscalls-pid records $pid_per_op events/op; the workload makes 16"
 	note "lttng-syscalls-pid: $pid_per_op events/op (the workload's 16)"
 fi
+# The guest leaves debugfs unmounted: the mechanisms were read through loadbench's private
+# mount (and the guest checked that its mounts did not change: a warning fails above).
+for s in "${sets[@]}"; do
+	[[ $s == *+kprobe* ]] || continue
+	grep -q -E '"source": *"debugfs, private mount"' "$tmp/results/results.json" ||
+		fail "results.json does not say the kprobes' mechanisms were read through a private debugfs mount"
+	break
+done
 # The verdict: one line per kprobe set, with the paired CI of what the kprobes add, the base's
 # slowdown and CI, the ratio (with its CI, or why not), the mechanism and the 2006 figure.
 for s in "${sets[@]}"; do

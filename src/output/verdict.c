@@ -27,6 +27,18 @@ static void put_pct(FILE *f, double pct, const double *ci)
 		fprintf(f, " [%.1f, %.1f]", ci[0], ci[1]);
 }
 
+/* What the set adds at each traced event: "a kprobe", "a kretprobe", or both kinds. */
+static const char *probe_kind(const struct lb_kprobes_info *k)
+{
+	size_t nret = 0;
+
+	for (size_t i = 0; i < k->nprobes; i++)
+		nret += k->probes[i].ret;
+	if (!nret)
+		return "a kprobe";
+	return nret == k->nprobes ? "a kretprobe" : "a kprobe or kretprobe";
+}
+
 char *lb_verdict_line(const struct lb_verdict *v)
 {
 	const char *set = lb_str_or(v->pair.set->name, "?");
@@ -37,7 +49,8 @@ char *lb_verdict_line(const struct lb_verdict *v)
 
 	if (!f)
 		return NULL;
-	fprintf(f, "%s: a kprobe per traced event (%s", set, v->kprobes);
+	fprintf(f, "%s: %s per traced event (%s", set, probe_kind(&v->pair.set->kprobes),
+		v->kprobes);
 	if (isfinite(v->pair.extra_events_per_op))
 		fprintf(f, "; %+.1f events/op", v->pair.extra_events_per_op);
 	fprintf(f, ") slows %s by a further ", base);
