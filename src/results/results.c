@@ -71,6 +71,7 @@ static void lb_probeset_result_release(struct lb_probeset_result *psr)
 	for (i = 0; i < psr->nruns; i++) {
 		free(psr->runs[i].samples);
 		free(psr->runs[i].flow_ops);
+		lb_latency_release(&psr->runs[i].latency);
 	}
 	free(psr->runs);
 	free(psr->slices);
@@ -246,10 +247,16 @@ int lb_probeset_result_add_run(struct lb_probeset_result *psr, const struct lb_r
 		}
 		memcpy(copy.flow_ops, run->flow_ops, copy.nflow_ops * sizeof(*copy.flow_ops));
 	}
+	if (lb_latency_copy(&copy.latency, &run->latency)) {
+		free(copy.samples);
+		free(copy.flow_ops);
+		return -ENOMEM;
+	}
 	arr = realloc(psr->runs, (psr->nruns + 1) * sizeof(*arr));
 	if (!arr) {
 		free(copy.samples);
 		free(copy.flow_ops);
+		lb_latency_release(&copy.latency);
 		return -ENOMEM;
 	}
 	psr->runs = arr;

@@ -20,6 +20,28 @@
 #include <stdint.h>
 #include <stdio.h>
 
+/*
+ * Operation latency: the quantiles loadbench reports, in this order (the
+ * last is the largest value), and their names in results and tables.
+ */
+#define LB_LAT_NQ 6
+extern const double lb_lat_q[LB_LAT_NQ];		/* 0.5 0.9 0.99 0.999 0.9999 1 */
+extern const char *const lb_lat_q_names[LB_LAT_NQ];	/* "p50" ... "p99.99" "max" */
+
+/*
+ * The latencies of the operations of a run (its window; under --method
+ * alternate its slices in one state): a histogram as src/common/hist.h
+ * keeps it, its nonempty buckets only, and what follows from it.
+ */
+struct lb_latency {
+	uint64_t count;		/* operations timed; 0 = latency not measured */
+	double mean_ns;		/* NAN when count is 0 */
+	double ns[LB_LAT_NQ];	/* the quantiles of lb_lat_q (nearest rank, bucket middle) */
+	uint32_t *bucket;	/* indices of the nonempty buckets, ascending */
+	uint64_t *bucket_count;	/* their counts */
+	size_t nbuckets;
+};
+
 /* One measured repetition of one probe set (or of the baseline). */
 struct lb_run {
 	int round;		/* 1-based repetition (round) number; pairs with the baseline's */
@@ -50,6 +72,7 @@ struct lb_run {
 	uint64_t pcap_packets;	/* packets the capture on lo delivered */
 	uint64_t pcap_dropped;	/* packets the capture missed (its buffer was full) */
 	uint64_t server_drops;	/* datagrams the server socket dropped (receive queue full) */
+	struct lb_latency latency; /* the window's operation latencies; count 0 = not timed */
 };
 
 /*
@@ -114,6 +137,8 @@ struct lb_slice {
 	uint64_t off_events;	/* events counted by the sets that were off: 0 when off is off */
 	uint64_t edge_spread_ops; /* operations done while its edges were read (the larger) */
 	bool dropped;		/* left out of the statistics (its unit was) */
+	uint64_t lat_count;	/* operations timed in the window; 0 = latency not measured */
+	double lat_ns[LB_LAT_NQ]; /* their quantiles (lb_lat_q), NAN when lat_count is 0 */
 };
 
 /*
@@ -134,6 +159,26 @@ struct lb_slice {
  * *@diff (if not NULL) gets pcap_packets - (ops + server_drops).
  */
 bool lb_run_pcap_agrees(const struct lb_run *r, int64_t *diff);
+
+/*
+ * A probe set's latency against the baseline's, quantile by quantile. The
+ * added latency is relative first: the center (lb_stats_ratio_center) of
+ * the per-round (--method runs: traced run over the baseline run of the
+ * same round) or per-unit (--method alternate: the unit's on slices over
+ * its off slices) ratios of the quantile, with the same bootstrap CI as
+ * the slowdown; added_ns is that share of the baseline's quantile. A
+ * quantile a round or slice holds too few operations to estimate (fewer
+ * than LB_LAT_MIN_TAIL beyond it) and the max have no ratio: NAN.
+ */
+#define LB_LAT_MIN_TAIL 10
+struct lb_lat_summary {
+	uint64_t count;			/* operations timed over its runs; 0 = no latency */
+	double ns[LB_LAT_NQ];		/* quantiles of its runs' histograms merged */
+	double added_pct[LB_LAT_NQ];	/* 100 * (center of the ratios - 1) */
+	double added_pct_ci95[LB_LAT_NQ][2];
+	double added_ns[LB_LAT_NQ];	/* added_pct / 100 * the baseline's ns */
+	double added_ns_ci95[LB_LAT_NQ][2];
+};
 
 struct lb_summary {
 	double throughput_median;	/* ops/s */
@@ -158,6 +203,7 @@ struct lb_summary {
 	double switch_off_ms;		/* median time to switch it off */
 	uint64_t off_events;		/* events its tracer counted while off: 0 when off is off */
 	double seconds;			/* the units' wall time: first armed slice to last */
+	struct lb_lat_summary latency;	/* count 0: the workload's operations were not timed */
 };
 
 /*
@@ -359,6 +405,31 @@ bool lb_results_alternate(const struct lb_results *res);
  * @psr. Returns 0 or -ENOMEM.
  */
 int lb_probeset_result_add_run(struct lb_probeset_result *psr, const struct lb_run *run);
+
+struct lb_hist;
+
+/*
+ * lb_latency_set - @l from histogram @h (src/common/hist.h): its nonempty
+ * buckets copied, the count, mean and quantiles computed. What @l held is
+ * released first. Returns 0, or -ENOMEM (then @l is empty).
+ */
+int lb_latency_set(struct lb_latency *l, const struct lb_hist *h);
+
+/*
+ * lb_latency_from_buckets - @l's count, mean and quantiles from its buckets
+ * (as read from results.json), the mean from @sum_ns. Returns 0, or
+ * -EINVAL when an index is out of range or the indices are not ascending.
+ */
+int lb_latency_from_buckets(struct lb_latency *l, double sum_ns);
+
+/* lb_latency_add_to - add @l's buckets into histogram @h. */
+void lb_latency_add_to(const struct lb_latency *l, struct lb_hist *h);
+
+/* lb_latency_copy - @dst = a deep copy of @src. Returns 0 or -ENOMEM (then @dst is empty). */
+int lb_latency_copy(struct lb_latency *dst, const struct lb_latency *src);
+
+/* lb_latency_release - free @l's buckets and empty it (count 0, NAN quantiles). */
+void lb_latency_release(struct lb_latency *l);
 
 /*
  * lb_kprobes_info_add - append a copy of one placed probe to @k. Returns 0 or
