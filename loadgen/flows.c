@@ -241,6 +241,7 @@ int lb_flow_start(struct lb_flow *w, int running)
 	atomic_store(&sh->server_requests, 0);
 	atomic_store(&sh->server_mismatches, 0);
 	atomic_store(&sh->stop, 0);
+	sh->timed = w->timed;
 	clock_gettime(CLOCK_MONOTONIC, &now);
 	whole = (time_t)w->cfg.max_seconds; /* validated: 0 < max_seconds <= 1e9 */
 	sh->deadline.tv_nsec = now.tv_nsec + (long)((w->cfg.max_seconds - (double)whole) * 1e9);

@@ -174,7 +174,7 @@ static int icmp_flood_client_run(struct lb_flow *w)
 	unsigned char *rbuf = w->buf, *req = w->buf + w->buflen;
 	size_t len = ICMP_HDR_LEN + w->cfg.msg_size, ihl;
 	struct icmp_echo_hdr *h = (struct icmp_echo_hdr *)req, *r;
-	uint64_t slot[LB_WINDOW_MAX] = {0};
+	uint64_t slot[LB_WINDOW_MAX] = {0}, sent_at[LB_WINDOW_MAX];
 	uint64_t next = 1, got, ops = 0, timeouts = 0, mismatches = 0, sent = 0, loops = 0;
 	int fd = w->cli_fd, window = w->cfg.window, outstanding = 0, ret;
 	ssize_t n;
@@ -189,6 +189,7 @@ static int icmp_flood_client_run(struct lb_flow *w)
 		if (loops % LB_DEADLINE_EVERY == 0 && lb_past_deadline(sh))
 			return 0;
 		while (outstanding < window) {
+			sent_at[next % LB_WINDOW_MAX] = lb_lat_start(sh);
 			ret = icmp_flood_send(fd, req, len, next);
 			if (ret < 0)
 				return lb_child_fail(w, LB_CLIENT, errno,
@@ -230,6 +231,7 @@ static int icmp_flood_client_run(struct lb_flow *w)
 			continue; /* stale: given up after a timeout */
 		slot[got % LB_WINDOW_MAX] = 0;
 		outstanding--;
+		lb_lat_record(sh, sent_at[got % LB_WINDOW_MAX]);
 		atomic_store_explicit(&sh->ops, ++ops, memory_order_relaxed);
 		continue;
 	mismatch:
@@ -255,6 +257,7 @@ const struct lb_workload_type lb_icmp_flood_type = {
 	    .ops = "echo round trips",
 	    .addr = "127.0.0.1",
 	    .window = true,
+	    .latency = true,
 	    .veth = true,
 	},
     .proto = "ICMP",

@@ -218,10 +218,11 @@ static int tcp_rr_client_run(struct lb_flow *w)
 	unsigned char *buf = w->buf;
 	size_t len = w->cfg.msg_size;
 	int r;
-	uint64_t seq = 0, got, ops = 0, timeouts = 0, mismatches = 0;
+	uint64_t seq = 0, got, ops = 0, timeouts = 0, mismatches = 0, t0;
 
 	memset(buf, 0, len);
 	for (;;) {
+		t0 = lb_lat_start(sh);
 		seq++;
 		memcpy(buf, &seq, sizeof(seq));
 		r = tcp_rr_write(&e, buf, len);
@@ -250,9 +251,10 @@ static int tcp_rr_client_run(struct lb_flow *w)
 					     "see the server's error, check dmesg, then rerun");
 		}
 		memcpy(&got, buf, sizeof(got));
-		if (got == seq)
+		if (got == seq) {
+			lb_lat_record(sh, t0);
 			atomic_store_explicit(&sh->ops, ++ops, memory_order_relaxed);
-		else
+		} else
 			atomic_store_explicit(&sh->mismatches, ++mismatches, memory_order_relaxed);
 		if (lb_stopping(sh))
 			return 0;
@@ -270,6 +272,7 @@ const struct lb_workload_type lb_tcp_rr_type = {
 	    .addr = "127.0.0.1",
 	    .veth = true,
 	    .engine = true,
+	    .latency = true,
 	},
     .proto = "TCP",
     .server_open = tcp_rr_server_open,

@@ -108,11 +108,16 @@ static int udp_rr_client_run(struct lb_flow *w)
 	unsigned char *buf = w->buf;
 	size_t len = w->cfg.msg_size;
 	int fd = w->cli_fd;
-	uint64_t seq = 0, got = 0, ops = 0, timeouts = 0, mismatches = 0, sent = 0;
+	uint64_t seq = 0, got = 0, ops = 0, timeouts = 0, mismatches = 0, sent = 0, t0 = 0;
+	bool resend = false;
 	ssize_t n;
 
 	memset(buf, 0, len);
 	for (;;) {
+		/* An operation's latency runs from its first send: a resend is part of it. */
+		if (!resend)
+			t0 = lb_lat_start(sh);
+		resend = false;
 		seq++;
 		memcpy(buf, &seq, sizeof(seq));
 		while ((n = send(fd, buf, len, 0)) < 0) {
@@ -138,7 +143,8 @@ static int udp_rr_client_run(struct lb_flow *w)
 						      memory_order_relaxed);
 				if (lb_stopping(sh) || lb_past_deadline(sh))
 					return 0;
-				break; /* resend */
+				resend = true;
+				break;
 			}
 			if (n == 0) { /* wake-up from the parent (udp_rr_wake) */
 				if (lb_stopping(sh))
@@ -157,6 +163,7 @@ static int udp_rr_client_run(struct lb_flow *w)
 		}
 		if (n < 0)
 			continue;
+		lb_lat_record(sh, t0);
 		atomic_store_explicit(&sh->ops, ++ops, memory_order_relaxed);
 		if (lb_stopping(sh))
 			return 0;
@@ -187,6 +194,7 @@ const struct lb_workload_type lb_udp_rr_type = {
 	    .addr = "127.0.0.1",
 	    .veth = true,
 	    .engine = true,
+	    .latency = true,
 	},
     .proto = "UDP",
     .server_open = udp_rr_server_open,

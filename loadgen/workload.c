@@ -68,7 +68,51 @@ struct lb_workload {
 	bool running;
 	struct lb_workload_stats last; /* stats of the last stop */
 	char errmsg[LB_ERRLEN];
+	char latency_off[LB_ERRLEN]; /* why operations are not timed; "" = they are */
+	struct lb_hist *lat_scratch; /* one flow's snapshot, for lb_workload_latency() */
 };
+
+/*
+ * Clock sources whose CLOCK_MONOTONIC the vDSO reads without entering the
+ * kernel: x86's TSC and the paravirtual clocks built on it, arm64's and
+ * RISC-V's counters. With another (hpet, acpi_pm, jiffies) clock_gettime()
+ * is a syscall, and timing each operation would add two per operation:
+ * events for every syscall probe set, so the workload does not time then.
+ */
+static const char *const lb_vdso_clocks[] = {
+	"tsc", "kvm-clock", "hyperv_clocksource_tsc_page", "arch_sys_counter", "riscv_clocksource",
+	NULL,
+};
+
+/* Whether @w's operations can be timed; if not, why, in w->latency_off. */
+static void lb_workload_latency_check(struct lb_workload *w)
+{
+	const char *path = "/sys/devices/system/clocksource/clocksource0/current_clocksource";
+	char cs[64] = "";
+	FILE *f;
+
+	w->latency_off[0] = '\0';
+	if (!w->type->traits.latency) {
+		snprintf(w->latency_off, sizeof(w->latency_off),
+			 "%s has no request and reply to time", w->type->traits.name);
+		return;
+	}
+	f = fopen(path, "re");
+	if (f) {
+		if (!fgets(cs, sizeof(cs), f))
+			cs[0] = '\0';
+		fclose(f);
+	}
+	cs[strcspn(cs, "\n")] = '\0';
+	for (int i = 0; lb_vdso_clocks[i]; i++) {
+		if (!strcmp(cs, lb_vdso_clocks[i]))
+			return;
+	}
+	snprintf(w->latency_off, sizeof(w->latency_off),
+		 "the clock source is %s, which the vDSO cannot read: timing each operation "
+		 "would add two clock_gettime syscalls to it",
+		 cs[0] ? cs : "unknown (current_clocksource not readable)");
+}
 
 /* Flow @i's configuration: its address, port and CPUs derived from @cfg. */
 static void lb_flow_config(const struct lb_workload *w, int i, const int *allowed, int nallowed,
@@ -150,6 +194,17 @@ int lb_workload_create(const struct lb_workload_config *cfg, struct lb_workload 
 	}
 	w->type = w->flow[0]->type;
 	w->cfg.name = w->type->traits.name;
+	lb_workload_latency_check(w);
+	if (!w->latency_off[0]) {
+		w->lat_scratch = calloc(1, sizeof(*w->lat_scratch));
+		if (!w->lat_scratch) {
+			ret = -ENOMEM;
+			lb_seterr(err, errlen, "out of memory");
+			goto out_free;
+		}
+	}
+	for (i = 0; i < w->nflows; i++)
+		w->flow[i]->timed = !w->latency_off[0];
 	free(allowed);
 	*out = w;
 	return 0;
@@ -201,6 +256,25 @@ uint64_t lb_workload_ops(const struct lb_workload *w)
 	for (i = 0; i < w->nflows; i++)
 		ops += lb_flow_ops(w->flow[i]);
 	return ops;
+}
+
+/* Returns 0, or -EOPNOTSUPP when the operations are not timed. */
+int lb_workload_latency(const struct lb_workload *w, struct lb_hist *h)
+{
+	if (w->latency_off[0] || !w->lat_scratch)
+		return -EOPNOTSUPP;
+	memset(h, 0, sizeof(*h));
+	for (int i = 0; i < w->nflows; i++) {
+		lb_hist_copy(w->lat_scratch, &w->flow[i]->sh->lat);
+		lb_hist_add(h, w->lat_scratch);
+	}
+	return 0;
+}
+
+/* Returns why the operations are not timed, or NULL. */
+const char *lb_workload_latency_off(const struct lb_workload *w)
+{
+	return w->latency_off[0] ? w->latency_off : NULL;
 }
 
 /* Returns how many pids (flow by flow, server then generator) were stored in @pids. */
@@ -375,5 +449,6 @@ void lb_workload_destroy(struct lb_workload *w)
 	for (i = 0; i < w->nflows; i++)
 		lb_flow_destroy(w->flow[i]);
 	lb_topo_destroy(w->topo);
+	free(w->lat_scratch);
 	free(w);
 }

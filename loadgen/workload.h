@@ -25,6 +25,7 @@
 #include <time.h>
 
 #include "engine.h"
+#include "hist.h"
 #include "loadgen.h"
 
 #define LB_CACHELINE 128	 /* two 64-byte lines: the adjacent-line prefetcher pairs them */
@@ -67,6 +68,10 @@ struct lb_shared {
 	/* Written by the parent (before fork, and the stop flag), read by the children. */
 	_Alignas(LB_CACHELINE) atomic_int stop;
 	struct timespec deadline; /* CLOCK_MONOTONIC: stop by then whatever happens */
+	bool timed;		  /* the generator times each operation into lat */
+
+	/* Written only by the generator: each operation's latency, send to matching reply. */
+	_Alignas(LB_CACHELINE) struct lb_hist lat;
 
 	/* Written once by a failing child, before it exits. */
 	_Alignas(LB_CACHELINE) struct lb_child_error error[LB_NCHILD];
@@ -80,6 +85,32 @@ struct lb_child {
 };
 
 struct lb_workload_type;
+
+/*
+ * lb_clock_ns - CLOCK_MONOTONIC in ns, for a generator's hot loop: through
+ * the vDSO, no syscall, when the clock source allows it (the workload times
+ * operations only then: lb_workload_latency_off()).
+ */
+static inline uint64_t lb_clock_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+/* lb_lat_start - the send time of an operation for lb_lat_record(), when timed (else 0). */
+static inline uint64_t lb_lat_start(const struct lb_shared *sh)
+{
+	return sh->timed ? lb_clock_ns() : 0;
+}
+
+/* lb_lat_record - count an operation sent at @t0 (lb_clock_ns) and answered now, if timed. */
+static inline void lb_lat_record(struct lb_shared *sh, uint64_t t0)
+{
+	if (sh->timed)
+		lb_hist_record(&sh->lat, lb_clock_ns() - t0);
+}
 
 /*
  * One flow: a server and a generator with their own sockets, port, CPUs and
@@ -111,6 +142,7 @@ struct lb_flow {
 	struct lb_shared *sh;
 	struct lb_child child[LB_NCHILD];
 	bool running;
+	bool timed; /* its generator times operations (set by the workload, copied at start) */
 	struct lb_workload_stats last; /* stats of the last stop */
 	char errmsg[LB_ERRLEN];
 	/* The children's fixes that name a setting, rendered in create: a child formats nothing. */

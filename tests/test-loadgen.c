@@ -367,6 +367,47 @@ static double now_s(void)
 static char uring_skip[512];
 
 /*
+ * The operations timed between two snapshots @lat[0], @lat[1] (@ret: the
+ * second's) are the operations counted, within the few that completed
+ * between reading the counter and the histogram; round trips on loopback
+ * take between 1 us and 100 ms. A workload without replies, or a clock the
+ * vDSO cannot read, says why instead.
+ */
+static void check_latency(struct lb_workload *w, const char *name, struct lb_hist *lat, int ret,
+			  uint64_t ops)
+{
+	const char *off = lb_workload_latency_off(w);
+	uint64_t n;
+	double p50, p99, max;
+
+	if (!lat) {
+		t_failures++;
+		return;
+	}
+	if (!lb_workload_traits(name)->latency) {
+		T_CHECK(ret == -EOPNOTSUPP && off && strstr(off, name) == off);
+		return;
+	}
+	if (off) {
+		T_CHECK(ret == -EOPNOTSUPP && strstr(off, "clock source"));
+		printf("%s: not timed: %s\n", name, off);
+		return;
+	}
+	T_CHECK(ret == 0);
+	if (ret)
+		return;
+	lb_hist_sub(&lat[2], &lat[1], &lat[0]);
+	n = lb_hist_count(&lat[2]);
+	p50 = lb_hist_percentile(&lat[2], 0.5);
+	p99 = lb_hist_percentile(&lat[2], 0.99);
+	max = lb_hist_percentile(&lat[2], 1);
+	printf("%-10s latency: %llu ops timed, p50 %.1f us p99 %.1f us max %.1f us\n", name,
+	       (unsigned long long)n, p50 / 1e3, p99 / 1e3, max / 1e3);
+	T_CHECK(n > 0 && n + 64 >= ops && n <= ops + 64);
+	T_CHECK(p50 >= 1000 && p50 <= p99 && p99 <= max && max < 1e8);
+}
+
+/*
  * Run @name with @engine for 0.5 s twice; check ops, mismatches (the
  * generator matches each reply's sequence number to its request), pids and
  * that nothing is left. @single forces the uring engine's single-shot
@@ -379,9 +420,10 @@ static void run_workload_engine(const char *name, int window, const char *engine
 	struct lb_workload *w = NULL;
 	char err[512], desc[256];
 	pid_t pids[4];
-	int ret, n, i, round;
+	int ret, n, i, round, lat_ret;
 	double t0, t1;
 	uint64_t ops0, ops1;
+	struct lb_hist *lat;
 
 	lb_workload_config_init(&cfg);
 	cfg.name = name;
@@ -415,6 +457,8 @@ static void run_workload_engine(const char *name, int window, const char *engine
 	T_CHECK(strstr(desc, "client@cpu") != NULL);
 	T_CHECK(strstr(desc, strcmp(name, "icmp-flood") ? "server@cpu" : "server=kernel") != NULL);
 
+	/* Two snapshots and their difference: 30 KiB each, not on the stack. */
+	lat = calloc(3, sizeof(*lat));
 	for (round = 0; round < 2; round++) {
 		ret = lb_workload_start(w);
 		if (ret) {
@@ -427,10 +471,14 @@ static void run_workload_engine(const char *name, int window, const char *engine
 		T_CHECK(n == (strcmp(name, "icmp-flood") ? 2 : 1));
 		t0 = now_s();
 		ops0 = lb_workload_ops(w);
+		lat_ret = lat ? lb_workload_latency(w, lat) : -ENOMEM;
 		usleep(500000);
 		ops1 = lb_workload_ops(w);
+		if (lat && !lat_ret)
+			lat_ret = lb_workload_latency(w, lat + 1);
 		t1 = now_s();
 		ret = lb_workload_stop(w, &st);
+		check_latency(w, name, lat, lat_ret, ops1 - ops0);
 		if (ret) {
 			fprintf(stderr, "%s: stop failed: %s\n", name, lb_workload_error(w));
 			t_failures++;
@@ -455,6 +503,7 @@ static void run_workload_engine(const char *name, int window, const char *engine
 			T_CHECK(kill(pids[i], 0) < 0 && errno == ESRCH);
 		T_CHECK(lb_workload_pids(w, pids, 4) == 0);
 	}
+	free(lat);
 	lb_workload_destroy(w);
 }
 

@@ -105,6 +105,7 @@ struct lb_workload_traits {
 	bool window;	  /* keeps several requests outstanding: window may be above 1 */
 	bool veth;	  /* runs with LB_TOPO_VETH (pcap-flood injects on lo: no) */
 	bool engine;	  /* has a server loop of its own, so engine "uring" applies */
+	bool latency;	  /* the generator times each operation (request to matching reply) */
 };
 
 /*
@@ -152,6 +153,24 @@ int lb_workload_start(struct lb_workload *w);
  * trips, matched echo replies; udp-stream: datagrams the server received); cheap.
  */
 uint64_t lb_workload_ops(const struct lb_workload *w);
+
+struct lb_hist;
+
+/*
+ * lb_workload_latency - the latencies of the operations completed since the
+ * last start, every flow's histogram (src/common/hist.h) summed into @h;
+ * cheap enough for every edge of a window (a copy of each flow's buckets),
+ * costs the workload nothing. Returns 0, or -EOPNOTSUPP when the workload
+ * does not time its operations (lb_workload_latency_off() says why).
+ */
+int lb_workload_latency(const struct lb_workload *w, struct lb_hist *h);
+
+/*
+ * lb_workload_latency_off - why @w's operations are not timed ("udp-stream
+ * has no request and reply to time", "the clock source is hpet, ..."), or
+ * NULL when they are.
+ */
+const char *lb_workload_latency_off(const struct lb_workload *w);
 
 /*
  * lb_workload_pids - the pids of the running workload processes, flow by

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "bench_int.h"
+#include "hist.h"
 #include "loadgen.h"
 #include "plan.h"
 #include "results.h"
@@ -99,6 +100,13 @@ struct alt {
 	double units_start;
 	unsigned long long rng;
 	int kchecks[LB_MAX_PROBESETS];	/* kprobe checks done per member (LB_KPROBE_CHECKS) */
+	/*
+	 * When the workload times its operations: its histogram at a slice's
+	 * two edges, and each slice's latencies (slat[i] for slices[i]),
+	 * summed by state when the alternation is stored.
+	 */
+	struct lb_hist *lat;
+	struct lb_latency *slat;
 };
 
 static struct lb_tracer *alt_tracer(const struct alt *a, int k)
@@ -172,6 +180,8 @@ static int alt_slice(struct alt *a, int unit, int state, char *err, size_t len)
 	ret = alt_edge(a, &t0, &ops0, &sp0, c0, err, len);
 	if (ret)
 		return ret;
+	if (a->lat)
+		lb_workload_latency(b->workload, &a->lat[0]);
 	if (!a->nslices && !a->origin)
 		a->origin = t0;
 	if (!lb_sleep_until(t0 + b->slice, b->stop))
@@ -179,6 +189,8 @@ static int alt_slice(struct alt *a, int unit, int state, char *err, size_t len)
 	ret = alt_edge(a, &t1, &ops1, &sp1, c1, err, len);
 	if (ret)
 		return ret;
+	if (a->lat)
+		lb_workload_latency(b->workload, &a->lat[1]);
 	/* After the window, before the next switch: the set is still on. */
 	if (state >= 0 && a->kchecks[state] < LB_KPROBE_CHECKS) {
 		char why[256];
@@ -204,7 +216,28 @@ static int alt_slice(struct alt *a, int unit, int state, char *err, size_t len)
 		if (!cs)
 			return -ENOMEM;
 		a->counts = cs;
+		if (a->lat) {
+			struct lb_latency *sl_lat = realloc(a->slat, cap * sizeof(*sl_lat));
+
+			if (!sl_lat)
+				return -ENOMEM;
+			a->slat = sl_lat;
+			memset(a->slat + a->cap, 0, (cap - a->cap) * sizeof(*sl_lat));
+		}
 		a->cap = cap;
+	}
+	if (a->lat) {
+		struct lb_latency *l = &a->slat[a->nslices];
+
+		lb_hist_sub(&a->lat[1], &a->lat[1], &a->lat[0]);
+		ret = lb_latency_set(l, &a->lat[1]);
+		if (ret)
+			return ret;
+		sl.lat_count = l->count;
+		memcpy(sl.lat_ns, l->ns, sizeof(sl.lat_ns));
+	} else {
+		for (int q = 0; q < LB_LAT_NQ; q++)
+			sl.lat_ns[q] = NAN;
 	}
 	cs = &a->counts[a->nslices * a->n * 2];
 	for (int k = 0; k < a->n; k++) {
@@ -403,6 +436,18 @@ static int alt_store(struct alt *a, int round, const struct lb_workload_stats *s
 				run.samples[nsamples++] = sl->ops / sl->seconds;
 		}
 		run.nsamples = nsamples;
+		if (a->lat) {
+			/* The state's latencies: its slices' histograms summed (a->lat[0] is free now). */
+			memset(&a->lat[0], 0, sizeof(a->lat[0]));
+			for (size_t i = 0; i < a->nslices; i++) {
+				if (a->slices[i].on == on && !a->slices[i].dropped)
+					lb_latency_add_to(&a->slat[i], &a->lat[0]);
+			}
+			if (lb_latency_set(&run.latency, &a->lat[0])) {
+				free(run.samples);
+				return -ENOMEM;
+			}
+		}
 		run.sample_interval = a->b->slice;
 		run.throughput = run.seconds > 0 ? run.ops / run.seconds : 0;
 		lb_run_workload_counts(&run, st);
@@ -411,6 +456,7 @@ static int alt_store(struct alt *a, int round, const struct lb_workload_stats *s
 		run.nflow_ops = st->nflows > 0 ? (size_t)st->nflows : 0;
 		ret = lb_probeset_result_add_run(psr, &run);
 		free(run.samples);
+		lb_latency_release(&run.latency);
 		if (!ret && k >= 0)
 			ret = lb_probeset_result_add_slices(psr, a->slices, a->nslices);
 		if (!ret && residue && !psr->off_residue && !(psr->off_residue = strdup(residue)))
@@ -456,6 +502,11 @@ static int alt_group(const struct lb_bench *b, struct lb_results *res, const int
 	a.rng = 0x6c62616c74ULL + (unsigned long long)g * 7919 + (unsigned long long)getpid();
 	p->round = g + 1;
 	p->run++;
+	if (!lb_workload_latency_off(b->workload)) {
+		a.lat = calloc(2, sizeof(*a.lat));
+		if (!a.lat)
+			return -ENOMEM;
+	}
 
 	ret = lb_workload_start(b->workload);
 	if (ret) {
@@ -511,6 +562,10 @@ static int alt_group(const struct lb_bench *b, struct lb_results *res, const int
 	}
 	free(a.slices);
 	free(a.counts);
+	for (size_t i = 0; a.slat && i < a.nslices; i++)
+		lb_latency_release(&a.slat[i]);
+	free(a.slat);
+	free(a.lat);
 	return ret;
 }
 

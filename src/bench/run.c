@@ -12,6 +12,7 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 
+#include "hist.h"
 #include "loadgen.h"
 #include "pcap_count.h"
 #include "plan.h"
@@ -175,6 +176,7 @@ static int run_once(const struct lb_bench *b, struct lb_tracer *tracer, int roun
 {
 	struct lb_tracer_counts c0 = {0}, c1 = {0};
 	struct lb_workload_stats st = {0};
+	struct lb_hist *lat = NULL; /* the workload's latencies at both edges */
 	size_t max_samples, n = 0;
 	double t0, t1, t, next, end;
 	uint64_t ops0, ops1, prev, pcap0[3] = {0}, pcap1[3] = {0}, spread0 = 0, spread1 = 0;
@@ -187,6 +189,13 @@ static int run_once(const struct lb_bench *b, struct lb_tracer *tracer, int roun
 	run->samples = calloc(max_samples, sizeof(double));
 	if (!run->samples)
 		return -ENOMEM;
+	if (!lb_workload_latency_off(b->workload)) {
+		lat = calloc(2, sizeof(*lat));
+		if (!lat) {
+			ret = -ENOMEM;
+			goto out;
+		}
+	}
 
 	if (tracer) {
 		ret = lb_tracer_arm(tracer, err, len);
@@ -215,6 +224,8 @@ static int run_once(const struct lb_bench *b, struct lb_tracer *tracer, int roun
 	ret = window_edge(b, tracer, &t0, &ops0, &spread0, &c0, err, len);
 	if (ret)
 		goto out_stop;
+	if (lat)
+		lb_workload_latency(b->workload, &lat[0]);
 	if (b->pcap && (ret = pcap_edge(b, pcap0, err, len)))
 		goto out_stop;
 	end = t0 + b->duration;
@@ -243,6 +254,13 @@ static int run_once(const struct lb_bench *b, struct lb_tracer *tracer, int roun
 	ret = window_edge(b, tracer, &t1, &ops1, &spread1, &c1, err, len);
 	if (ret)
 		goto out_stop;
+	if (lat) {
+		lb_workload_latency(b->workload, &lat[1]);
+		lb_hist_sub(&lat[1], &lat[1], &lat[0]);
+		ret = lb_latency_set(&run->latency, &lat[1]);
+		if (ret)
+			goto out_stop;
+	}
 	/* Still on: how the kernel placed its kprobes (a failure only leaves them unknown). */
 	if (tracer) {
 		char why[256];
@@ -294,11 +312,13 @@ out_disarm:
 		}
 	}
 out:
+	free(lat);
 	if (ret) {
 		free(run->samples);
 		run->samples = NULL;
 		free(run->flow_ops);
 		run->flow_ops = NULL;
+		lb_latency_release(&run->latency);
 	}
 	return ret;
 }
@@ -335,6 +355,7 @@ int lb_bench_rounds(const struct lb_bench *b, struct lb_results *res, struct lb_
 				ret = lb_bench_kprobes_store(psr, tracer);
 			free(run.samples);
 			free(run.flow_ops);
+			lb_latency_release(&run.latency);
 			if (ret)
 				return ret;
 			/* A run that completed as the signal came is kept with the others. */

@@ -7,6 +7,17 @@
 
 #include "hist.h"
 
+/* Plain reads and writes of one bucket (no lock: the histograms added are no one's but ours). */
+static inline uint64_t lb_hist_get(const _Atomic uint64_t *b)
+{
+	return atomic_load_explicit(b, memory_order_relaxed);
+}
+
+static inline void lb_hist_put(_Atomic uint64_t *b, uint64_t v)
+{
+	atomic_store_explicit(b, v, memory_order_relaxed);
+}
+
 uint64_t lb_hist_lower(unsigned int i)
 {
 	unsigned int e;
@@ -37,26 +48,29 @@ double lb_hist_mid(unsigned int i)
 
 void lb_hist_copy(struct lb_hist *dst, const struct lb_hist *src)
 {
-	atomic_store_explicit(&dst->sum_ns, atomic_load_explicit(&src->sum_ns, memory_order_relaxed),
-			      memory_order_relaxed);
+	lb_hist_put(&dst->sum_ns, lb_hist_get(&src->sum_ns));
 	for (unsigned int i = 0; i < LB_HIST_BUCKETS; i++)
-		atomic_store_explicit(&dst->bucket[i],
-				      atomic_load_explicit(&src->bucket[i], memory_order_relaxed),
-				      memory_order_relaxed);
+		lb_hist_put(&dst->bucket[i], lb_hist_get(&src->bucket[i]));
 }
 
 void lb_hist_add(struct lb_hist *dst, const struct lb_hist *src)
 {
-	dst->sum_ns += src->sum_ns;
+	lb_hist_put(&dst->sum_ns, lb_hist_get(&dst->sum_ns) + lb_hist_get(&src->sum_ns));
 	for (unsigned int i = 0; i < LB_HIST_BUCKETS; i++)
-		dst->bucket[i] += src->bucket[i];
+		lb_hist_put(&dst->bucket[i],
+			    lb_hist_get(&dst->bucket[i]) + lb_hist_get(&src->bucket[i]));
 }
 
 void lb_hist_sub(struct lb_hist *dst, const struct lb_hist *a, const struct lb_hist *b)
 {
-	dst->sum_ns = a->sum_ns >= b->sum_ns ? a->sum_ns - b->sum_ns : 0;
-	for (unsigned int i = 0; i < LB_HIST_BUCKETS; i++)
-		dst->bucket[i] = a->bucket[i] >= b->bucket[i] ? a->bucket[i] - b->bucket[i] : 0;
+	uint64_t x = lb_hist_get(&a->sum_ns), y = lb_hist_get(&b->sum_ns);
+
+	lb_hist_put(&dst->sum_ns, x >= y ? x - y : 0);
+	for (unsigned int i = 0; i < LB_HIST_BUCKETS; i++) {
+		x = lb_hist_get(&a->bucket[i]);
+		y = lb_hist_get(&b->bucket[i]);
+		lb_hist_put(&dst->bucket[i], x >= y ? x - y : 0);
+	}
 }
 
 uint64_t lb_hist_count(const struct lb_hist *h)
@@ -64,7 +78,7 @@ uint64_t lb_hist_count(const struct lb_hist *h)
 	uint64_t n = 0;
 
 	for (unsigned int i = 0; i < LB_HIST_BUCKETS; i++)
-		n += h->bucket[i];
+		n += lb_hist_get(&h->bucket[i]);
 	return n;
 }
 
@@ -86,7 +100,7 @@ double lb_hist_percentile(const struct lb_hist *h, double q)
 		return NAN;
 	rank = lb_hist_rank(q, n);
 	for (unsigned int i = 0; i < LB_HIST_BUCKETS; i++) {
-		seen += h->bucket[i];
+		seen += lb_hist_get(&h->bucket[i]);
 		if (seen >= rank)
 			return lb_hist_mid(i);
 	}
@@ -115,11 +129,13 @@ size_t lb_hist_nonzero(const struct lb_hist *h, uint32_t *idx, uint64_t *count, 
 	size_t n = 0;
 
 	for (unsigned int i = 0; i < LB_HIST_BUCKETS; i++) {
-		if (!h->bucket[i])
+		uint64_t c = lb_hist_get(&h->bucket[i]);
+
+		if (!c)
 			continue;
 		if (idx && count && n < max) {
 			idx[n] = i;
-			count[n] = h->bucket[i];
+			count[n] = c;
 		}
 		n++;
 	}

@@ -10,6 +10,13 @@
 
 struct lb_results;
 
+/*
+ * lb_results_print_latency - the latency table (quantiles per set, added
+ * latency at p50 and p99 with CIs) on @f; nothing when the baseline's
+ * operations were not timed.
+ */
+void lb_results_print_latency(const struct lb_results *res, FILE *f);
+
 /* lb_results_print_table - the human summary table (and warnings) on @f. */
 void lb_results_print_table(const struct lb_results *res, FILE *f);
 

@@ -166,7 +166,8 @@ bool lb_run_pcap_agrees(const struct lb_run *r, int64_t *diff);
  * the per-round (--method runs: traced run over the baseline run of the
  * same round) or per-unit (--method alternate: the unit's on slices over
  * its off slices) ratios of the quantile, with the same bootstrap CI as
- * the slowdown; added_ns is that share of the baseline's quantile. A
+ * the slowdown; added_ns is what that share is of the set's own quantile,
+ * ns - ns / (1 + added_pct / 100). A
  * quantile a round or slice holds too few operations to estimate (fewer
  * than LB_LAT_MIN_TAIL beyond it) and the max have no ratio: NAN.
  */
@@ -176,7 +177,7 @@ struct lb_lat_summary {
 	double ns[LB_LAT_NQ];		/* quantiles of its runs' histograms merged */
 	double added_pct[LB_LAT_NQ];	/* 100 * (center of the ratios - 1) */
 	double added_pct_ci95[LB_LAT_NQ][2];
-	double added_ns[LB_LAT_NQ];	/* added_pct / 100 * the baseline's ns */
+	double added_ns[LB_LAT_NQ];	/* ns - ns / (1 + added_pct / 100) */
 	double added_ns_ci95[LB_LAT_NQ][2];
 };
 

@@ -20,6 +20,17 @@ const struct lb_run *lb_round_run(const struct lb_probeset_result *psr, int roun
 /* lb_summary_init - set @s to "nothing known": NAN numbers, zero counts. */
 void lb_summary_init(struct lb_summary *s);
 
+/* lb_lat_summary_init - @l empty: count 0, every value NAN. */
+void lb_lat_summary_init(struct lb_lat_summary *l);
+
+/*
+ * lb_summary_latency - @psr's summary.latency from its runs (and, under
+ * --method alternate, its slices), against the baseline's, which must be
+ * summarized first (for the baseline itself: the quantiles only).
+ * Returns 0 or -ENOMEM.
+ */
+int lb_summary_latency(const struct lb_results *res, struct lb_probeset_result *psr);
+
 /*
  * lb_results_take_warning - append @msg (taking ownership) to @res's
  * warnings unless the same text is already there. Returns 0 or -ENOMEM.

@@ -443,12 +443,15 @@ static int lb_results_summarize_alternate(struct lb_results *res)
 		return -ENOMEM;
 	lb_summary_own(&res->baseline, scratch);
 	free(scratch);
+	ret = lb_summary_latency(res, &res->baseline);
 	for (size_t i = 0; i < res->nprobesets && !ret; i++) {
 		struct lb_probeset_result *psr = &res->probesets[i];
 		struct lb_summary *s;
 
 		lb_summary_init(&psr->summary);
 		ret = lb_summary_slices(res, psr);
+		if (!ret)
+			ret = lb_summary_latency(res, psr);
 		s = &psr->summary;
 		if (ret || !psr->nslices)
 			continue;
@@ -507,6 +510,8 @@ int lb_results_summarize(struct lb_results *res)
 
 	/* The baseline: its throughput and spread; no slowdown against itself. */
 	lb_summary_own(base, scratch);
+	if (lb_summary_latency(res, base))
+		goto out;
 
 	for (i = 0; i < res->nprobesets; i++) {
 		struct lb_probeset_result *psr = &res->probesets[i];
@@ -536,6 +541,9 @@ int lb_results_summarize(struct lb_results *res)
 		}
 		s->ns_per_event = lb_stats_ns_per_event(base->summary.throughput_median,
 							s->throughput_median, s->events_per_op);
+		ret = lb_summary_latency(res, psr);
+		if (ret)
+			goto out;
 	}
 
 	ret = -ENOMEM;
