@@ -11,6 +11,12 @@
  * the workload's counts), where another load on a shared machine can make
  * a traced run faster than its baseline.
  *
+ * When the baseline's operations were timed, every run's are, as many as
+ * it counted (within its edges), with quantiles in order. With
+ * --latency-above SET (before DIR, repeatable) SET's median must be above
+ * the untraced one by a CI that excludes 0, and its p99 above the
+ * baseline's: a heavy set (strace) adds latency whatever the noise.
+ *
  * A PROBESET given as NAME=MECHANISM (ftrace+kprobe-int3=breakpoint) also
  * needs every kprobe of the set to have that mechanism; every set's kprobes
  * need one read from the kernel.
@@ -41,6 +47,8 @@
 
 static int nfailed;
 static bool any_slowdown; /* --any-slowdown */
+static const char *latency_above[8]; /* --latency-above SET */
+static int nlatency_above;
 
 static void fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
@@ -476,6 +484,77 @@ static void check_pcap(const struct lb_results *res)
 	       res->config.pcap_filter ? res->config.pcap_filter : "?", worst);
 }
 
+/* One run's latencies: as many as its operations (within its edges), quantiles in order. */
+static void check_run_latency(const char *name, size_t i, const struct lb_run *r)
+{
+	const struct lb_latency *l = &r->latency;
+	double tol = 2.0 * (double)r->edge_spread_ops + 0.01 * (double)r->ops + 256;
+
+	if (!l->count) {
+		if (r->ops)
+			fail("%s: run %zu: %" PRIu64 " operations, none timed (the baseline's were)",
+			     name, i + 1, r->ops);
+		return;
+	}
+	if (fabs((double)l->count - (double)r->ops) > tol)
+		fail("%s: run %zu: %" PRIu64 " operations timed, %" PRIu64 " counted (more than "
+		     "%.0f apart)", name, i + 1, l->count, r->ops, tol);
+	for (int q = 1; q < LB_LAT_NQ; q++) {
+		if (!(l->ns[q] >= l->ns[q - 1]))
+			fail("%s: run %zu: latency %s %.0f ns below %s %.0f ns", name, i + 1,
+			     lb_lat_q_names[q], l->ns[q], lb_lat_q_names[q - 1], l->ns[q - 1]);
+	}
+	if (!(l->ns[0] > 0 && l->mean_ns > 0))
+		fail("%s: run %zu: latency p50 %.0f ns, mean %.0f ns", name, i + 1, l->ns[0],
+		     l->mean_ns);
+}
+
+/* Every run's latencies when the baseline's were timed, and the sets of --latency-above. */
+static void check_latency(const struct lb_results *res)
+{
+	const struct lb_lat_summary *b = &res->baseline.summary.latency;
+
+	if (!b->count) {
+		if (nlatency_above)
+			fail("--latency-above: the baseline's operations were not timed");
+		printf("check-results: latency: the operations were not timed\n");
+		return;
+	}
+	for (size_t i = 0; i < res->baseline.nruns; i++)
+		check_run_latency("baseline", i, &res->baseline.runs[i]);
+	for (size_t k = 0; k < res->nprobesets; k++) {
+		const struct lb_probeset_result *psr = &res->probesets[k];
+
+		for (size_t i = 0; i < psr->nruns; i++)
+			check_run_latency(psr->name, i, &psr->runs[i]);
+	}
+	printf("check-results: latency: baseline p50 %.2f us, p99 %.2f us over %" PRIu64
+	       " operations\n", b->ns[0] / 1e3, b->ns[2] / 1e3, b->count);
+	for (int j = 0; j < nlatency_above; j++) {
+		const struct lb_probeset_result *psr = NULL;
+		const struct lb_lat_summary *l;
+
+		for (size_t k = 0; k < res->nprobesets; k++)
+			if (res->probesets[k].name && !strcmp(res->probesets[k].name, latency_above[j]))
+				psr = &res->probesets[k];
+		if (!psr) {
+			fail("--latency-above %s: no such probe set in the results", latency_above[j]);
+			continue;
+		}
+		l = &psr->summary.latency;
+		printf("check-results: latency: %s p50 %.2f us (added %.2f us [%.2f, %.2f]), p99 "
+		       "%.2f us\n", psr->name, l->ns[0] / 1e3, l->added_ns[0] / 1e3,
+		       l->added_ns_ci95[0][0] / 1e3, l->added_ns_ci95[0][1] / 1e3, l->ns[2] / 1e3);
+		if (!(l->added_pct_ci95[0][0] > 0))
+			fail("%s: the latency added at p50 is %.2f%% [%.2f, %.2f]: its CI does not "
+			     "exclude 0", psr->name, l->added_pct[0], l->added_pct_ci95[0][0],
+			     l->added_pct_ci95[0][1]);
+		if (!(l->ns[2] > b->ns[2]))
+			fail("%s: p99 %.2f us is not above the baseline's %.2f us", psr->name,
+			     l->ns[2] / 1e3, b->ns[2] / 1e3);
+	}
+}
+
 /* Records after the header line, RFC 4180-aware (a quoted field may hold a newline). */
 static size_t csv_records(const char *text)
 {
@@ -529,10 +608,18 @@ int main(int argc, char **argv)
 	struct lb_results *res = NULL;
 	int i, ret = T_EXIT_ERROR;
 
-	if (argc > 1 && !strcmp(argv[1], "--any-slowdown")) {
-		any_slowdown = true;
-		argc--;
-		argv++;
+	for (;;) {
+		if (argc > 1 && !strcmp(argv[1], "--any-slowdown")) {
+			any_slowdown = true;
+			argc--;
+			argv++;
+		} else if (argc > 2 && !strcmp(argv[1], "--latency-above") && nlatency_above < 8) {
+			latency_above[nlatency_above++] = argv[2];
+			argc -= 2;
+			argv += 2;
+		} else {
+			break;
+		}
 	}
 #if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_UNDEFINED__)
 	/*
@@ -547,8 +634,8 @@ int main(int argc, char **argv)
 	any_slowdown = true;
 #endif
 	if (argc < 2) {
-		fprintf(stderr, "usage: %s [--any-slowdown] DIR [PROBESET[=MECHANISM]...]\n",
-			argv[0]);
+		fprintf(stderr, "usage: %s [--any-slowdown] [--latency-above SET]... DIR "
+			"[PROBESET[=MECHANISM]...]\n", argv[0]);
 		return T_EXIT_ERROR;
 	}
 	json_path = path_in(argv[1], "results.json");
@@ -575,6 +662,7 @@ int main(int argc, char **argv)
 	for (i = 2; i < argc; i++)
 		check_probeset(res, argv[i]);
 	check_pcap(res);
+	check_latency(res);
 	check_csv(res, csv);
 
 	if (nfailed)

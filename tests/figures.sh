@@ -41,13 +41,21 @@ note "summary.txt, results.json and every figure in the results directory"
 cmp -s "$tmp/tty/summary.txt" "$tmp/report.txt" ||
 	fail "summary.txt is not the text report: $(diff "$tmp/tty/summary.txt" "$tmp/report.txt")"
 grep -q '^ftrace ' "$tmp/tty/summary.txt" || fail "summary.txt has no ftrace row"
-for f in slowdown throughput cost; do
+# The latency figure comes with a latency table: where the workload's operations were timed.
+figs=(slowdown throughput cost)
+if grep -q '^latency per operation' "$tmp/tty/summary.txt"; then
+	figs+=(latency)
+else
+	note "operations not timed here (no latency table): no latency figure expected"
+fi
+for f in "${figs[@]}"; do
 	for ext in png svg pdf gp dat; do
 		[[ -s $tmp/tty/$f.$ext ]] || fail "the run left no $f.$ext"
 	done
 done
-grep -q "^results: .*figures slowdown, throughput, cost (.png .svg .pdf" "$tmp/tty.out" ||
-	fail "the last line does not name the figures: $(tail -1 "$tmp/tty.out")"
+named=$(IFS=,; echo "${figs[*]}" | sed 's/,/, /g')
+grep -qF "figures $named (.png .svg .pdf" "$tmp/tty.out" ||
+	fail "the last line does not name the figures ($named): $(tail -1 "$tmp/tty.out")"
 
 note "a terminal 50 columns wide: the progress line is cut to 49 (a wrapped line could not be rewritten)"
 LB_TEST_TAG=$LB_TAG script -qefc "stty cols 50; $(printf '%q ' "$LOADBENCH" "${short[@]}" --no-plot --output "$tmp/narrow") >/dev/null" \
@@ -80,13 +88,13 @@ LB_TEST_TAG=$LB_TAG PATH=$tmp/bin "$LOADBENCH" "${short[@]}" --quiet --output "$
 	fail "expected one line on how to get gnuplot: $(cat "$tmp/nognuplot.err")"
 grep -q '^results: .*no gnuplot to render them' "$tmp/nognuplot.out" ||
 	fail "the last line claims figures: $(tail -1 "$tmp/nognuplot.out")"
-for f in slowdown throughput cost; do
+for f in "${figs[@]}"; do
 	[[ -s $tmp/nognuplot/$f.gp && -s $tmp/nognuplot/$f.dat && ! -e $tmp/nognuplot/$f.png ]] ||
 		fail "$f: no .gp/.dat, or a PNG without gnuplot"
 done
 [[ -s $tmp/nognuplot/results.json && -s $tmp/nognuplot/summary.txt ]] || fail "no results without gnuplot"
 "$LOADBENCH" plot "$tmp/nognuplot"
-for f in slowdown throughput cost; do
+for f in "${figs[@]}"; do
 	[[ -s $tmp/nognuplot/$f.png && -s $tmp/nognuplot/$f.svg && -s $tmp/nognuplot/$f.pdf ]] ||
 		fail "loadbench plot did not render $f"
 done

@@ -287,6 +287,7 @@ int lb_cmd_run(struct lb_options *o)
 	struct lb_results *res = NULL;
 	struct lb_plan *plan = NULL;
 	int ret, status = 1, plotted = -1;
+	const char *figs;
 	bool measured = false, interrupted = false, made_out = false;
 	const char *out = NULL;
 
@@ -367,12 +368,15 @@ int lb_cmd_run(struct lb_options *o)
 		plotted = plot ? lb_figures_render(res, plot, out, false) : -EPERM;
 	}
 	lb_results_print_table(res, stdout);
-	printf("\nresults: %s/results.json, results.csv, %ssummary.txt%s\n", out,
-	       lb_results_has_slices(res) ? "slices.csv, " : "",
-	       plotted == 0 ? "; figures slowdown, throughput, cost (.png .svg .pdf, with .gp "
-			      "and .dat)" :
-	       plotted == -ENOENT ? "; figure scripts and data slowdown, throughput, cost (.gp "
-				    ".dat: no gnuplot to render them)" : "");
+	figs = res->baseline.summary.latency.count ? "slowdown, throughput, cost, latency" :
+						      "slowdown, throughput, cost";
+	printf("\nresults: %s/results.json, results.csv, %ssummary.txt", out,
+	       lb_results_has_slices(res) ? "slices.csv, " : "");
+	if (plotted == 0)
+		printf("; figures %s (.png .svg .pdf, with .gp and .dat)", figs);
+	else if (plotted == -ENOENT)
+		printf("; figure scripts and data %s (.gp .dat: no gnuplot to render them)", figs);
+	putchar('\n');
 	status = res->complete ? 0 : 1;
 out:
 	if (stop_signal && !measured) {

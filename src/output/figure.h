@@ -32,6 +32,8 @@ extern const struct lb_figure lb_figure_slowdown;
 extern const struct lb_figure lb_figure_throughput;
 extern const struct lb_figure lb_figure_throughput_alternate;
 extern const struct lb_figure lb_figure_cost;
+/* figure_latency.c: drawn when the baseline's operations were timed. */
+extern const struct lb_figure lb_figure_latency;
 
 /*
  * lb_plot_write_figure - write @fig's NAME.dat and NAME.gp from @arg into

@@ -401,11 +401,14 @@ int lb_plot_write(struct lb_plot *plot, const struct lb_results *res, const char
 		&lb_figure_slowdown,
 		lb_results_alternate(res) ? &lb_figure_throughput_alternate : &lb_figure_throughput,
 		&lb_figure_cost,
+		res->baseline.summary.latency.count ? &lb_figure_latency : NULL,
 	};
 	size_t i;
 	int ret;
 
 	for (i = 0; i < sizeof(figures) / sizeof(figures[0]); i++) {
+		if (!figures[i])
+			continue;
 		ret = lb_plot_write_figure(plot, figures[i], res, template_dir, err, errlen);
 		if (ret)
 			return ret;

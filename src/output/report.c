@@ -19,6 +19,7 @@
 
 #include "format.h"
 #include "report.h"
+#include "report_latency.h"
 #include "results.h"
 #include "table.h"
 #include "util.h"
@@ -197,6 +198,7 @@ static void print_markdown(const struct lb_results *res, FILE *f)
 		      "paired bootstrap 95% confidence interval over the rounds; ns/event = "
 		      "(1/traced - 1/baseline) / events per operation.\n", f);
 	}
+	lb_report_latency_markdown(res, f, md_cell);
 	lb_notes_print(res, LB_NOTE_KPROBES, f, &(const struct lb_note_style){
 		.put = md_cell, .head = "\nKprobes placed:\n\n", .pre = "- ", .post = "\n" });
 	lb_notes_print(res, LB_NOTE_VERDICT, f, &(const struct lb_note_style){
@@ -330,6 +332,7 @@ static void print_latex(const struct lb_results *res, FILE *f)
 	for (i = 0; i < res->nprobesets; i++)
 		tex_row(f, &res->probesets[i], false);
 	fputs("\\bottomrule\n\\end{tabular}\n\\end{table}\n", f);
+	lb_report_latency_latex(res, f, tex);
 	lb_notes_print(res, LB_NOTE_KPROBES, f, &(const struct lb_note_style){
 		.put = tex, .head = "\n\\paragraph{Kprobes placed.}\n", .pre = "",
 		.post = "\\par\n" });

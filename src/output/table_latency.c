@@ -28,12 +28,6 @@ static void lb_lat_added(char *buf, size_t len, const struct lb_lat_summary *l, 
 		snprintf(buf, len, "%+.2f", l->added_ns[q] / 1e3);
 }
 
-/* Whether merged quantile @q of @count operations means anything: 10 beyond it (or the max). */
-static bool lb_lat_shown(uint64_t count, int q)
-{
-	return q == LB_LAT_NQ - 1 || (1 - lb_lat_q[q]) * (double)count >= LB_LAT_MIN_TAIL;
-}
-
 void lb_results_print_latency(const struct lb_results *res, FILE *f)
 {
 	int w = (int)strlen("probe set");
@@ -61,7 +55,7 @@ void lb_results_print_latency(const struct lb_results *res, FILE *f)
 		lb_str_put_safe(f, psr->name ? psr->name : "?");
 		fprintf(f, "%*s  %9llu", pad > 0 ? pad : 0, "", (unsigned long long)l->count);
 		for (int q = 0; q < LB_LAT_NQ; q++) {
-			if (l->count && isfinite(l->ns[q]) && lb_lat_shown(l->count, q))
+			if (l->count && isfinite(l->ns[q]) && lb_lat_quantile_shown(l->count, q))
 				fprintf(f, "  %8.2f", l->ns[q] / 1e3);
 			else
 				fprintf(f, "  %8s", "-");

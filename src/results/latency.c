@@ -15,6 +15,11 @@
 const double lb_lat_q[LB_LAT_NQ] = { 0.5, 0.9, 0.99, 0.999, 0.9999, 1.0 };
 const char *const lb_lat_q_names[LB_LAT_NQ] = { "p50", "p90", "p99", "p99.9", "p99.99", "max" };
 
+bool lb_lat_quantile_shown(uint64_t count, int q)
+{
+	return count && (q == LB_LAT_NQ - 1 || (1 - lb_lat_q[q]) * (double)count >= LB_LAT_MIN_TAIL);
+}
+
 void lb_latency_release(struct lb_latency *l)
 {
 	free(l->bucket);

@@ -429,6 +429,14 @@ void lb_latency_add_to(const struct lb_latency *l, struct lb_hist *h);
 /* lb_latency_copy - @dst = a deep copy of @src. Returns 0 or -ENOMEM (then @dst is empty). */
 int lb_latency_copy(struct lb_latency *dst, const struct lb_latency *src);
 
+/*
+ * lb_lat_quantile_shown - whether quantile @q (index in lb_lat_q) of @count
+ * operations means anything: LB_LAT_MIN_TAIL operations or more beyond it,
+ * or the max. What tables and figures print; the ratios ask the same of
+ * each round or slice.
+ */
+bool lb_lat_quantile_shown(uint64_t count, int q);
+
 /* lb_latency_release - free @l's buckets and empty it (count 0, NAN quantiles). */
 void lb_latency_release(struct lb_latency *l);
 

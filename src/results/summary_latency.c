@@ -19,7 +19,7 @@
 /* Whether quantile @q can be estimated from @n operations: LB_LAT_MIN_TAIL beyond it; not the max. */
 static bool lb_lat_estimable(uint64_t n, int q)
 {
-	return q < LB_LAT_NQ - 1 && (1 - lb_lat_q[q]) * (double)n >= LB_LAT_MIN_TAIL;
+	return q < LB_LAT_NQ - 1 && lb_lat_quantile_shown(n, q);
 }
 
 void lb_lat_summary_init(struct lb_lat_summary *l)

@@ -1,0 +1,31 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The latency part of `loadbench report': each set's quantiles and the
+ * latency tracing added at p50 and p99, as a Markdown table and as a LaTeX
+ * one (report.c calls them after the slowdown table).
+ */
+#ifndef LB_REPORT_LATENCY_H
+#define LB_REPORT_LATENCY_H
+
+#include <stdio.h>
+
+struct lb_results;
+
+/* How a report writes a string from the results file: escaped for its format. */
+typedef void (*lb_report_put_fn)(FILE *f, const char *s);
+
+/*
+ * lb_report_latency_markdown - "### Latency per operation" and its table
+ * on @f, names through @put; nothing when the baseline's operations were
+ * not timed. Returns nothing.
+ */
+void lb_report_latency_markdown(const struct lb_results *res, FILE *f, lb_report_put_fn put);
+
+/*
+ * lb_report_latency_latex - a booktabs table of the same, names through
+ * @put; nothing when the baseline's operations were not timed. Returns
+ * nothing.
+ */
+void lb_report_latency_latex(const struct lb_results *res, FILE *f, lb_report_put_fn put);
+
+#endif
