@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "bench_int.h"
+#include "cpu.h"
 #include "hist.h"
 #include "loadgen.h"
 #include "plan.h"
@@ -107,6 +108,7 @@ struct alt {
 	 */
 	struct lb_hist *lat;
 	struct lb_latency *slat;
+	struct lb_tracer *tracers[LB_MAX_PROBESETS]; /* the members' tracers, for the CPU */
 };
 
 static struct lb_tracer *alt_tracer(const struct alt *a, int k)
@@ -169,6 +171,7 @@ static int alt_slice(struct alt *a, int unit, int state, char *err, size_t len)
 	struct lb_tracer_counts c0[LB_MAX_PROBESETS], c1[LB_MAX_PROBESETS], *cs;
 	uint64_t ops0, ops1, sp0, sp1;
 	struct lb_slice sl = { .unit = unit };
+	struct lb_cpu_snap cpu0, cpu1;
 	double took, t0, t1;
 	int ret;
 
@@ -182,6 +185,7 @@ static int alt_slice(struct alt *a, int unit, int state, char *err, size_t len)
 		return ret;
 	if (a->lat)
 		lb_workload_latency(b->workload, &a->lat[0]);
+	lb_cpu_snap_take(b->workload, a->tracers, a->armed ? a->n : 0, &cpu0);
 	if (!a->nslices && !a->origin)
 		a->origin = t0;
 	if (!lb_sleep_until(t0 + b->slice, b->stop))
@@ -191,6 +195,8 @@ static int alt_slice(struct alt *a, int unit, int state, char *err, size_t len)
 		return ret;
 	if (a->lat)
 		lb_workload_latency(b->workload, &a->lat[1]);
+	lb_cpu_snap_take(b->workload, a->tracers, a->armed ? a->n : 0, &cpu1);
+	lb_cpu_snap_diff(&cpu0, &cpu1, &sl.cpu);
 	/* After the window, before the next switch: the set is still on. */
 	if (state >= 0 && a->kchecks[state] < LB_KPROBE_CHECKS) {
 		char why[256];
@@ -426,6 +432,7 @@ static int alt_store(struct alt *a, int round, const struct lb_workload_stats *s
 				continue;
 			run.seconds += sl->seconds;
 			run.ops += sl->ops;
+			lb_cpu_add(&run.cpu, &sl->cpu);
 			run.events += sl->events;
 			run.lost_events += sl->lost_events;
 			run.overwritten_events += sl->overwritten_events;
@@ -499,6 +506,8 @@ static int alt_group(const struct lb_bench *b, struct lb_results *res, const int
 	for (size_t i = 0; i < res->nprobesets; i++)
 		if (group[i] == g)
 			a.member[a.n++] = (int)i;
+	for (int k = 0; k < a.n; k++)
+		a.tracers[k] = alt_tracer(&a, k);
 	a.rng = 0x6c62616c74ULL + (unsigned long long)g * 7919 + (unsigned long long)getpid();
 	p->round = g + 1;
 	p->run++;

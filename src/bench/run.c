@@ -12,6 +12,7 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 
+#include "cpu.h"
 #include "hist.h"
 #include "loadgen.h"
 #include "pcap_count.h"
@@ -177,6 +178,7 @@ static int run_once(const struct lb_bench *b, struct lb_tracer *tracer, int roun
 	struct lb_tracer_counts c0 = {0}, c1 = {0};
 	struct lb_workload_stats st = {0};
 	struct lb_hist *lat = NULL; /* the workload's latencies at both edges */
+	struct lb_cpu_snap cpu0, cpu1;
 	size_t max_samples, n = 0;
 	double t0, t1, t, next, end;
 	uint64_t ops0, ops1, prev, pcap0[3] = {0}, pcap1[3] = {0}, spread0 = 0, spread1 = 0;
@@ -226,6 +228,7 @@ static int run_once(const struct lb_bench *b, struct lb_tracer *tracer, int roun
 		goto out_stop;
 	if (lat)
 		lb_workload_latency(b->workload, &lat[0]);
+	lb_cpu_snap_take(b->workload, &tracer, tracer ? 1 : 0, &cpu0);
 	if (b->pcap && (ret = pcap_edge(b, pcap0, err, len)))
 		goto out_stop;
 	end = t0 + b->duration;
@@ -254,6 +257,8 @@ static int run_once(const struct lb_bench *b, struct lb_tracer *tracer, int roun
 	ret = window_edge(b, tracer, &t1, &ops1, &spread1, &c1, err, len);
 	if (ret)
 		goto out_stop;
+	lb_cpu_snap_take(b->workload, &tracer, tracer ? 1 : 0, &cpu1);
+	lb_cpu_snap_diff(&cpu0, &cpu1, &run->cpu);
 	if (lat) {
 		lb_workload_latency(b->workload, &lat[1]);
 		lb_hist_sub(&lat[1], &lat[1], &lat[0]);

@@ -341,6 +341,7 @@ void lb_results_print_table(const struct lb_results *res, FILE *f)
 		lb_row_print(f, row.cell, width);
 	}
 	lb_results_print_latency(res, f);
+	lb_results_print_cpu(res, f);
 	lb_results_print_pairs(res, f);
 	lb_results_print_alternation(res, f);
 	/* What the sets' kprobes were, then the verdict on the sets that add them. */

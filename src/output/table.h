@@ -17,6 +17,20 @@ struct lb_results;
  */
 void lb_results_print_latency(const struct lb_results *res, FILE *f);
 
+/*
+ * lb_table_name_width - the width of the probe-set column of the latency
+ * and CPU tables: the longest name as printed (under 64), at least
+ * "probe set". Returns it.
+ */
+int lb_table_name_width(const struct lb_results *res);
+
+/*
+ * lb_results_print_cpu - the CPU table (per operation: workload, tracer,
+ * machine; steal) on @f, and the lines on busy tracers and stolen time;
+ * nothing when the results hold no CPU times.
+ */
+void lb_results_print_cpu(const struct lb_results *res, FILE *f);
+
 /* lb_results_print_table - the human summary table (and warnings) on @f. */
 void lb_results_print_table(const struct lb_results *res, FILE *f);
 

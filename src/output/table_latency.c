@@ -28,19 +28,26 @@ static void lb_lat_added(char *buf, size_t len, const struct lb_lat_summary *l, 
 		snprintf(buf, len, "%+.2f", l->added_ns[q] / 1e3);
 }
 
-void lb_results_print_latency(const struct lb_results *res, FILE *f)
+int lb_table_name_width(const struct lb_results *res)
 {
 	int w = (int)strlen("probe set");
-	char a50[64], a99[64];
 
-	if (!res->baseline.summary.latency.count)
-		return;
 	for (size_t k = 0; k < res->nprobesets; k++) {
 		size_t n = lb_str_safe_len(res->probesets[k].name ? res->probesets[k].name : "?");
 
 		if ((int)n > w && n < 64)
 			w = (int)n;
 	}
+	return w;
+}
+
+void lb_results_print_latency(const struct lb_results *res, FILE *f)
+{
+	int w = lb_table_name_width(res);
+	char a50[64], a99[64];
+
+	if (!res->baseline.summary.latency.count)
+		return;
 	fprintf(f, "\nlatency per operation, us (quantiles need 10 operations beyond them; "
 		   "added: traced over untraced at the same quantile, 95%% CI):\n");
 	fprintf(f, "%-*s  %9s", w, "probe set", "timed");

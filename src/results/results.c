@@ -55,6 +55,7 @@ void lb_summary_init(struct lb_summary *s)
 	s->off_events = 0;
 	s->seconds = NAN;
 	lb_lat_summary_init(&s->latency);
+	lb_cpu_summary_init(&s->cpu);
 }
 
 static void lb_probeset_result_release(struct lb_probeset_result *psr)

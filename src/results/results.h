@@ -42,6 +42,39 @@ struct lb_latency {
 	size_t nbuckets;
 };
 
+/*
+ * CPU time over a window (a run's, or a slice's; summed over a state's
+ * slices), in nanoseconds: the workload's processes, the tracer's own
+ * user-space tasks, and the machine's CPUs as /proc/stat counts them.
+ */
+enum lb_cpu_kind {
+	LB_CPU_USER,	/* user + nice */
+	LB_CPU_SYSTEM,
+	LB_CPU_IRQ,
+	LB_CPU_SOFTIRQ,
+	LB_CPU_STEAL,	/* taken by the hypervisor: a noise signal */
+	LB_CPU_IDLE,	/* idle + iowait */
+	LB_CPU_NKINDS
+};
+extern const char *const lb_cpu_kind_names[LB_CPU_NKINDS]; /* "user", ..., "idle" */
+
+struct lb_cpu {
+	bool measured;		/* false: nothing below was read (older results, or no /proc) */
+	double workload_ns;	/* on-CPU time of the workload's processes (their CPU clocks) */
+	double workload_user_ns; /* of which in user mode, from /proc/PID/stat (clock ticks) */
+	double workload_sys_ns;	/* ... and in the kernel (ticks: coarse over a short slice) */
+	double tracer_ns;	/* the tracer's own tasks (lb_tracer_cpu_clocks); 0: it has
+				 * none; NAN: could not be read */
+	int tracer_tasks;	/* how many tasks that was, at the window's end */
+	double machine_ns[LB_CPU_NKINDS]; /* every CPU of the machine, /proc/stat */
+};
+
+/* lb_cpu_steal_pct - steal as a share of the machine's time in @c; NAN when not measured. */
+double lb_cpu_steal_pct(const struct lb_cpu *c);
+
+/* lb_cpu_add - @dst += @src (tracer_ns NAN if either's is; tracer_tasks the larger). */
+void lb_cpu_add(struct lb_cpu *dst, const struct lb_cpu *src);
+
 /* One measured repetition of one probe set (or of the baseline). */
 struct lb_run {
 	int round;		/* 1-based repetition (round) number; pairs with the baseline's */
@@ -73,6 +106,7 @@ struct lb_run {
 	uint64_t pcap_dropped;	/* packets the capture missed (its buffer was full) */
 	uint64_t server_drops;	/* datagrams the server socket dropped (receive queue full) */
 	struct lb_latency latency; /* the window's operation latencies; count 0 = not timed */
+	struct lb_cpu cpu;	/* CPU time over the window */
 };
 
 /*
@@ -139,6 +173,7 @@ struct lb_slice {
 	bool dropped;		/* left out of the statistics (its unit was) */
 	uint64_t lat_count;	/* operations timed in the window; 0 = latency not measured */
 	double lat_ns[LB_LAT_NQ]; /* their quantiles (lb_lat_q), NAN when lat_count is 0 */
+	struct lb_cpu cpu;	/* CPU time over the window */
 };
 
 /*
@@ -181,6 +216,32 @@ struct lb_lat_summary {
 	double added_ns_ci95[LB_LAT_NQ][2];
 };
 
+/*
+ * A probe set's CPU per operation (over its runs; under --method alternate
+ * its on slices), in microseconds, and how much of the machine's time the
+ * hypervisor took. A window in which steal exceeded LB_STEAL_FLAG_PCT of
+ * the machine's time is counted in steal_windows; it is kept (dropping it
+ * would select the quiet moments of one state and not the other's: under
+ * alternation a unit's states share the noise, which is what cancels it),
+ * and the summary says so.
+ */
+#define LB_STEAL_FLAG_PCT 2.0
+/* The tracer's own tasks using more than this share of one CPU are named in the summary. */
+#define LB_TRACER_CPU_NOTE_PCT 10.0
+struct lb_cpu_summary {
+	bool measured;
+	double workload_us_per_op;	/* the workload's processes */
+	double workload_user_us_per_op;
+	double workload_sys_us_per_op;
+	double tracer_us_per_op;	/* the tracer's own tasks; NAN when unknown */
+	double tracer_cpu_pct;		/* their CPU time over the window's, % of one CPU */
+	int tracer_tasks;		/* how many tasks they were at most; 0: none */
+	double machine_us_per_op;	/* every CPU busy (not idle), per operation */
+	double steal_pct;		/* steal, % of the machine's time */
+	int steal_windows;		/* runs or slices with steal above LB_STEAL_FLAG_PCT */
+	int windows;			/* runs or slices measured */
+};
+
 struct lb_summary {
 	double throughput_median;	/* ops/s */
 	double throughput_cv;		/* coefficient of variation across runs */
@@ -205,6 +266,7 @@ struct lb_summary {
 	uint64_t off_events;		/* events its tracer counted while off: 0 when off is off */
 	double seconds;			/* the units' wall time: first armed slice to last */
 	struct lb_lat_summary latency;	/* count 0: the workload's operations were not timed */
+	struct lb_cpu_summary cpu;	/* measured false: no CPU time in these results */
 };
 
 /*

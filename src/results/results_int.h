@@ -20,6 +20,16 @@ const struct lb_run *lb_round_run(const struct lb_probeset_result *psr, int roun
 /* lb_summary_init - set @s to "nothing known": NAN numbers, zero counts. */
 void lb_summary_init(struct lb_summary *s);
 
+/* lb_cpu_summary_init - @s empty: not measured, every value NAN. */
+void lb_cpu_summary_init(struct lb_cpu_summary *s);
+
+/*
+ * lb_summary_cpu - @psr's summary.cpu from its runs (each the sum of its
+ * window, or of its on slices), the steal flags from its runs or slices.
+ * Returns nothing.
+ */
+void lb_summary_cpu(const struct lb_results *res, struct lb_probeset_result *psr);
+
 /* lb_lat_summary_init - @l empty: count 0, every value NAN. */
 void lb_lat_summary_init(struct lb_lat_summary *l);
 

@@ -444,6 +444,7 @@ static int lb_results_summarize_alternate(struct lb_results *res)
 	lb_summary_own(&res->baseline, scratch);
 	free(scratch);
 	ret = lb_summary_latency(res, &res->baseline);
+	lb_summary_cpu(res, &res->baseline);
 	for (size_t i = 0; i < res->nprobesets && !ret; i++) {
 		struct lb_probeset_result *psr = &res->probesets[i];
 		struct lb_summary *s;
@@ -452,6 +453,7 @@ static int lb_results_summarize_alternate(struct lb_results *res)
 		ret = lb_summary_slices(res, psr);
 		if (!ret)
 			ret = lb_summary_latency(res, psr);
+		lb_summary_cpu(res, psr);
 		s = &psr->summary;
 		if (ret || !psr->nslices)
 			continue;
@@ -512,6 +514,7 @@ int lb_results_summarize(struct lb_results *res)
 	lb_summary_own(base, scratch);
 	if (lb_summary_latency(res, base))
 		goto out;
+	lb_summary_cpu(res, base);
 
 	for (i = 0; i < res->nprobesets; i++) {
 		struct lb_probeset_result *psr = &res->probesets[i];
@@ -544,6 +547,7 @@ int lb_results_summarize(struct lb_results *res)
 		ret = lb_summary_latency(res, psr);
 		if (ret)
 			goto out;
+		lb_summary_cpu(res, psr);
 	}
 
 	ret = -ENOMEM;

@@ -215,6 +215,23 @@ err:
 	return ret;
 }
 
+int lb_ftrace_reader_clocks(const struct lb_ftrace_reader *r, clockid_t *clk, int max)
+{
+	int n = 0;
+
+	for (int i = 0; r && i < r->n && n < max; i++) {
+		int ret;
+
+		if (!r->cpus[i].running)
+			continue;
+		ret = -pthread_getcpuclockid(r->cpus[i].thread, &clk[n]);
+		if (ret)
+			return ret;
+		n++;
+	}
+	return n;
+}
+
 int lb_ftrace_reader_pin(struct lb_ftrace_reader *r, const cpu_set_t *set)
 {
 	for (int i = 0; i < r->n; i++) {

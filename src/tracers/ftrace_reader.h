@@ -12,6 +12,7 @@
 #define LB_FTRACE_READER_H
 
 #include <sched.h>
+#include <time.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -26,6 +27,12 @@ struct lb_ftrace_reader;
  */
 int lb_ftrace_reader_start(struct tracefs_instance *inst, int ncpus,
 			   struct lb_ftrace_reader **out, char *err, size_t len);
+
+/*
+ * lb_ftrace_reader_clocks - the CPU-time clocks of the running reader
+ * threads into @clk, at most @max. Returns how many, or -errno.
+ */
+int lb_ftrace_reader_clocks(const struct lb_ftrace_reader *r, clockid_t *clk, int max);
 
 /* lb_ftrace_reader_pin - run every reader thread on the CPUs of @set. Returns 0 or -errno. */
 int lb_ftrace_reader_pin(struct lb_ftrace_reader *r, const cpu_set_t *set);

@@ -325,6 +325,13 @@ int lb_tracer_disable(struct lb_tracer *t, char *err, size_t len)
 	return opt_release(t, ret, err, len);
 }
 
+int lb_tracer_cpu_clocks(const struct lb_tracer *t, clockid_t *clk, int max)
+{
+	if (!t->armed || !t->ops->cpu_clocks)
+		return 0;
+	return t->ops->cpu_clocks(t->priv, clk, max);
+}
+
 const char *lb_tracer_off_residue(const struct lb_tracer *t)
 {
 	return t->ops->off_residue ? t->ops->off_residue(t->priv) : NULL;

@@ -70,6 +70,14 @@ struct lb_tracer_ops {
 	int (*disable)(void *priv, char *err, size_t len);
 	/* Optional: what stays in the kernel while switched off; NULL when nothing does. */
 	const char *(*off_residue)(void *priv);
+	/*
+	 * Optional: the CPU-time clocks (pthread_getcpuclockid,
+	 * clock_getcpuclockid) of the tracer's own user-space tasks while
+	 * armed: reader or consumer threads, a helper process, the daemons
+	 * it talks to, up to @max into @clk. Returns how many (0: none
+	 * now), or -errno. Without it the tracer has no user-space part.
+	 */
+	int (*cpu_clocks)(void *priv, clockid_t *clk, int max);
 	/* Remove everything arm created; safe when not armed. */
 	int (*disarm)(void *priv);
 	/*
@@ -147,6 +155,14 @@ bool lb_tracer_can_switch(const struct lb_tracer *t);
  */
 int lb_tracer_enable(struct lb_tracer *t, char *err, size_t len);
 int lb_tracer_disable(struct lb_tracer *t, char *err, size_t len);
+
+/*
+ * lb_tracer_cpu_clocks - the CPU-time clocks of @t's own user-space tasks
+ * (reader threads, consumer, helper, daemons) into @clk, at most @max.
+ * Returns how many (0 for a tracer that works in the kernel only), or
+ * -errno when they cannot be told.
+ */
+int lb_tracer_cpu_clocks(const struct lb_tracer *t, clockid_t *clk, int max);
 
 /* lb_tracer_off_residue - what @t leaves in the kernel while off, or NULL. */
 const char *lb_tracer_off_residue(const struct lb_tracer *t);

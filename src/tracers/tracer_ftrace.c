@@ -486,6 +486,14 @@ static int ftrace_cleanup(struct lb_owners *o, bool remove, lb_cleanup_report_fn
 	return found;
 }
 
+/* mode consumer: the reader threads' clocks; none otherwise. */
+static int ftrace_cpu_clocks(void *priv, clockid_t *clk, int max)
+{
+	struct ftrace *f = priv;
+
+	return f->reader ? lb_ftrace_reader_clocks(f->reader, clk, max) : 0;
+}
+
 const struct lb_tracer_ops lb_tracer_ftrace = {
 	.name = "ftrace",
 	.available = ftrace_available,
@@ -495,6 +503,7 @@ const struct lb_tracer_ops lb_tracer_ftrace = {
 	.snapshot = ftrace_snapshot,
 	.enable = ftrace_enable,
 	.disable = ftrace_disable,
+	.cpu_clocks = ftrace_cpu_clocks,
 	.disarm = ftrace_disarm,
 	.destroy = ftrace_destroy,
 	.cleanup = ftrace_cleanup,

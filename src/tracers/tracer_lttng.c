@@ -934,6 +934,45 @@ int lb_lttng_cleanup(struct lb_owners *o, bool remove, lb_cleanup_report_fn repo
 	return found + clean_trace_dirs(o, remove, report, arg);
 }
 
+/*
+ * The daemons that do LTTng's user-space work: lttng-sessiond, and the
+ * lttng-consumerd that moves the kernel's sub-buffers to the trace files.
+ * They serve every session on the machine, ours included: what they use
+ * while our session records is the tracer's. Found by name in /proc.
+ */
+static int lttng_cpu_clocks(void *priv, clockid_t *clk, int max)
+{
+	DIR *d = opendir("/proc");
+	struct dirent *de;
+	int n = 0;
+
+	(void)priv;
+	if (!d)
+		return -errno;
+	while (n < max && (de = readdir(d))) {
+		char path[64], comm[32] = "";
+		pid_t pid = (pid_t)atoi(de->d_name);
+		FILE *f;
+
+		if (pid <= 0)
+			continue;
+		snprintf(path, sizeof(path), "/proc/%d/comm", (int)pid);
+		f = fopen(path, "re");
+		if (!f)
+			continue;
+		if (!fgets(comm, sizeof(comm), f))
+			comm[0] = '\0';
+		fclose(f);
+		comm[strcspn(comm, "\n")] = '\0';
+		if (strcmp(comm, "lttng-sessiond") && strcmp(comm, "lttng-consumerd"))
+			continue;
+		if (!clock_getcpuclockid(pid, &clk[n]))
+			n++;
+	}
+	closedir(d);
+	return n;
+}
+
 const struct lb_tracer_ops lb_tracer_lttng = {
 	.name = "lttng",
 	.available = lttng_available,
@@ -944,6 +983,7 @@ const struct lb_tracer_ops lb_tracer_lttng = {
 	.enable = lttng_enable,
 	.disable = lttng_disable,
 	.off_residue = lttng_off_residue,
+	.cpu_clocks = lttng_cpu_clocks,
 	.collect = lttng_collect,
 	.disarm = lttng_disarm,
 	.destroy = lttng_destroy,

@@ -888,6 +888,19 @@ static int perf_enable(void *priv, char *err, size_t len)
 	return 0;
 }
 
+/* perf record: the consumer thread's clock while it runs. */
+static int perf_cpu_clocks(void *priv, clockid_t *clk, int max)
+{
+	struct perf *p = priv;
+
+	int ret;
+
+	if (!p->consumer_running || max < 1)
+		return 0;
+	ret = pthread_getcpuclockid(p->consumer, clk);
+	return ret ? -ret : 1;
+}
+
 const struct lb_tracer_ops lb_tracer_perf = {
 	.name = "perf",
 	.available = perf_available,
@@ -898,6 +911,7 @@ const struct lb_tracer_ops lb_tracer_perf = {
 	.enable = perf_enable,
 	.disable = perf_disable,
 	.off_residue = perf_off_residue,
+	.cpu_clocks = perf_cpu_clocks,
 	.disarm = perf_disarm,
 	.destroy = perf_destroy,
 };

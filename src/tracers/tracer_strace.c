@@ -580,6 +580,19 @@ static int strace_disarm(void *priv)
 	return ret;
 }
 
+/* The helper process that does the tracing, while there is one (not while off). */
+static int strace_cpu_clocks(void *priv, clockid_t *clk, int max)
+{
+	struct strace *s = priv;
+
+	int ret;
+
+	if (s->helper <= 0 || max < 1)
+		return 0;
+	ret = clock_getcpuclockid(s->helper, clk);
+	return ret ? -ret : 1;
+}
+
 const struct lb_tracer_ops lb_tracer_strace = {
 	.name = "strace",
 	.available = strace_available,
@@ -589,6 +602,7 @@ const struct lb_tracer_ops lb_tracer_strace = {
 	.snapshot = strace_snapshot,
 	.enable = strace_enable,
 	.disable = strace_disable,
+	.cpu_clocks = strace_cpu_clocks,
 	.disarm = strace_disarm,
 	.destroy = strace_destroy,
 };
