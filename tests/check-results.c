@@ -17,6 +17,10 @@
  * the untraced one by a CI that excludes 0, and its p99 above the
  * baseline's: a heavy set (strace) adds latency whatever the noise.
  *
+ * Every run's CPU time is there, its workload's above 0. With --tracer-cpu
+ * SET (repeatable) SET's tracer must have tasks of its own (reader or
+ * consumer threads, a helper) that used CPU: above 0.
+ *
  * A PROBESET given as NAME=MECHANISM (ftrace+kprobe-int3=breakpoint) also
  * needs every kprobe of the set to have that mechanism; every set's kprobes
  * need one read from the kernel.
@@ -49,6 +53,8 @@ static int nfailed;
 static bool any_slowdown; /* --any-slowdown */
 static const char *latency_above[8]; /* --latency-above SET */
 static int nlatency_above;
+static const char *tracer_cpu[8]; /* --tracer-cpu SET */
+static int ntracer_cpu;
 
 static void fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
@@ -484,6 +490,15 @@ static void check_pcap(const struct lb_results *res)
 	       res->config.pcap_filter ? res->config.pcap_filter : "?", worst);
 }
 
+/* The set named @name, or NULL. */
+static const struct lb_probeset_result *find_set(const struct lb_results *res, const char *name)
+{
+	for (size_t k = 0; k < res->nprobesets; k++)
+		if (res->probesets[k].name && !strcmp(res->probesets[k].name, name))
+			return &res->probesets[k];
+	return NULL;
+}
+
 /* One run's latencies: as many as its operations (within its edges), quantiles in order. */
 static void check_run_latency(const char *name, size_t i, const struct lb_run *r)
 {
@@ -531,12 +546,9 @@ static void check_latency(const struct lb_results *res)
 	printf("check-results: latency: baseline p50 %.2f us, p99 %.2f us over %" PRIu64
 	       " operations\n", b->ns[0] / 1e3, b->ns[2] / 1e3, b->count);
 	for (int j = 0; j < nlatency_above; j++) {
-		const struct lb_probeset_result *psr = NULL;
+		const struct lb_probeset_result *psr = find_set(res, latency_above[j]);
 		const struct lb_lat_summary *l;
 
-		for (size_t k = 0; k < res->nprobesets; k++)
-			if (res->probesets[k].name && !strcmp(res->probesets[k].name, latency_above[j]))
-				psr = &res->probesets[k];
 		if (!psr) {
 			fail("--latency-above %s: no such probe set in the results", latency_above[j]);
 			continue;
@@ -552,6 +564,42 @@ static void check_latency(const struct lb_results *res)
 		if (!(l->ns[2] > b->ns[2]))
 			fail("%s: p99 %.2f us is not above the baseline's %.2f us", psr->name,
 			     l->ns[2] / 1e3, b->ns[2] / 1e3);
+	}
+}
+
+/* Every run's CPU time, the workload's above 0; the tracers of --tracer-cpu used some. */
+static void check_cpu(const struct lb_results *res)
+{
+	for (size_t k = 0; k <= res->nprobesets; k++) {
+		const struct lb_probeset_result *psr = k ? &res->probesets[k - 1] : &res->baseline;
+
+		for (size_t i = 0; i < psr->nruns; i++) {
+			const struct lb_cpu *c = &psr->runs[i].cpu;
+
+			if (!c->measured)
+				fail("%s: run %zu: no CPU time", psr->name, i + 1);
+			else if (!(c->workload_ns > 0) && psr->runs[i].ops)
+				fail("%s: run %zu: %" PRIu64 " operations in %.0f ns of the workload's "
+				     "CPU", psr->name, i + 1, psr->runs[i].ops, c->workload_ns);
+		}
+		if (psr->summary.cpu.measured)
+			printf("check-results: cpu: %s: workload %.2f us/op, tracer %.3f us/op "
+			       "(%.1f%% of a CPU, %d tasks), steal %.1f%%\n", psr->name,
+			       psr->summary.cpu.workload_us_per_op,
+			       psr->summary.cpu.tracer_us_per_op, psr->summary.cpu.tracer_cpu_pct,
+			       psr->summary.cpu.tracer_tasks, psr->summary.cpu.steal_pct);
+	}
+	for (int j = 0; j < ntracer_cpu; j++) {
+		const struct lb_probeset_result *psr = find_set(res, tracer_cpu[j]);
+
+		if (!psr) {
+			fail("--tracer-cpu %s: no such probe set in the results", tracer_cpu[j]);
+			continue;
+		}
+		if (psr->summary.cpu.tracer_tasks < 1 || !(psr->summary.cpu.tracer_us_per_op > 0))
+			fail("%s: its tracer's own tasks (%d) used %.3f us per operation: expected "
+			     "above 0", psr->name, psr->summary.cpu.tracer_tasks,
+			     psr->summary.cpu.tracer_us_per_op);
 	}
 }
 
@@ -613,6 +661,10 @@ int main(int argc, char **argv)
 			any_slowdown = true;
 			argc--;
 			argv++;
+		} else if (argc > 2 && !strcmp(argv[1], "--tracer-cpu") && ntracer_cpu < 8) {
+			tracer_cpu[ntracer_cpu++] = argv[2];
+			argc -= 2;
+			argv += 2;
 		} else if (argc > 2 && !strcmp(argv[1], "--latency-above") && nlatency_above < 8) {
 			latency_above[nlatency_above++] = argv[2];
 			argc -= 2;
@@ -634,7 +686,8 @@ int main(int argc, char **argv)
 	any_slowdown = true;
 #endif
 	if (argc < 2) {
-		fprintf(stderr, "usage: %s [--any-slowdown] [--latency-above SET]... DIR "
+		fprintf(stderr, "usage: %s [--any-slowdown] [--latency-above SET]... "
+			"[--tracer-cpu SET]... DIR "
 			"[PROBESET[=MECHANISM]...]\n", argv[0]);
 		return T_EXIT_ERROR;
 	}
@@ -663,6 +716,7 @@ int main(int argc, char **argv)
 		check_probeset(res, argv[i]);
 	check_pcap(res);
 	check_latency(res);
+	check_cpu(res);
 	check_csv(res, csv);
 
 	if (nfailed)

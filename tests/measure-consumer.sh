@@ -3,7 +3,8 @@
 # Root integration test of the ftrace tracer's `mode consumer': a short real
 # measurement of ftrace (nobody reads), ftrace-consumer (readers on the
 # workload's CPU) and ftrace-consumer-other (readers on another CPU), checked
-# by tests/check-results (events > 0, slowdown > 0 inside its interval);
+# by tests/check-results (events > 0, slowdown > 0 inside its interval, the
+# readers' own CPU time counted and above 0);
 # every consumer run must have read events and bytes (results.json) and the
 # summary must say whether the reader kept up. The readers hold each CPU's
 # trace_pipe_raw open, which keeps the instance busy: a reader thread that
@@ -33,8 +34,9 @@ note "ftrace, ftrace-consumer and ftrace-consumer-other"
 lb --probeset ftrace,ftrace-consumer,ftrace-consumer-other --duration 1 --warmup 0.3 \
 	--method runs --repeat 3 --output "$tmp/c" --quiet --no-plot | tee "$tmp/c.txt"
 rc=0
-"$top_builddir/tests/check-results" "$tmp/c" ftrace ftrace-consumer ftrace-consumer-other \
-	>"$tmp/check.txt" || rc=$?
+# The consumers' reader threads are the tracer's own CPU: some must be counted.
+"$top_builddir/tests/check-results" --tracer-cpu ftrace-consumer --tracer-cpu ftrace-consumer-other \
+	"$tmp/c" ftrace ftrace-consumer ftrace-consumer-other >"$tmp/check.txt" || rc=$?
 cat "$tmp/check.txt"
 [[ $rc -eq 0 ]] || fail "check-results failed on the consumer run (exit $rc)"
 assert_nothing_left

@@ -152,6 +152,11 @@ static int results_config(struct lb_results *res, const struct lb_options *o,
 	res->config.method = strdup(o->alternate ? "alternate" : "runs");
 	if (!res->config.method)
 		return -ENOMEM;
+	/* A request/response workload whose operations the clock does not let us time: say so. */
+	if (lb_workload_traits(o->wl.name) && lb_workload_traits(o->wl.name)->latency &&
+	    lb_workload_latency_off(w) &&
+	    lb_results_add_warning(res, "latency not measured: %s", lb_workload_latency_off(w)))
+		return -ENOMEM;
 	if (o->alternate) {
 		res->config.slice = o->slice;
 		res->config.settle = o->settle;
