@@ -47,7 +47,8 @@
 
 #define CSV_HEADER \
 	"probeset,tracer,round,seconds,ops,throughput,events,lost_events,timeouts," \
-	"overwritten_events"
+	"overwritten_events,lat_count,lat_mean_ns,lat_p50_ns,lat_p90_ns,lat_p99_ns," \
+	"lat_p999_ns,lat_p9999_ns,lat_max_ns"
 
 static int nfailed;
 static bool any_slowdown; /* --any-slowdown */

@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "helpers.h"
+#include "hist.h"
 #include "results.h"
 #include "stats.h"
 #include "sysinfo.h"
@@ -472,6 +473,18 @@ static void compare_summary(const struct lb_summary *a, const struct lb_summary 
 	T_CHECK(same_double(a->switch_off_ms, b->switch_off_ms));
 	T_CHECK(a->off_events == b->off_events);
 	T_CHECK(same_double(a->seconds, b->seconds));
+	T_CHECK(a->latency.count == b->latency.count);
+	for (int q = 0; q < LB_LAT_NQ && a->latency.count; q++) {
+		const struct lb_lat_summary *x = &a->latency, *y = &b->latency;
+
+		T_CHECK(same_double(x->ns[q], y->ns[q]));
+		T_CHECK(same_double(x->added_pct[q], y->added_pct[q]));
+		T_CHECK(same_double(x->added_ns[q], y->added_ns[q]));
+		for (int k = 0; k < 2; k++) {
+			T_CHECK(same_double(x->added_pct_ci95[q][k], y->added_pct_ci95[q][k]));
+			T_CHECK(same_double(x->added_ns_ci95[q][k], y->added_ns_ci95[q][k]));
+		}
+	}
 }
 
 static void compare_slices(const struct lb_probeset_result *a, const struct lb_probeset_result *b)
@@ -495,6 +508,27 @@ static void compare_slices(const struct lb_probeset_result *a, const struct lb_p
 		T_CHECK(x->off_events == y->off_events);
 		T_CHECK(x->edge_spread_ops == y->edge_spread_ops);
 		T_CHECK(x->dropped == y->dropped);
+		T_CHECK(x->lat_count == y->lat_count);
+		for (int q = 0; q < LB_LAT_NQ && x->lat_count; q++)
+			T_CHECK(same_double(x->lat_ns[q], y->lat_ns[q]));
+	}
+}
+
+/* The same latencies: count, mean, buckets and quantiles. */
+static void compare_latency(const struct lb_latency *a, const struct lb_latency *b)
+{
+	size_t k;
+
+	T_CHECK(a->count == b->count);
+	if (!a->count || a->count != b->count)
+		return;
+	T_CHECK(same_double(a->mean_ns, b->mean_ns));
+	for (int q = 0; q < LB_LAT_NQ; q++)
+		T_CHECK(same_double(a->ns[q], b->ns[q]));
+	T_CHECK(a->nbuckets == b->nbuckets);
+	for (k = 0; k < a->nbuckets && k < b->nbuckets; k++) {
+		T_CHECK(a->bucket[k] == b->bucket[k]);
+		T_CHECK(a->bucket_count[k] == b->bucket_count[k]);
 	}
 }
 
@@ -539,6 +573,7 @@ static void compare_probeset(const struct lb_probeset_result *a,
 		T_CHECK(ra->nsamples == rb->nsamples);
 		for (k = 0; k < ra->nsamples && k < rb->nsamples; k++)
 			T_CHECK(same_double(ra->samples[k], rb->samples[k]));
+		compare_latency(&ra->latency, &rb->latency);
 	}
 }
 
@@ -873,6 +908,184 @@ out:
 	free(path2);
 }
 
+/* Field @i (0-based) of the CSV line @line without quoted fields, as a number; NAN if empty. */
+static double csv_field(const char *line, int i)
+{
+	for (; i > 0 && line; i--) {
+		line = strpbrk(line, ",\n");
+		line = line && *line == ',' ? line + 1 : NULL;
+	}
+	if (!line || *line == ',' || *line == '\n' || !*line)
+		return NAN;
+	return strtod(line, NULL);
+}
+
+/*
+ * Operation latencies: a run's histogram (its buckets, count, mean and
+ * quantiles, a value past the last bucket's bound too), a slice's
+ * quantiles and a summary's added latency with a NAN CI read back exactly,
+ * and the file written again is byte for byte the same; the quantiles come
+ * from the buckets, not from what the file says they are; the CSV columns.
+ */
+static void test_json_latency(const char *dir)
+{
+	struct lb_results *res = build_alternate(), *back = NULL;
+	char *path = path_in(dir, "latency.json"), *path2 = path_in(dir, "again.json");
+	char *csv = path_in(dir, "latency.csv"), *t1 = NULL, *t2 = NULL, *bad, *lied;
+	char err[512] = "";
+	struct lb_hist *h = calloc(1, sizeof(*h));
+	struct lb_lat_summary *ls;
+	struct lb_latency *l;
+	struct lb_slice *sl;
+	const char *row;
+	uint64_t v;
+	int q, ret;
+
+	T_CHECK(res && h);
+	if (!res || !h)
+		goto out;
+	/* 50 exact, 1000..1999 in buckets 4 or 8 wide, 2^40 past the last bucket's bound. */
+	lb_hist_record(h, 50);
+	for (v = 1000; v < 2000; v++)
+		lb_hist_record(h, v);
+	lb_hist_record(h, 1ull << 40);
+	l = &res->probesets[0].runs[0].latency;
+	T_CHECK(lb_latency_set(l, h) == 0);
+	T_CHECK(l->count == 1002 && l->nbuckets == lb_hist_nonzero(h, NULL, NULL, 0));
+	T_CHECK(lb_latency_set(&res->baseline.runs[1].latency, h) == 0);
+	/* A slice's quantiles, p99.99 unknown (too few operations beyond it). */
+	sl = &res->probesets[0].slices[1];
+	sl->lat_count = 1000;
+	for (q = 0; q < LB_LAT_NQ; q++)
+		sl->lat_ns[q] = 500 * (q + 1) + 0.5;
+	sl->lat_ns[4] = NAN;
+	/* The set's latency against the baseline's: the max's and p99.99's CI unknown. */
+	ls = &res->probesets[0].summary.latency;
+	ls->count = 2004;
+	for (q = 0; q < LB_LAT_NQ; q++) {
+		ls->ns[q] = 1000 + 100.5 * q;
+		ls->added_pct[q] = q < LB_LAT_NQ - 1 ? 1.25 * (q + 1) : NAN;
+		ls->added_pct_ci95[q][0] = ls->added_pct[q] - 0.5;
+		ls->added_pct_ci95[q][1] = ls->added_pct[q] + 0.5;
+		ls->added_ns[q] = ls->added_pct[q] / 100 * 990;
+		ls->added_ns_ci95[q][0] = ls->added_pct_ci95[q][0] / 100 * 990;
+		ls->added_ns_ci95[q][1] = ls->added_pct_ci95[q][1] / 100 * 990;
+	}
+	ls->added_pct_ci95[4][0] = ls->added_pct_ci95[4][1] = NAN;
+	ls->added_ns_ci95[4][0] = ls->added_ns_ci95[4][1] = NAN;
+
+	T_CHECK(lb_results_write_json(res, path) == 0);
+	ret = lb_results_read_json(path, &back, err, sizeof(err));
+	T_CHECK(ret == 0);
+	if (ret)
+		fprintf(stderr, "read_json: %s\n", err);
+	if (!back)
+		goto out;
+	compare_results(res, back);
+	l = &back->probesets[0].runs[0].latency;
+	T_CHECK(l->count == 1002 && l->nbuckets == res->probesets[0].runs[0].latency.nbuckets);
+	T_CHECK(l->nbuckets && l->bucket[0] == 50 && l->bucket_count[0] == 1);
+	T_CHECK(l->nbuckets && l->bucket[l->nbuckets - 1] == LB_HIST_BUCKETS - 1);
+	for (q = 0; q < LB_LAT_NQ; q++)
+		T_CHECK(l->ns[q] == lb_hist_percentile(h, lb_lat_q[q]));
+	T_CHECK(l->ns[0] > 1490 && l->ns[0] < 1510);
+	T_CHECK(l->ns[LB_LAT_NQ - 1] == lb_hist_mid(LB_HIST_BUCKETS - 1));
+	T_CHECK(l->mean_ns == (double)h->sum_ns / 1002);
+	T_CHECK(back->baseline.runs[1].latency.count == 1002);
+	T_CHECK(!back->baseline.runs[0].latency.count);
+	T_CHECK(isnan(back->baseline.runs[0].latency.ns[0]));
+	T_CHECK(back->probesets[0].slices[1].lat_count == 1000);
+	T_CHECK(isnan(back->probesets[0].slices[1].lat_ns[4]));
+	T_CHECK(!back->probesets[0].slices[0].lat_count);
+	T_CHECK(isnan(back->probesets[0].slices[0].lat_ns[0]));
+	ls = &back->probesets[0].summary.latency;
+	T_CHECK(ls->count == 2004 && ls->ns[2] == 1201);
+	T_CHECK(ls->added_pct[1] == 2.5 && ls->added_pct_ci95[1][1] == 3);
+	T_CHECK(isnan(ls->added_pct_ci95[4][0]) && isnan(ls->added_ns_ci95[4][1]));
+	T_CHECK(isnan(ls->added_pct[5]) && isnan(ls->added_ns[5]) && ls->ns[5] == 1502.5);
+	T_CHECK(!back->probesets[1].summary.latency.count);
+	T_CHECK(isnan(back->probesets[1].summary.latency.added_pct[0]));
+	T_CHECK(lb_results_write_json(back, path2) == 0);
+	t1 = t_read_all(path, NULL);
+	t2 = t_read_all(path2, NULL);
+	T_CHECK(t1 && t2 && !strcmp(t1, t2));
+	if (!t1)
+		goto out;
+	T_CHECK(strstr(t1, "\"latency\": {\n            \"count\": 1002,\n"
+			   "            \"mean_ns\": ") != NULL);
+	T_CHECK(strstr(t1, "\"p99.9_ns\": ") && strstr(t1, "\"p99.99_ns\": "));
+	T_CHECK(strstr(t1, "\"buckets\": [\n              [\n                50,\n"
+			   "                51,\n                1\n              ],\n") != NULL);
+	/* 1000 is in [1000, 1004); 2^40 is counted in the last bucket, [255 << 28, 2^36). */
+	T_CHECK(strstr(t1, "                1000,\n                1004,\n                4\n"));
+	T_CHECK(strstr(t1, "                68451041280,\n                68719476736,\n"
+			   "                1\n"));
+	T_CHECK(strstr(t1, "\"latency_count\": 1000,\n          \"latency_ns\": {\n"
+			   "            \"p50\": 500.5,\n"));
+	T_CHECK(strstr(t1, "\"p99.99\": null,\n            \"max\": 3000.5\n"));
+	T_CHECK(strstr(t1, "\"seconds\": 1.5,\n        \"latency\": {\n          \"count\": 2004,\n"
+			   "          \"p50\": {\n            \"ns\": 1000,\n"
+			   "            \"added_ns\": 12.375,\n"));
+	T_CHECK(strstr(t1, "\"added_pct_ci95\": [\n              null,\n              null\n"));
+
+	/* The count and the quantiles follow from the buckets, whatever the file says. */
+	bad = replace(t1, "\"count\": 1002,", "\"count\": 7,");
+	lied = bad ? replace(bad, "\"p50_ns\": ", "\"p50_ns\": 7, \"was\": ") : NULL;
+	T_CHECK(lied && write_text(path2, lied, strlen(lied)) == 0);
+	lb_results_free(back);
+	back = NULL;
+	T_CHECK(lb_results_read_json(path2, &back, err, sizeof(err)) == 0);
+	/* The baseline's run comes first in the file. */
+	l = back ? &back->baseline.runs[1].latency : NULL;
+	T_CHECK(l && l->count == 1002 && l->ns[0] == lb_hist_percentile(h, 0.5));
+	free(bad);
+	free(lied);
+	/* A bucket of another layout: refused, naming the run. */
+	bad = replace(t1, "                1000,\n                1004,\n",
+		      "                1000,\n                1008,\n");
+	refused(bad, path2, "probesets[0].runs[0].latency.buckets[1]: [1000, 1008) ns is not a "
+		"bucket of this loadbench's latency histogram (doc/results-schema.md): written "
+		"with another layout");
+
+	/* results.csv: the run's count, mean and quantiles; empty where nothing was timed. */
+	T_CHECK(lb_results_write_csv(res, csv) == 0);
+	free(t2);
+	t2 = t_read_all(csv, NULL);
+	row = t2 ? strstr(t2, "\nftrace,ftrace,1,") : NULL;
+	T_CHECK(row != NULL);
+	if (row) {
+		l = &res->probesets[0].runs[0].latency;
+		T_CHECK(csv_field(row + 1, 10) == 1002);
+		T_CHECK(csv_field(row + 1, 11) == l->mean_ns);
+		for (q = 0; q < LB_LAT_NQ; q++)
+			T_CHECK(csv_field(row + 1, 12 + q) == l->ns[q]);
+	}
+	T_CHECK(t2 && strstr(t2, "\nbaseline,none,1,2,154000,77000,0,0,0,0,,,,,,,,\n"));
+	T_CHECK(t2 && strstr(t2, "\nbaseline,none,2,2,153000,76500,0,0,0,0,1002,"));
+	/* slices.csv: the slice's count and quantiles, p99.99 empty. */
+	T_CHECK(lb_results_write_slices_csv(res, csv) == 0);
+	free(t2);
+	t2 = t_read_all(csv, NULL);
+	T_CHECK(t2 && strstr(t2, ",dropped,lat_count,lat_p50_ns,lat_p90_ns,lat_p99_ns,"
+			     "lat_p999_ns,lat_p9999_ns,lat_max_ns\n"));
+	T_CHECK(t2 && strstr(t2, "\nftrace,0,ftrace,0.12000000000000001,0.2,0.0003333333333333333,"
+			     "10640,53200,12346,0,0,1,0,"
+			     "1000,500.5,1000.5,1500.5,2000.5,,3000.5\n"));
+	T_CHECK(t2 && strstr(t2, "\nftrace,0,off,0,0.1,,7600,76000,0,0,0,0,0,,,,,,,\n"));
+out:
+	lb_results_free(res);
+	lb_results_free(back);
+	free(h);
+	free(t1);
+	free(t2);
+	unlink(path);
+	unlink(path2);
+	unlink(csv);
+	free(path);
+	free(path2);
+	free(csv);
+}
+
 /*
  * Results of versions before --method alternate (the fixture, and the runs
  * of build()): no method, no slices, the summaries' alternate numbers
@@ -904,7 +1117,18 @@ static void test_json_old(const struct lb_results *runs, const char *dir)
 			T_CHECK(!s->units && !s->dropped_units && !s->precision_reached);
 			T_CHECK(isnan(s->ci_half_width) && isnan(s->off_throughput));
 			T_CHECK(isnan(s->seconds) && !s->off_events);
+			/* Nothing was timed: no latency, anywhere. */
+			T_CHECK(!s->latency.count && isnan(s->latency.ns[0]));
+			T_CHECK(isnan(s->latency.added_pct_ci95[0][0]));
+			for (size_t k = 0; k < res->probesets[i].nruns; k++) {
+				const struct lb_latency *l = &res->probesets[i].runs[k].latency;
+
+				T_CHECK(!l->count && !l->nbuckets && !l->bucket);
+				T_CHECK(isnan(l->mean_ns) && isnan(l->ns[LB_LAT_NQ - 1]));
+			}
 		}
+		T_CHECK(!res->baseline.summary.latency.count);
+		T_CHECK(res->baseline.nruns && !res->baseline.runs[0].latency.count);
 		T_CHECK(!lb_results_has_slices(res));
 	}
 	lb_results_free(res);
@@ -913,7 +1137,7 @@ static void test_json_old(const struct lb_results *runs, const char *dir)
 	text = t_read_all(path, NULL);
 	T_CHECK(text && !strstr(text, "\"method\"") && !strstr(text, "\"slices\"") &&
 		!strstr(text, "\"units\"") && !strstr(text, "\"slice_s\"") &&
-		!strstr(text, "\"off_residue\""));
+		!strstr(text, "\"off_residue\"") && !strstr(text, "latency"));
 	free(text);
 	unlink(path);
 	free(path);
@@ -962,6 +1186,48 @@ static void test_json_bad(const char *dir)
 		{ "{ \"probesets\": [ { \"name\": \"x\", "
 		  "\"summary\": { \"precision_reached\": 1 } } ] }",
 		  "probesets[0].summary.precision_reached: expected true or false, found int" },
+		/* Latency buckets: this layout's bounds, ascending, three integers each. */
+		{ "{ \"probesets\": [ { \"name\": \"x\", \"runs\": [ {}, { \"latency\": "
+		  "{ \"count\": 1, \"buckets\": [ [1000, 1010, 1] ] } } ] } ] }",
+		  "probesets[0].runs[1].latency.buckets[0]: [1000, 1010) ns is not a bucket of "
+		  "this loadbench's latency histogram (doc/results-schema.md): written with "
+		  "another layout" },
+		{ "{ \"baseline\": { \"runs\": [ { \"latency\": { \"buckets\": "
+		  "[ [1001, 1005, 1] ] } } ] }, \"probesets\": [] }",
+		  "baseline.runs[0].latency.buckets[0]: [1001, 1005) ns is not a bucket" },
+		{ "{ \"probesets\": [ { \"name\": \"x\", \"runs\": [ { \"latency\": "
+		  "{ \"buckets\": [ [-1, 0, 1] ] } } ] } ] }",
+		  "probesets[0].runs[0].latency.buckets[0]: [-1, 0) ns is not a bucket" },
+		{ "{ \"probesets\": [ { \"name\": \"x\", \"runs\": [ { \"latency\": "
+		  "{ \"buckets\": [ [1004, 1008, 1], [1000, 1004, 2] ] } } ] } ] }",
+		  "probesets[0].runs[0].latency.buckets[1]: lower_ns 1000 is not above the "
+		  "bucket before it" },
+		{ "{ \"probesets\": [ { \"name\": \"x\", \"runs\": [ { \"latency\": "
+		  "{ \"buckets\": [ [5, 6] ] } } ] } ] }",
+		  "probesets[0].runs[0].latency.buckets[0]: expected [lower_ns, upper_ns, count], "
+		  "found 2 elements" },
+		{ "{ \"probesets\": [ { \"name\": \"x\", \"runs\": [ { \"latency\": "
+		  "{ \"buckets\": [ 5 ] } } ] } ] }",
+		  "probesets[0].runs[0].latency.buckets[0]: expected [lower_ns, upper_ns, count], "
+		  "found int" },
+		{ "{ \"probesets\": [ { \"name\": \"x\", \"runs\": [ { \"latency\": "
+		  "{ \"buckets\": [ [5, 6, 1.5] ] } } ] } ] }",
+		  "probesets[0].runs[0].latency.buckets[0][2]: expected an integer, found double" },
+		{ "{ \"probesets\": [ { \"name\": \"x\", \"runs\": [ { \"latency\": "
+		  "{ \"buckets\": [ [5, 6, -1], [6, 7, 1] ] } } ] } ] }",
+		  "probesets[0].runs[0].latency.buckets: the counts add up to more than 2^64" },
+		{ "{ \"probesets\": [ { \"name\": \"x\", \"runs\": [ { \"latency\": [] } ] } ] }",
+		  "probesets[0].runs[0].latency: expected an object, found array" },
+		{ "{ \"probesets\": [ { \"name\": \"x\", \"slices\": [ { \"latency_ns\": "
+		  "{ \"p99.9\": \"1\" } } ] } ] }",
+		  "probesets[0].slices[0].latency_ns.p99.9: expected a number, found string" },
+		{ "{ \"probesets\": [ { \"name\": \"x\", \"summary\": { \"latency\": "
+		  "{ \"count\": 5, \"p90\": { \"added_pct_ci95\": [1, 2, 3] } } } } ] }",
+		  "probesets[0].summary.latency.p90.added_pct_ci95: expected [low, high], "
+		  "found 3 elements" },
+		{ "{ \"probesets\": [ { \"name\": \"x\", \"summary\": { \"latency\": "
+		  "{ \"max\": 1 } } } ] }",
+		  "probesets[0].summary.latency.max: expected an object, found int" },
 		{ "{ \"probesets\": [] } x", "trailing data" },
 		{ "hello", "not valid JSON" },
 		{ "", "empty" },
@@ -1148,6 +1414,12 @@ static void test_json_caps(const char *dir)
 		"probesets[0].slices: 4000001 slices, more than the 4000000 a results file may "
 		"hold");
 
+	/* A run's latency buckets: at most the histogram's, checked before their elements. */
+	refused(json_of("{ \"probesets\": [ { \"name\": \"x\", \"runs\": [ { \"latency\": "
+			"{ \"buckets\": [", "", "", LB_HIST_BUCKETS + 1, 0, "] } } ] } ] }"), p,
+		"probesets[0].runs[0].latency.buckets: 3841 buckets, more than the 3840 a results "
+		"file may hold");
+
 	refused(json_of("{ \"probesets\": [], \"warnings\": [", "\"w", "\"",
 			LB_RESULTS_MAX_WARNINGS + 1, 0, "] }"), p,
 		"warnings: 100001 warnings, more than the 100000 a results file may hold");
@@ -1178,17 +1450,18 @@ static void test_csv(const struct lb_results *res, const char *dir)
 {
 	static const char expect[] =
 		"probeset,tracer,round,seconds,ops,throughput,events,lost_events,timeouts,"
-		"overwritten_events\n"
-		"baseline,none,1,10,1000000,100000,0,0,0,0\n"
-		"baseline,none,2,10,1020000,102000,0,0,1,0\n"
-		"baseline,none,3,9.5,931000,98000,0,0,0,0\n"
-		"ftrace,ftrace,1,10,800000,80000,8000000,0,0,0\n"
-		"ftrace,ftrace,2,10,820000,82000,8200000,5,0,10\n"
-		"ftrace,ftrace,3,10,790000,79000,7900000,10,0,20\n"
-		"\"lttng+kprobe, \"\"x\"\"\",lttng,1,10,500000,50000,1500000,0,0,0\n"
-		"\"lttng+kprobe, \"\"x\"\"\",lttng,2,10,490000,49000,1470000,0,0,0\n"
-		"\"lttng+kprobe, \"\"x\"\"\",lttng,3,10,520000,52000,2080000,0,0,0\n"
-		"\"lttng+kprobe, \"\"x\"\"\",lttng,4,10,100000,10000,200000,0,7,0\n";
+		"overwritten_events,lat_count,lat_mean_ns,lat_p50_ns,lat_p90_ns,lat_p99_ns,"
+		"lat_p999_ns,lat_p9999_ns,lat_max_ns\n"
+		"baseline,none,1,10,1000000,100000,0,0,0,0,,,,,,,,\n"
+		"baseline,none,2,10,1020000,102000,0,0,1,0,,,,,,,,\n"
+		"baseline,none,3,9.5,931000,98000,0,0,0,0,,,,,,,,\n"
+		"ftrace,ftrace,1,10,800000,80000,8000000,0,0,0,,,,,,,,\n"
+		"ftrace,ftrace,2,10,820000,82000,8200000,5,0,10,,,,,,,,\n"
+		"ftrace,ftrace,3,10,790000,79000,7900000,10,0,20,,,,,,,,\n"
+		"\"lttng+kprobe, \"\"x\"\"\",lttng,1,10,500000,50000,1500000,0,0,0,,,,,,,,\n"
+		"\"lttng+kprobe, \"\"x\"\"\",lttng,2,10,490000,49000,1470000,0,0,0,,,,,,,,\n"
+		"\"lttng+kprobe, \"\"x\"\"\",lttng,3,10,520000,52000,2080000,0,0,0,,,,,,,,\n"
+		"\"lttng+kprobe, \"\"x\"\"\",lttng,4,10,100000,10000,200000,0,7,0,,,,,,,,\n";
 	char *path = path_in(dir, "results.csv"), *text;
 	struct stat st;
 
@@ -1208,10 +1481,11 @@ static void test_slices_csv(const struct lb_results *runs, const char *dir)
 {
 	static const char head[] =
 		"probeset,unit,state,start,seconds,switch_s,ops,throughput,events,lost_events,"
-		"off_events,edge_spread_ops,dropped\n"
-		"ftrace,0,off,0,0.1,,7600,76000,0,0,0,0,0\n"
+		"off_events,edge_spread_ops,dropped,lat_count,lat_p50_ns,lat_p90_ns,lat_p99_ns,"
+		"lat_p999_ns,lat_p9999_ns,lat_max_ns\n"
+		"ftrace,0,off,0,0.1,,7600,76000,0,0,0,0,0,,,,,,,\n"
 		"ftrace,0,ftrace,0.12000000000000001,0.2,0.0003333333333333333,10640,53200,"
-		"12346,0,0,1,0\n";
+		"12346,0,0,1,0,,,,,,,\n";
 	struct lb_results *res = build_alternate();
 	char *path = path_in(dir, "slices.csv"), *text;
 	size_t rows = 0;
@@ -1231,7 +1505,7 @@ static void test_slices_csv(const struct lb_results *runs, const char *dir)
 	T_CHECK(rows == 1 + 12 + 18 + 18);
 	/* A dropped unit's slice, and the pair's states by name. */
 	T_CHECK(text && strstr(text, "\nftrace,1,ftrace,0.7800000000000001,0.1,0.0003,5321,53210,"
-			      "12352,3,0,1,1\n"));
+			      "12352,3,0,1,1,,,,,,,\n"));
 	T_CHECK(text && strstr(text, "\nsyscalls,0,syscalls+kprobe,0.34,"));
 	T_CHECK(text && strstr(text, "\nsyscalls+kprobe,0,syscalls,0.12000000000000001,0.2,"));
 	T_CHECK(text && strstr(text, "\nsyscalls+kprobe,2,off,"));
@@ -1478,6 +1752,7 @@ int main(void)
 	test_warnings();
 	test_json(res, dir);
 	test_json_alternate(dir);
+	test_json_latency(dir);
 	test_json_old(res, dir);
 	test_json_bad(dir);
 	test_json_caps(dir);

@@ -10,6 +10,7 @@
 #include <inttypes.h>
 #include <math.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -17,14 +18,18 @@
 #include "results.h"
 #include "results_int.h"
 
+/* The latency quantiles' columns, in the order of lb_lat_q (empty when not timed). */
+#define LB_CSV_LAT_QUANTILES \
+	"lat_p50_ns,lat_p90_ns,lat_p99_ns,lat_p999_ns,lat_p9999_ns,lat_max_ns"
+
 #define LB_CSV_HEADER \
 	"probeset,tracer,round,seconds,ops,throughput,events,lost_events,timeouts," \
-	"overwritten_events\n"
+	"overwritten_events,lat_count,lat_mean_ns," LB_CSV_LAT_QUANTILES "\n"
 
 /* slices.csv: "state" is the name of the set that was on, "off", or "plain" (nothing armed). */
 #define LB_SLICES_CSV_HEADER \
 	"probeset,unit,state,start,seconds,switch_s,ops,throughput,events,lost_events," \
-	"off_events,edge_spread_ops,dropped\n"
+	"off_events,edge_spread_ops,dropped,lat_count," LB_CSV_LAT_QUANTILES "\n"
 
 /* One field per RFC 4180: quoted (quotes doubled) when it holds a comma, quote, CR or LF. */
 static void lb_csv_str(FILE *f, const char *s)
@@ -55,6 +60,27 @@ static void lb_csv_double(FILE *f, double d)
 	fputs(buf, f);
 }
 
+/*
+ * ",COUNT" and ",QUANTILE" for each of lb_lat_q (@mean not NULL: ",MEAN"
+ * before them), or as many empty fields when @count is 0 (not timed).
+ */
+static void lb_csv_latency(FILE *f, uint64_t count, const double *mean, const double *ns)
+{
+	fputc(',', f);
+	if (count)
+		fprintf(f, "%" PRIu64, count);
+	if (mean) {
+		fputc(',', f);
+		if (count)
+			lb_csv_double(f, *mean);
+	}
+	for (int q = 0; q < LB_LAT_NQ; q++) {
+		fputc(',', f);
+		if (count)
+			lb_csv_double(f, ns[q]);
+	}
+}
+
 static void lb_csv_runs(FILE *f, const char *name, const char *tracer,
 			const struct lb_probeset_result *psr)
 {
@@ -70,8 +96,10 @@ static void lb_csv_runs(FILE *f, const char *name, const char *tracer,
 		lb_csv_double(f, r->seconds);
 		fprintf(f, ",%" PRIu64 ",", r->ops);
 		lb_csv_double(f, r->throughput);
-		fprintf(f, ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 "\n", r->events,
+		fprintf(f, ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64, r->events,
 			r->lost_events, r->timeouts, r->overwritten_events);
+		lb_csv_latency(f, r->latency.count, &r->latency.mean_ns, r->latency.ns);
+		fputc('\n', f);
 	}
 }
 
@@ -114,8 +142,10 @@ static void lb_csv_slices(FILE *f, const struct lb_results *res,
 		lb_csv_double(f, sl->switch_s);
 		fprintf(f, ",%" PRIu64 ",", sl->ops);
 		lb_csv_double(f, sl->seconds > 0 ? sl->ops / sl->seconds : NAN);
-		fprintf(f, ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%d\n", sl->events,
+		fprintf(f, ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%d", sl->events,
 			sl->lost_events, sl->off_events, sl->edge_spread_ops, sl->dropped ? 1 : 0);
+		lb_csv_latency(f, sl->lat_count, NULL, sl->lat_ns);
+		fputc('\n', f);
 	}
 }
 

@@ -9,14 +9,17 @@
 #include "config.h"
 
 #include <errno.h>
+#include <inttypes.h>
 #include <limits.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <json-c/json.h>
 
+#include "hist.h"
 #include "json_get.h"
 #include "results.h"
 #include "results_int.h"
@@ -25,14 +28,82 @@
 /* Largest file lb_results_read_json() accepts. */
 #define LB_JSON_MAX (256UL << 20)
 
+/* [low, high] under @key of @obj (at @where) into @out; left as it was when absent or null. */
+static int lb_read_pair(struct lb_reader *rd, const struct json_object *obj, const char *where,
+			const char *key, double out[2])
+{
+	struct json_object *arr;
+	char w[160];
+	int ret;
+
+	ret = lb_json_get(rd, obj, where, key, json_type_array, &arr);
+	if (ret <= 0)
+		return ret;
+	snprintf(w, sizeof(w), "%s.%s", where, key);
+	if (json_object_array_length(arr) != 2)
+		return lb_reader_fail(rd, "%s: expected [low, high], found %zu elements", w,
+				      json_object_array_length(arr));
+	ret = lb_json_array_double(rd, arr, 0, w, &out[0]);
+	if (!ret)
+		ret = lb_json_array_double(rd, arr, 1, w, &out[1]);
+	return ret;
+}
+
+/* A summary's latency before it is read: count 0, every value NAN. */
+static void lb_lat_summary_clear(struct lb_lat_summary *l)
+{
+	l->count = 0;
+	for (int q = 0; q < LB_LAT_NQ; q++) {
+		l->ns[q] = l->added_pct[q] = l->added_ns[q] = NAN;
+		l->added_pct_ci95[q][0] = l->added_pct_ci95[q][1] = NAN;
+		l->added_ns_ci95[q][0] = l->added_ns_ci95[q][1] = NAN;
+	}
+}
+
+/*
+ * The optional "latency" of the summary at @where (the summary's path):
+ * "count", and per quantile ("p50" ... "max") an object of "ns",
+ * "added_ns", "added_ns_ci95", "added_pct", "added_pct_ci95".
+ */
+static int lb_read_lat_summary(struct lb_reader *rd, const struct json_object *obj,
+			       const char *where, struct lb_lat_summary *l)
+{
+	struct json_object *o, *p;
+	char w[160], wq[176];
+	int ret;
+
+	ret = lb_json_get(rd, obj, where, "latency", json_type_object, &o);
+	if (ret <= 0)
+		return ret;
+	snprintf(w, sizeof(w), "%s.latency", where);
+	ret = lb_json_get_u64(rd, o, w, "count", &l->count);
+	for (int q = 0; q < LB_LAT_NQ && !ret; q++) {
+		ret = lb_json_get(rd, o, w, lb_lat_q_names[q], json_type_object, &p);
+		if (ret <= 0)
+			continue;
+		snprintf(wq, sizeof(wq), "%s.%s", w, lb_lat_q_names[q]);
+		ret = lb_json_get_double(rd, p, wq, "ns", &l->ns[q]);
+		if (!ret)
+			ret = lb_json_get_double(rd, p, wq, "added_ns", &l->added_ns[q]);
+		if (!ret)
+			ret = lb_read_pair(rd, p, wq, "added_ns_ci95", l->added_ns_ci95[q]);
+		if (!ret)
+			ret = lb_json_get_double(rd, p, wq, "added_pct", &l->added_pct[q]);
+		if (!ret)
+			ret = lb_read_pair(rd, p, wq, "added_pct_ci95", l->added_pct_ci95[q]);
+	}
+	return ret;
+}
+
 static int lb_read_summary(struct lb_reader *rd, const struct json_object *obj,
 			   const char *where, struct lb_summary *s)
 {
-	struct json_object *o, *ci;
+	struct json_object *o;
 	char w[128];
 	int ret;
 
 	lb_summary_init(s);
+	lb_lat_summary_clear(&s->latency);
 	ret = lb_json_get(rd, obj, where, "summary", json_type_object, &o);
 	if (ret <= 0)
 		return ret;
@@ -76,18 +147,10 @@ static int lb_read_summary(struct lb_reader *rd, const struct json_object *obj,
 		ret = lb_json_get_u64(rd, o, w, "off_events", &s->off_events);
 	if (!ret)
 		ret = lb_json_get_double(rd, o, w, "seconds", &s->seconds);
-	if (ret)
-		return ret;
-	ret = lb_json_get(rd, o, w, "slowdown_ci95", json_type_array, &ci);
-	if (ret <= 0)
-		return ret;
-	snprintf(w, sizeof(w), "%s.summary.slowdown_ci95", where);
-	if (json_object_array_length(ci) != 2)
-		return lb_reader_fail(rd, "%s: expected [low, high], found %zu elements", w,
-				      json_object_array_length(ci));
-	ret = lb_json_array_double(rd, ci, 0, w, &s->slowdown_ci95[0]);
 	if (!ret)
-		ret = lb_json_array_double(rd, ci, 1, w, &s->slowdown_ci95[1]);
+		ret = lb_read_pair(rd, o, w, "slowdown_ci95", s->slowdown_ci95);
+	if (!ret)
+		ret = lb_read_lat_summary(rd, o, w, &s->latency);
 	return ret;
 }
 
@@ -154,6 +217,90 @@ static int lb_read_flow_placement(struct lb_reader *rd, const struct json_object
 	return 0;
 }
 
+/*
+ * The optional "latency" of the run at @where: its "buckets", each
+ * [lower_ns, upper_ns, count], must be buckets of this build's histogram
+ * (src/common/hist.h), ascending, at most LB_HIST_BUCKETS; the count and the
+ * quantiles are computed again from them, the mean is kept as written.
+ */
+static int lb_read_latency(struct lb_reader *rd, const struct json_object *o, const char *where,
+			   struct lb_latency *l)
+{
+	struct json_object *lo, *arr, *e, *v[3];
+	uint64_t total = 0;
+	double mean;
+	char w[160];
+	size_t i, k, n;
+	int ret;
+
+	lb_latency_release(l);
+	ret = lb_json_get(rd, o, where, "latency", json_type_object, &lo);
+	if (ret <= 0)
+		return ret;
+	snprintf(w, sizeof(w), "%s.latency", where);
+	ret = lb_json_get_double(rd, lo, w, "mean_ns", &mean);
+	if (!ret)
+		ret = lb_json_get(rd, lo, w, "buckets", json_type_array, &arr);
+	if (ret <= 0)
+		return ret;
+	n = json_object_array_length(arr);
+	snprintf(w, sizeof(w), "%s.latency.buckets", where);
+	ret = lb_reader_cap(rd, w, "buckets", n, NULL, LB_HIST_BUCKETS);
+	if (ret || !n)
+		return ret;
+	l->bucket = calloc(n, sizeof(*l->bucket));
+	l->bucket_count = calloc(n, sizeof(*l->bucket_count));
+	if (!l->bucket || !l->bucket_count)
+		return -ENOMEM;
+	l->nbuckets = n;
+	for (i = 0; i < n; i++) {
+		int64_t lower, upper;
+		unsigned int b;
+
+		e = json_object_array_get_idx(arr, i);
+		if (!json_object_is_type(e, json_type_array))
+			return lb_reader_fail(rd, "%s[%zu]: expected [lower_ns, upper_ns, count], "
+					      "found %s", w, i, lb_json_type_name(e));
+		if (json_object_array_length(e) != 3)
+			return lb_reader_fail(rd, "%s[%zu]: expected [lower_ns, upper_ns, count], "
+					      "found %zu elements", w, i,
+					      json_object_array_length(e));
+		for (k = 0; k < 3; k++) {
+			v[k] = json_object_array_get_idx(e, k);
+			if (!json_object_is_type(v[k], json_type_int))
+				return lb_reader_fail(rd, "%s[%zu][%zu]: expected an integer, "
+						      "found %s", w, i, k,
+						      lb_json_type_name(v[k]));
+		}
+		lower = json_object_get_int64(v[0]);
+		upper = json_object_get_int64(v[1]);
+		b = lb_hist_index((uint64_t)lower);
+		if (lower < 0 || upper < 0 || lb_hist_lower(b) != (uint64_t)lower ||
+		    lb_hist_upper(b) != (uint64_t)upper)
+			return lb_reader_fail(rd, "%s[%zu]: [%" PRId64 ", %" PRId64 ") ns is not a "
+					      "bucket of this loadbench's latency histogram "
+					      "(doc/results-schema.md): written with another "
+					      "layout", w, i, lower, upper);
+		if (i && b <= l->bucket[i - 1])
+			return lb_reader_fail(rd, "%s[%zu]: lower_ns %" PRId64 " is not above the "
+					      "bucket before it", w, i, lower);
+		l->bucket[i] = b;
+		/* A count, written as int64 (see lb_jb_int): the cast back restores it. */
+		l->bucket_count[i] = (uint64_t)json_object_get_int64(v[2]);
+		if (l->bucket_count[i] > UINT64_MAX - total)
+			return lb_reader_fail(rd, "%s: the counts add up to more than 2^64", w);
+		total += l->bucket_count[i];
+	}
+	/* The stored count and quantiles are not trusted: they follow from the buckets. */
+	ret = lb_latency_from_buckets(l, mean * (double)total);
+	if (ret)
+		return lb_reader_fail(rd, "%s: not a histogram of this loadbench", w);
+	/* The mean as written: mean * count / count may differ from it in the last bit. */
+	if (l->count)
+		l->mean_ns = mean;
+	return 0;
+}
+
 static int lb_read_run(struct lb_reader *rd, const struct json_object *o, const char *where,
 		       struct lb_run *r)
 {
@@ -206,6 +353,8 @@ static int lb_read_run(struct lb_reader *rd, const struct json_object *o, const 
 		if (!ret)
 			ret = lb_json_get_u64(rd, o, where, "server_drops", &r->server_drops);
 	}
+	if (!ret)
+		ret = lb_read_latency(rd, o, where, &r->latency);
 	if (ret)
 		return ret;
 	ret = lb_json_get(rd, o, where, "samples", json_type_array, &samples);
@@ -225,6 +374,28 @@ static int lb_read_run(struct lb_reader *rd, const struct json_object *o, const 
 			return ret;
 	}
 	return 0;
+}
+
+/* A slice's "latency_count" and "latency_ns" {"p50": ... "max": ...}; none: 0 and NAN. */
+static int lb_read_slice_latency(struct lb_reader *rd, const struct json_object *e,
+				 const char *where, struct lb_slice *sl)
+{
+	struct json_object *ns;
+	char w[160];
+	int ret;
+
+	for (int q = 0; q < LB_LAT_NQ; q++)
+		sl->lat_ns[q] = NAN;
+	ret = lb_json_get_u64(rd, e, where, "latency_count", &sl->lat_count);
+	if (!ret)
+		ret = lb_json_get(rd, e, where, "latency_ns", json_type_object, &ns);
+	if (ret <= 0)
+		return ret;
+	snprintf(w, sizeof(w), "%s.latency_ns", where);
+	ret = 0;
+	for (int q = 0; q < LB_LAT_NQ && !ret; q++)
+		ret = lb_json_get_double(rd, ns, w, lb_lat_q_names[q], &sl->lat_ns[q]);
+	return ret;
 }
 
 /*
@@ -291,6 +462,8 @@ static int lb_read_slices(struct lb_reader *rd, const struct json_object *o, con
 			ret = lb_json_get_u64(rd, e, w, "edge_spread_ops", &sl->edge_spread_ops);
 		if (!ret)
 			ret = lb_json_get_bool(rd, e, w, "dropped", &sl->dropped);
+		if (!ret)
+			ret = lb_read_slice_latency(rd, e, w, sl);
 		if (ret)
 			return ret;
 	}

@@ -10,12 +10,14 @@
 #include <math.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <json-c/json.h>
 
 #include "atomic.h"
+#include "hist.h"
 #include "results.h"
 #include "results_int.h"
 
@@ -88,6 +90,70 @@ static void lb_jb_bool(struct lb_jb *jb, struct json_object *parent, const char 
 	lb_jb_put(jb, parent, key, json_object_new_boolean(v), false);
 }
 
+/* [@ci[0], @ci[1]] under @key of @parent. */
+static void lb_jb_pair(struct lb_jb *jb, struct json_object *parent, const char *key,
+		       const double ci[2])
+{
+	struct json_object *arr = lb_jb_child(jb, parent, key, true);
+
+	lb_jb_double(jb, arr, NULL, ci[0]);
+	lb_jb_double(jb, arr, NULL, ci[1]);
+}
+
+/*
+ * A run's "latency", when its operations were timed: the count, the mean,
+ * the quantiles as "p50_ns" ... "max_ns", and its nonempty buckets as
+ * [lower_ns, upper_ns, count] (the bounds from the histogram's layout, so
+ * that the file says what each bucket holds).
+ */
+static void lb_jb_latency(struct lb_jb *jb, struct json_object *parent,
+			  const struct lb_latency *l)
+{
+	struct json_object *o, *arr, *b;
+	char key[32];
+
+	if (!l->count)
+		return;
+	o = lb_jb_child(jb, parent, "latency", false);
+	lb_jb_int(jb, o, "count", (int64_t)l->count);
+	lb_jb_double(jb, o, "mean_ns", l->mean_ns);
+	for (int q = 0; q < LB_LAT_NQ; q++) {
+		snprintf(key, sizeof(key), "%s_ns", lb_lat_q_names[q]);
+		lb_jb_double(jb, o, key, l->ns[q]);
+	}
+	arr = lb_jb_child(jb, o, "buckets", true);
+	for (size_t i = 0; i < l->nbuckets; i++) {
+		b = lb_jb_child(jb, arr, NULL, true);
+		lb_jb_int(jb, b, NULL, (int64_t)lb_hist_lower(l->bucket[i]));
+		lb_jb_int(jb, b, NULL, (int64_t)lb_hist_upper(l->bucket[i]));
+		lb_jb_int(jb, b, NULL, (int64_t)l->bucket_count[i]);
+	}
+}
+
+/*
+ * A summary's "latency", when its runs were timed: the count, and per
+ * quantile ("p50" ... "max") its value and what the set adds to the
+ * baseline's, in ns and in percent, each with its 95% CI.
+ */
+static void lb_jb_lat_summary(struct lb_jb *jb, struct json_object *parent,
+			      const struct lb_lat_summary *l)
+{
+	struct json_object *o, *p;
+
+	if (!l->count)
+		return;
+	o = lb_jb_child(jb, parent, "latency", false);
+	lb_jb_int(jb, o, "count", (int64_t)l->count);
+	for (int q = 0; q < LB_LAT_NQ; q++) {
+		p = lb_jb_child(jb, o, lb_lat_q_names[q], false);
+		lb_jb_double(jb, p, "ns", l->ns[q]);
+		lb_jb_double(jb, p, "added_ns", l->added_ns[q]);
+		lb_jb_pair(jb, p, "added_ns_ci95", l->added_ns_ci95[q]);
+		lb_jb_double(jb, p, "added_pct", l->added_pct[q]);
+		lb_jb_pair(jb, p, "added_pct_ci95", l->added_pct_ci95[q]);
+	}
+}
+
 /*
  * Whether @s holds any --method alternate number: then they are written even
  * for results without config.method, so that nothing is lost on the way.
@@ -121,18 +187,19 @@ static void lb_jb_summary(struct lb_jb *jb, struct json_object *parent,
 		lb_jb_int(jb, o, "read_bytes", (int64_t)s->read_bytes);
 	}
 	/* Results of --method runs keep the keys they always had. */
-	if (!alternate && !lb_summary_has_alternate(s))
-		return;
-	lb_jb_int(jb, o, "units", s->units);
-	lb_jb_int(jb, o, "dropped_units", s->dropped_units);
-	lb_jb_double(jb, o, "ci_half_width", s->ci_half_width);
-	lb_jb_bool(jb, o, "precision_reached", s->precision_reached);
-	lb_jb_double(jb, o, "off_throughput", s->off_throughput);
-	lb_jb_double(jb, o, "residue_pct", s->residue_pct);
-	lb_jb_double(jb, o, "switch_on_ms", s->switch_on_ms);
-	lb_jb_double(jb, o, "switch_off_ms", s->switch_off_ms);
-	lb_jb_int(jb, o, "off_events", (int64_t)s->off_events);
-	lb_jb_double(jb, o, "seconds", s->seconds);
+	if (alternate || lb_summary_has_alternate(s)) {
+		lb_jb_int(jb, o, "units", s->units);
+		lb_jb_int(jb, o, "dropped_units", s->dropped_units);
+		lb_jb_double(jb, o, "ci_half_width", s->ci_half_width);
+		lb_jb_bool(jb, o, "precision_reached", s->precision_reached);
+		lb_jb_double(jb, o, "off_throughput", s->off_throughput);
+		lb_jb_double(jb, o, "residue_pct", s->residue_pct);
+		lb_jb_double(jb, o, "switch_on_ms", s->switch_on_ms);
+		lb_jb_double(jb, o, "switch_off_ms", s->switch_off_ms);
+		lb_jb_int(jb, o, "off_events", (int64_t)s->off_events);
+		lb_jb_double(jb, o, "seconds", s->seconds);
+	}
+	lb_jb_lat_summary(jb, o, &s->latency);
 }
 
 static void lb_jb_runs(struct lb_jb *jb, struct json_object *parent,
@@ -175,6 +242,7 @@ static void lb_jb_runs(struct lb_jb *jb, struct json_object *parent,
 			lb_jb_int(jb, o, "server_drops", (int64_t)r->server_drops);
 			lb_jb_bool(jb, o, "pcap_agrees", lb_run_pcap_agrees(r, NULL));
 		}
+		lb_jb_latency(jb, o, &r->latency);
 		samples = lb_jb_child(jb, o, "samples", true);
 		for (k = 0; k < r->nsamples; k++)
 			lb_jb_double(jb, samples, NULL, r->samples[k]);
@@ -215,6 +283,14 @@ static void lb_jb_slices(struct lb_jb *jb, struct json_object *parent,
 		lb_jb_int(jb, o, "off_events", (int64_t)sl->off_events);
 		lb_jb_int(jb, o, "edge_spread_ops", (int64_t)sl->edge_spread_ops);
 		lb_jb_bool(jb, o, "dropped", sl->dropped);
+		if (sl->lat_count) {
+			struct json_object *ns;
+
+			lb_jb_int(jb, o, "latency_count", (int64_t)sl->lat_count);
+			ns = lb_jb_child(jb, o, "latency_ns", false);
+			for (int q = 0; q < LB_LAT_NQ; q++)
+				lb_jb_double(jb, ns, lb_lat_q_names[q], sl->lat_ns[q]);
+		}
 	}
 }
 
