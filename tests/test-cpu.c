@@ -78,6 +78,45 @@ static void run_cpu(struct lb_run *r, int round, uint64_t ops, double wl_ms, dou
 	r->cpu.machine_ns[LB_CPU_IDLE] = 2e9 - r->cpu.machine_ns[LB_CPU_SYSTEM] - steal_ms * 1e6;
 }
 
+/* results.json keeps every CPU number; a file without them reads as not measured. */
+static void test_json(const struct lb_results *res)
+{
+	char dir[] = "/tmp/lb-test-cpu-XXXXXX", path[64], err[512] = "";
+	struct lb_results *back = NULL;
+	const struct lb_cpu *a, *b;
+	const struct lb_cpu_summary *sa, *sb;
+
+	if (!mkdtemp(dir)) {
+		t_failures++;
+		return;
+	}
+	snprintf(path, sizeof(path), "%s/results.json", dir);
+	T_CHECK(lb_results_write_json(res, path) == 0);
+	T_CHECK(lb_results_read_json(path, &back, err, sizeof(err)) == 0);
+	if (!back) {
+		fprintf(stderr, "read_json: %s\n", err);
+		t_failures++;
+		goto out;
+	}
+	a = &res->probesets[0].runs[1].cpu;
+	b = &back->probesets[0].runs[1].cpu;
+	T_CHECK(b->measured && b->workload_ns == a->workload_ns && b->tracer_ns == a->tracer_ns);
+	T_CHECK(b->workload_sys_ns == a->workload_sys_ns && b->tracer_tasks == a->tracer_tasks);
+	for (int k = 0; k < LB_CPU_NKINDS; k++)
+		T_CHECK(b->machine_ns[k] == a->machine_ns[k]);
+	sa = &res->probesets[0].summary.cpu;
+	sb = &back->probesets[0].summary.cpu;
+	T_CHECK(sb->measured && sb->workload_us_per_op == sa->workload_us_per_op);
+	T_CHECK(sb->tracer_cpu_pct == sa->tracer_cpu_pct && sb->tracer_tasks == sa->tracer_tasks);
+	T_CHECK(sb->steal_pct == sa->steal_pct && sb->steal_windows == sa->steal_windows &&
+		sb->windows == sa->windows);
+	T_CHECK(!back->baseline.runs[0].cpu.tracer_tasks);
+out:
+	lb_results_free(back);
+	unlink(path);
+	rmdir(dir);
+}
+
 static void test_summary(void)
 {
 	struct lb_results *res = lb_results_new();
@@ -110,6 +149,7 @@ static void test_summary(void)
 	T_CHECK(s->tracer_tasks == 2);
 	T_CHECK(s->steal_windows == 1 && s->windows == 4);
 	T_CHECK_NEAR(s->steal_pct, 100 * 0.2 / 8, 1e-9);
+	test_json(res);
 	lb_results_free(res);
 }
 

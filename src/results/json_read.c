@@ -49,17 +49,6 @@ static int lb_read_pair(struct lb_reader *rd, const struct json_object *obj, con
 	return ret;
 }
 
-/* A summary's latency before it is read: count 0, every value NAN. */
-static void lb_lat_summary_clear(struct lb_lat_summary *l)
-{
-	l->count = 0;
-	for (int q = 0; q < LB_LAT_NQ; q++) {
-		l->ns[q] = l->added_pct[q] = l->added_ns[q] = NAN;
-		l->added_pct_ci95[q][0] = l->added_pct_ci95[q][1] = NAN;
-		l->added_ns_ci95[q][0] = l->added_ns_ci95[q][1] = NAN;
-	}
-}
-
 /*
  * The optional "latency" of the summary at @where (the summary's path):
  * "count", and per quantile ("p50" ... "max") an object of "ns",
@@ -95,6 +84,77 @@ static int lb_read_lat_summary(struct lb_reader *rd, const struct json_object *o
 	return ret;
 }
 
+/* The optional "cpu" of a run or slice at @where; absent: not measured. */
+static int lb_read_cpu(struct lb_reader *rd, const struct json_object *obj, const char *where,
+		       struct lb_cpu *c)
+{
+	struct json_object *o, *m;
+	char w[160], wm[176];
+	int ret;
+
+	memset(c, 0, sizeof(*c));
+	ret = lb_json_get(rd, obj, where, "cpu", json_type_object, &o);
+	if (ret <= 0)
+		return ret;
+	c->measured = true;
+	snprintf(w, sizeof(w), "%s.cpu", where);
+	ret = lb_json_get_double(rd, o, w, "workload_ns", &c->workload_ns);
+	if (!ret)
+		ret = lb_json_get_double(rd, o, w, "workload_user_ns", &c->workload_user_ns);
+	if (!ret)
+		ret = lb_json_get_double(rd, o, w, "workload_sys_ns", &c->workload_sys_ns);
+	if (!ret)
+		ret = lb_json_get_double(rd, o, w, "tracer_ns", &c->tracer_ns);
+	if (!ret)
+		ret = lb_json_get_int(rd, o, w, "tracer_tasks", &c->tracer_tasks);
+	if (!ret)
+		ret = lb_json_get(rd, o, w, "machine_ns", json_type_object, &m);
+	if (ret <= 0)
+		return ret;
+	snprintf(wm, sizeof(wm), "%s.machine_ns", w);
+	ret = 0;
+	for (int k = 0; k < LB_CPU_NKINDS && !ret; k++)
+		ret = lb_json_get_double(rd, m, wm, lb_cpu_kind_names[k], &c->machine_ns[k]);
+	return ret;
+}
+
+/* The optional "cpu" of the summary at @where (the summary's path). */
+static int lb_read_cpu_summary(struct lb_reader *rd, const struct json_object *obj,
+			       const char *where, struct lb_cpu_summary *c)
+{
+	struct json_object *o;
+	char w[160];
+	int ret;
+
+	ret = lb_json_get(rd, obj, where, "cpu", json_type_object, &o);
+	if (ret <= 0)
+		return ret;
+	c->measured = true;
+	snprintf(w, sizeof(w), "%s.cpu", where);
+	ret = lb_json_get_double(rd, o, w, "workload_us_per_op", &c->workload_us_per_op);
+	if (!ret)
+		ret = lb_json_get_double(rd, o, w, "workload_user_us_per_op",
+					 &c->workload_user_us_per_op);
+	if (!ret)
+		ret = lb_json_get_double(rd, o, w, "workload_sys_us_per_op",
+					 &c->workload_sys_us_per_op);
+	if (!ret)
+		ret = lb_json_get_double(rd, o, w, "tracer_us_per_op", &c->tracer_us_per_op);
+	if (!ret)
+		ret = lb_json_get_double(rd, o, w, "tracer_cpu_pct", &c->tracer_cpu_pct);
+	if (!ret)
+		ret = lb_json_get_int(rd, o, w, "tracer_tasks", &c->tracer_tasks);
+	if (!ret)
+		ret = lb_json_get_double(rd, o, w, "machine_us_per_op", &c->machine_us_per_op);
+	if (!ret)
+		ret = lb_json_get_double(rd, o, w, "steal_pct", &c->steal_pct);
+	if (!ret)
+		ret = lb_json_get_int(rd, o, w, "steal_windows", &c->steal_windows);
+	if (!ret)
+		ret = lb_json_get_int(rd, o, w, "windows", &c->windows);
+	return ret;
+}
+
 static int lb_read_summary(struct lb_reader *rd, const struct json_object *obj,
 			   const char *where, struct lb_summary *s)
 {
@@ -103,7 +163,6 @@ static int lb_read_summary(struct lb_reader *rd, const struct json_object *obj,
 	int ret;
 
 	lb_summary_init(s);
-	lb_lat_summary_clear(&s->latency);
 	ret = lb_json_get(rd, obj, where, "summary", json_type_object, &o);
 	if (ret <= 0)
 		return ret;
@@ -151,6 +210,8 @@ static int lb_read_summary(struct lb_reader *rd, const struct json_object *obj,
 		ret = lb_read_pair(rd, o, w, "slowdown_ci95", s->slowdown_ci95);
 	if (!ret)
 		ret = lb_read_lat_summary(rd, o, w, &s->latency);
+	if (!ret)
+		ret = lb_read_cpu_summary(rd, o, w, &s->cpu);
 	return ret;
 }
 
@@ -355,6 +416,8 @@ static int lb_read_run(struct lb_reader *rd, const struct json_object *o, const 
 	}
 	if (!ret)
 		ret = lb_read_latency(rd, o, where, &r->latency);
+	if (!ret)
+		ret = lb_read_cpu(rd, o, where, &r->cpu);
 	if (ret)
 		return ret;
 	ret = lb_json_get(rd, o, where, "samples", json_type_array, &samples);
@@ -464,6 +527,8 @@ static int lb_read_slices(struct lb_reader *rd, const struct json_object *o, con
 			ret = lb_json_get_bool(rd, e, w, "dropped", &sl->dropped);
 		if (!ret)
 			ret = lb_read_slice_latency(rd, e, w, sl);
+		if (!ret)
+			ret = lb_read_cpu(rd, e, w, &sl->cpu);
 		if (ret)
 			return ret;
 	}

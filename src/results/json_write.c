@@ -155,6 +155,49 @@ static void lb_jb_lat_summary(struct lb_jb *jb, struct json_object *parent,
 }
 
 /*
+ * A run's or slice's "cpu", when measured: the workload's, the tracer's and
+ * the machine's CPU time in ns ("machine" by kind: user, system, irq,
+ * softirq, steal, idle).
+ */
+static void lb_jb_cpu(struct lb_jb *jb, struct json_object *parent, const struct lb_cpu *c)
+{
+	struct json_object *o, *m;
+
+	if (!c->measured)
+		return;
+	o = lb_jb_child(jb, parent, "cpu", false);
+	lb_jb_double(jb, o, "workload_ns", c->workload_ns);
+	lb_jb_double(jb, o, "workload_user_ns", c->workload_user_ns);
+	lb_jb_double(jb, o, "workload_sys_ns", c->workload_sys_ns);
+	lb_jb_double(jb, o, "tracer_ns", c->tracer_ns);
+	lb_jb_int(jb, o, "tracer_tasks", c->tracer_tasks);
+	m = lb_jb_child(jb, o, "machine_ns", false);
+	for (int k = 0; k < LB_CPU_NKINDS; k++)
+		lb_jb_double(jb, m, lb_cpu_kind_names[k], c->machine_ns[k]);
+}
+
+/* A summary's "cpu", when measured: per operation in us, the tracer's share, steal. */
+static void lb_jb_cpu_summary(struct lb_jb *jb, struct json_object *parent,
+			      const struct lb_cpu_summary *c)
+{
+	struct json_object *o;
+
+	if (!c->measured)
+		return;
+	o = lb_jb_child(jb, parent, "cpu", false);
+	lb_jb_double(jb, o, "workload_us_per_op", c->workload_us_per_op);
+	lb_jb_double(jb, o, "workload_user_us_per_op", c->workload_user_us_per_op);
+	lb_jb_double(jb, o, "workload_sys_us_per_op", c->workload_sys_us_per_op);
+	lb_jb_double(jb, o, "tracer_us_per_op", c->tracer_us_per_op);
+	lb_jb_double(jb, o, "tracer_cpu_pct", c->tracer_cpu_pct);
+	lb_jb_int(jb, o, "tracer_tasks", c->tracer_tasks);
+	lb_jb_double(jb, o, "machine_us_per_op", c->machine_us_per_op);
+	lb_jb_double(jb, o, "steal_pct", c->steal_pct);
+	lb_jb_int(jb, o, "steal_windows", c->steal_windows);
+	lb_jb_int(jb, o, "windows", c->windows);
+}
+
+/*
  * Whether @s holds any --method alternate number: then they are written even
  * for results without config.method, so that nothing is lost on the way.
  */
@@ -200,6 +243,7 @@ static void lb_jb_summary(struct lb_jb *jb, struct json_object *parent,
 		lb_jb_double(jb, o, "seconds", s->seconds);
 	}
 	lb_jb_lat_summary(jb, o, &s->latency);
+	lb_jb_cpu_summary(jb, o, &s->cpu);
 }
 
 static void lb_jb_runs(struct lb_jb *jb, struct json_object *parent,
@@ -243,6 +287,7 @@ static void lb_jb_runs(struct lb_jb *jb, struct json_object *parent,
 			lb_jb_bool(jb, o, "pcap_agrees", lb_run_pcap_agrees(r, NULL));
 		}
 		lb_jb_latency(jb, o, &r->latency);
+		lb_jb_cpu(jb, o, &r->cpu);
 		samples = lb_jb_child(jb, o, "samples", true);
 		for (k = 0; k < r->nsamples; k++)
 			lb_jb_double(jb, samples, NULL, r->samples[k]);
@@ -291,6 +336,7 @@ static void lb_jb_slices(struct lb_jb *jb, struct json_object *parent,
 			for (int q = 0; q < LB_LAT_NQ; q++)
 				lb_jb_double(jb, ns, lb_lat_q_names[q], sl->lat_ns[q]);
 		}
+		lb_jb_cpu(jb, o, &sl->cpu);
 	}
 }
 
