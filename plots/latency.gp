@@ -39,6 +39,13 @@ foot_top = 0.03 + (max2(footer_lines, 1) - 1) * 0.024
 top = note ne '' ? 0.74 : 0.78
 bottom = foot_top + 0.15
 key_cols = nsets > 8 ? 3 : (nsets > 4 ? 2 : 1)
+# Which panels have anything to draw (an interrupted run may have no ratio, or no quantile).
+undefine STATS_*
+stats data using 4 nooutput
+lat_any = exists('STATS_max')
+undefine STATS_*
+stats data using 8 nooutput
+ratio_any = exists('STATS_max')
 
 set encoding utf8
 set termoption noenhanced
@@ -69,8 +76,10 @@ left = 'set lmargin at screen 0.08; set rmargin at screen 0.49; set logscale y; 
 	'set format y "%g"; set ylabel "latency (us, log scale)" font ",13" ' . \
 	'textcolor rgb text_colour; ' . \
 	'set title "latency at each quantile" font ",16" textcolor rgb text_colour; ' . \
-	'plot for [i=1:nsets] data index (i - 1) using 2:4 with linespoints ' . \
-	'lw (i == 1 ? 3 : 2) pt 7 ps 0.8 lc rgb set_colour(i) title set_name[i]'
+	(lat_any ? 'plot for [i=1:nsets] data index (i - 1) using 2:4 with linespoints ' . \
+	'lw (i == 1 ? 3 : 2) pt 7 ps 0.8 lc rgb set_colour(i) title set_name[i]' : \
+	'set yrange [1 : 10]; set label 7 "no quantile to draw" at graph 0.5, graph 0.5 ' . \
+	'center font ",14"; plot NaN notitle; unset label 7; set autoscale y')
 right = 'unset label 1; unset label 2; unset label 3; unset label 4; unset label 6; ' . \
 	'set lmargin at screen 0.58; set rmargin at screen 0.97; unset logscale y; ' . \
 	'set logscale y; set ylabel "traced / untraced (log scale), 95% CI" font ",13" ' . \
@@ -78,8 +87,11 @@ right = 'unset label 1; unset label 2; unset label 3; unset label 4; unset label
 	'set arrow 1 from graph 0, first 1 to graph 1, first 1 nohead lc rgb text_colour lw 1; ' . \
 	'set title "how much tracing multiplied it" font ",16" textcolor rgb text_colour; ' . \
 	'set key off; ' . \
-	'plot for [i=2:nsets] data index (i - 1) using ($2 + (i - 1 - nsets / 2.0) * 0.05):8:9:10' . \
-	' with yerrorlines lw 2 pt 7 ps 0.8 lc rgb set_colour(i) notitle'
+	(ratio_any ? 'plot for [i=2:nsets] data index (i - 1) using ' . \
+	'($2 + (i - 1 - nsets / 2.0) * 0.05):8:9:10 with yerrorlines lw 2 pt 7 ps 0.8 ' . \
+	'lc rgb set_colour(i) notitle' : \
+	'set yrange [0.5 : 2]; set label 7 "no ratio: too few operations per round or unit" ' . \
+	'at graph 0.5, graph 0.5 center font ",14"; plot NaN notitle; unset label 7')
 draw = labels . '; set multiplot; ' . left . '; ' . right . '; unset multiplot'
 if (nsets < 2) draw = labels . '; ' . left
 
