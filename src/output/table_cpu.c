@@ -77,17 +77,17 @@ void lb_results_print_cpu(const struct lb_results *res, FILE *f)
 		fprintf(f, ": the tracer's own tasks used %.1f%% of a CPU while it was on (%.3f us "
 			"per operation)", c->tracer_cpu_pct, c->tracer_us_per_op);
 	}
-	for (size_t k = 0; k <= res->nprobesets; k++) {
+	/* One line for every set measured while the hypervisor took the CPU away. */
+	for (size_t k = 0, n = 0; k <= res->nprobesets; k++) {
 		const struct lb_probeset_result *psr = k ? &res->probesets[k - 1] : &res->baseline;
 		const struct lb_cpu_summary *c = &psr->summary.cpu;
 
 		if (!c->steal_windows)
 			continue;
-		fputc('\n', f);
+		fprintf(f, n++ ? ", " : "\nsteal above %g%% of the machine's time (windows kept: "
+			"the states of a unit share that noise): ", LB_STEAL_FLAG_PCT);
 		put_name(f, psr, 0);
-		fprintf(f, ": the hypervisor took more than %g%% of the machine's time (steal) in %d "
-			"of its %d windows; kept: the states of a unit share such noise",
-			LB_STEAL_FLAG_PCT, c->steal_windows, c->windows);
+		fprintf(f, " %d of %d windows", c->steal_windows, c->windows);
 	}
 	fputc('\n', f);
 }

@@ -574,7 +574,8 @@ int lb_results_write_csv(const struct lb_results *res, const char *path);
  * lb_results_write_slices_csv - --method alternate: one row per slice of
  * every probe set (probeset, unit, state = the set that was on or "off",
  * start, seconds, switch_s, ops, throughput, events, lost_events,
- * off_events, edge_spread_ops, dropped as 0/1) with a header line, written
+ * off_events, edge_spread_ops, dropped as 0/1, lat_count and the latency
+ * quantiles, empty when not timed) with a header line, written
  * atomically to @path (slices.csv). Writes nothing and returns 0 when no
  * probe set has slices. Returns 0 or -errno.
  */
