@@ -41,13 +41,15 @@ note "summary.txt, results.json and every figure in the results directory"
 cmp -s "$tmp/tty/summary.txt" "$tmp/report.txt" ||
 	fail "summary.txt is not the text report: $(diff "$tmp/tty/summary.txt" "$tmp/report.txt")"
 grep -q '^ftrace ' "$tmp/tty/summary.txt" || fail "summary.txt has no ftrace row"
-# The latency figure comes with a latency table: where the workload's operations were timed.
+# The latency figure comes with a latency table (where the workload's operations were timed), the
+# CPU figure with the CPU table.
 figs=(slowdown throughput cost)
 if grep -q '^latency per operation' "$tmp/tty/summary.txt"; then
 	figs+=(latency)
 else
 	note "operations not timed here (no latency table): no latency figure expected"
 fi
+grep -q '^CPU per operation' "$tmp/tty/summary.txt" && figs+=(cpu)
 for f in "${figs[@]}"; do
 	for ext in png svg pdf gp dat; do
 		[[ -s $tmp/tty/$f.$ext ]] || fail "the run left no $f.$ext"

@@ -292,7 +292,7 @@ int lb_cmd_run(struct lb_options *o)
 	struct lb_results *res = NULL;
 	struct lb_plan *plan = NULL;
 	int ret, status = 1, plotted = -1;
-	const char *figs;
+	char figs[96];
 	bool measured = false, interrupted = false, made_out = false;
 	const char *out = NULL;
 
@@ -373,8 +373,9 @@ int lb_cmd_run(struct lb_options *o)
 		plotted = plot ? lb_figures_render(res, plot, out, false) : -EPERM;
 	}
 	lb_results_print_table(res, stdout);
-	figs = res->baseline.summary.latency.count ? "slowdown, throughput, cost, latency" :
-						      "slowdown, throughput, cost";
+	snprintf(figs, sizeof(figs), "slowdown, throughput, cost%s%s",
+		 res->baseline.summary.latency.count ? ", latency" : "",
+		 res->baseline.summary.cpu.measured ? ", cpu" : "");
 	printf("\nresults: %s/results.json, results.csv, %ssummary.txt", out,
 	       lb_results_has_slices(res) ? "slices.csv, " : "");
 	if (plotted == 0)

@@ -34,6 +34,8 @@ extern const struct lb_figure lb_figure_throughput_alternate;
 extern const struct lb_figure lb_figure_cost;
 /* figure_latency.c: drawn when the baseline's operations were timed. */
 extern const struct lb_figure lb_figure_latency;
+/* figure_cpu.c: drawn when the baseline's CPU time was read. */
+extern const struct lb_figure lb_figure_cpu;
 
 /*
  * lb_plot_write_figure - write @fig's NAME.dat and NAME.gp from @arg into

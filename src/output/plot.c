@@ -402,6 +402,7 @@ int lb_plot_write(struct lb_plot *plot, const struct lb_results *res, const char
 		lb_results_alternate(res) ? &lb_figure_throughput_alternate : &lb_figure_throughput,
 		&lb_figure_cost,
 		res->baseline.summary.latency.count ? &lb_figure_latency : NULL,
+		res->baseline.summary.cpu.measured ? &lb_figure_cpu : NULL,
 	};
 	size_t i;
 	int ret;
