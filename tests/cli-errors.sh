@@ -21,6 +21,14 @@ expect_error "repeat '1001'.*to 1000" lb --repeat 1001
 expect_error "repeat '2.5'.*whole number" lb --repeat 2.5
 expect_error "sample-interval '0'.*from 0.01" lb --sample-interval 0
 expect_error "time-budget '-5'.*from 0 to 864000" lb --time-budget -5
+expect_error "sweep 'rate=1,2': expected KEY=V1,V2,... with KEY one of syscalls-per-op" lb --sweep rate=1,2
+expect_error "sweep 'syscalls-per-op': expected KEY=V1" lb --sweep syscalls-per-op
+expect_error "sweep syscalls-per-op: give 2 values or more" lb --sweep syscalls-per-op=4
+expect_error "sweep syscalls-per-op: 4 is given twice" lb --sweep syscalls-per-op=4,4
+expect_error "sweep msg-size '4'.*from 8 to 65000" lb --sweep msg-size=64,4
+expect_error "sweep flows 'x'.*whole number" lb --sweep flows=1,x
+expect_error "sweep window: only icmp-flood" lb --sweep window=1,8
+expect_error "sweep syscalls-per-op: more than 16 values" lb --sweep syscalls-per-op=0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16
 expect_error "max-time '0'.*from 1 to 86400" lb --max-time 0
 expect_error "sample-interval '-1'.*from 0.01" lb --sample-interval -1
 expect_error "port '65536'.*from 0 to 65535" lb --port 65536

@@ -366,8 +366,45 @@ static void test_rand_below(void)
 	T_CHECK(lb_stats_rand_below(&st, 0) == 0);
 }
 
+/*
+ * The least-squares line: exact data give the line and a zero-width CI;
+ * Anscombe's first quartet (published: y = 3.00 + 0.500 x, r^2 = 0.67,
+ * slope standard error 0.118) gives those; too few points or one x give
+ * nothing.
+ */
+static void test_linfit(void)
+{
+	const double x[] = { 0, 4, 16, 64 }, y[] = { 1.5, 3.5, 9.5, 33.5 };
+	const double ax[] = { 10, 8, 13, 9, 11, 14, 6, 4, 12, 7, 5 };
+	const double ay[] = { 8.04, 6.95, 7.58, 8.81, 8.33, 9.96, 7.24, 4.26, 10.84, 4.82, 5.68 };
+	const double same[] = { 2, 2, 2 }, nan_y[] = { 1.5, NAN, 9.5, 33.5 };
+	struct lb_linfit f;
+
+	T_CHECK(lb_stats_linfit(x, y, 4, &f) == 0);
+	T_CHECK(f.n == 4);
+	T_CHECK_NEAR(f.slope, 0.5, 1e-12);
+	T_CHECK_NEAR(f.intercept, 1.5, 1e-12);
+	T_CHECK_NEAR(f.slope_ci95[0], 0.5, 1e-9);
+	T_CHECK_NEAR(f.slope_ci95[1], 0.5, 1e-9);
+	T_CHECK_NEAR(f.r2, 1, 1e-12);
+	T_CHECK(lb_stats_linfit(ax, ay, 11, &f) == 0);
+	T_CHECK_NEAR(f.slope, 0.5001, 1e-4);
+	T_CHECK_NEAR(f.intercept, 3.0001, 1e-4);
+	T_CHECK_NEAR(f.r2, 0.6665, 1e-4);
+	/* t_{0.975,9} = 2.262 times the standard error 0.1179. */
+	T_CHECK_NEAR(f.slope_ci95[1] - f.slope, 2.262 * 0.1179, 1e-3);
+	/* A point with a missing y is left out; two points: a line, no CI. */
+	T_CHECK(lb_stats_linfit(x, nan_y, 4, &f) == 0 && f.n == 3);
+	T_CHECK_NEAR(f.slope, 0.5, 1e-12);
+	T_CHECK(lb_stats_linfit(x, y, 2, &f) == 0 && isnan(f.slope_ci95[0]));
+	T_CHECK_NEAR(f.slope, 0.5, 1e-12);
+	T_CHECK(lb_stats_linfit(x, y, 1, &f) == -EINVAL && isnan(f.slope));
+	T_CHECK(lb_stats_linfit(same, y, 3, &f) == -EINVAL && isnan(f.intercept));
+}
+
 int main(void)
 {
+	test_linfit();
 	test_ratio_center();
 	test_block_ci95();
 	test_ratio_ci95();

@@ -257,10 +257,16 @@ static int run_once(const struct lb_bench *b, struct lb_tracer *tracer, int roun
 	ret = window_edge(b, tracer, &t1, &ops1, &spread1, &c1, err, len);
 	if (ret)
 		goto out_stop;
+	/*
+	 * In the order of the first edge (latencies, then CPU): what each
+	 * snapshot takes (64 flows' histograms, 128 processes' CPU clocks: some
+	 * ms on a busy machine) then shifts both edges alike.
+	 */
+	if (lat)
+		lb_workload_latency(b->workload, &lat[1]);
 	lb_cpu_snap_take(b->workload, &tracer, tracer ? 1 : 0, &cpu1);
 	lb_cpu_snap_diff(&cpu0, &cpu1, &run->cpu);
 	if (lat) {
-		lb_workload_latency(b->workload, &lat[1]);
 		lb_hist_sub(&lat[1], &lat[1], &lat[0]);
 		ret = lb_latency_set(&run->latency, &lat[1]);
 		if (ret)

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "config.h"
+#include "atomic.h"
 #include "claim.h"
 #include "commands.h"
 #include "figures.h"
@@ -27,6 +28,7 @@
 #include "results.h"
 #include "run.h"
 #include "skipped.h"
+#include "sweep.h"
 #include "sysinfo.h"
 #include "table.h"
 #include "tracer.h"
@@ -284,53 +286,20 @@ static int write_results(const struct lb_results *res, const char *out)
 	return 0;
 }
 
-int lb_cmd_run(struct lb_options *o)
+/*
+ * Steps 3 and 4 for the options as they are: the workload, what the results
+ * say of the run, the measurement, and the results written into @out and
+ * printed. *@measured says whether anything was measured, *@interrupted
+ * whether a signal cut it short. Returns the exit status so far (0: the
+ * results are complete).
+ */
+static int run_into(struct lb_options *o, struct lb_plan *plan, const char *out,
+		    struct lb_results *res, bool *measured, bool *interrupted)
 {
-	char catalog[PATH_MAX], outbuf[PATH_MAX], err[1024];
 	struct lb_workload *w = NULL;
 	struct lb_pcap_count *pcap = NULL;
-	struct lb_results *res = NULL;
-	struct lb_plan *plan = NULL;
+	char err[1024], figs[96];
 	int ret, status = 1, plotted = -1;
-	char figs[96];
-	bool measured = false, interrupted = false, made_out = false;
-	const char *out = NULL;
-
-	stop_on_signals();
-	lb_datadir("probesets", catalog, sizeof(catalog));
-	res = lb_results_new();
-	if (!res) {
-		lb_err("out of memory");
-		goto out;
-	}
-
-	/* 1. Probe sets: parse and validate everything before touching the kernel. */
-	{
-		struct lb_plan_request rq = {
-			.catalog = catalog,
-			.specs = o->specs,
-			.nspecs = o->nspecs,
-			.alone = o->alone,
-			.skip_unavailable = o->skip_unavailable,
-			.topts = &o->topts,
-		};
-		char why[8192];
-
-		if (lb_plan_new(&rq, &plan, why, sizeof(why))) {
-			lb_err("%s", why);
-			goto out;
-		}
-	}
-	lb_skipped_warn(plan);
-	if (choose_method(o, plan) || lb_claim_take())
-		goto out;
-	if (stop_signal)
-		goto out;
-
-	/* 2. The results directory, never silently overwritten. */
-	out = o->output ? o->output : lb_outdir_default("results", outbuf, sizeof(outbuf));
-	if (lb_outdir_prepare(out, "results directory", o->force, &made_out, &stop_signal))
-		goto out;
 
 	/* 3. The workload, and what the results say of the run. */
 	if (workload_create(o, &w))
@@ -347,10 +316,10 @@ int lb_cmd_run(struct lb_options *o)
 	say_plan(o, res, lb_plan_measured(plan), out);
 
 	ret = measure(o, plan, w, pcap, res, err, sizeof(err));
-	measured = true;
+	*measured = true;
 	/* A signal after the last run changes nothing: the results are complete. */
-	interrupted = ret == -EINTR;
-	if (interrupted) {
+	*interrupted = ret == -EINTR;
+	if (*interrupted) {
 		lb_warn("interrupted by signal %d: partial results written, marked incomplete",
 			stop_signal);
 		lb_results_add_warning(res, "interrupted by signal %d: results are incomplete",
@@ -385,6 +354,137 @@ int lb_cmd_run(struct lb_options *o)
 	putchar('\n');
 	status = res->complete ? 0 : 1;
 out:
+	lb_pcap_count_close(pcap);
+	lb_workload_destroy(w);
+	return status;
+}
+
+/* sweep.txt: what lb_sweep_print() says. */
+static void sweep_print(FILE *f, const void *arg)
+{
+	lb_sweep_print(arg, f);
+}
+
+/*
+ * --sweep: run_into() once per value, into @out/KEY=V each, then the sweep
+ * summary of the values measured completely: printed, and written as
+ * @out/sweep.txt and @out/sweep.json. Stops at the first value that was
+ * interrupted or failed. Returns the exit status so far.
+ */
+static int run_sweep(struct lb_options *o, struct lb_plan *plan, const char *out,
+		     bool *measured, bool *interrupted)
+{
+	struct lb_results *res[LB_SWEEP_MAX] = { NULL };
+	struct lb_sweep *sw = NULL;
+	char sub[PATH_MAX + 64];
+	int status = 0, ndone = 0, ret;
+
+	for (int i = 0; i < o->nsweep && !status && !stop_signal; i++) {
+		bool made = false, m = false;
+
+		lb_options_sweep_apply(o, o->sweep_values[i]);
+		snprintf(sub, sizeof(sub), "%s/%s=%d", out, o->sweep_key, o->sweep_values[i]);
+		printf("%ssweep: %s = %d\n", i ? "\n" : "", o->sweep_key, o->sweep_values[i]);
+		fflush(stdout);
+		if (lb_outdir_prepare(sub, "results directory", false, &made, &stop_signal)) {
+			status = 1;
+			break;
+		}
+		res[i] = lb_results_new();
+		if (!res[i]) {
+			lb_err("out of memory");
+			status = 1;
+			break;
+		}
+		status = run_into(o, plan, sub, res[i], &m, interrupted);
+		*measured |= m;
+		if (made && !m)
+			rmdir(sub);
+		if (!status)
+			ndone++;
+	}
+	if (ndone) {
+		ret = lb_sweep_build(o->sweep_key, o->sweep_values, res, (size_t)ndone, &sw);
+		if (ret) {
+			lb_err("out of memory");
+			status = 1;
+			goto out;
+		}
+		lb_sweep_print(sw, stdout);
+		snprintf(sub, sizeof(sub), "%s/sweep.json", out);
+		ret = lb_sweep_write_json(sw, sub);
+		if (!ret) {
+			snprintf(sub, sizeof(sub), "%s/sweep.txt", out);
+			ret = lb_atomic_write_stream(sub, sweep_print, sw);
+		}
+		if (ret) {
+			lb_err("cannot write %s: %s", sub, strerror(-ret));
+			status = 1;
+		} else {
+			printf("\nsweep: %s/sweep.txt, sweep.json; each value's results in %s/%s=V\n",
+			       out, out, o->sweep_key);
+		}
+	}
+	if (ndone < o->nsweep && !status)
+		status = 1;
+out:
+	lb_sweep_free(sw);
+	for (int i = 0; i < o->nsweep; i++)
+		lb_results_free(res[i]);
+	return status;
+}
+
+int lb_cmd_run(struct lb_options *o)
+{
+	char catalog[PATH_MAX], outbuf[PATH_MAX];
+	struct lb_results *res = NULL;
+	struct lb_plan *plan = NULL;
+	int status = 1;
+	bool measured = false, interrupted = false, made_out = false;
+	const char *out = NULL;
+
+	stop_on_signals();
+	lb_datadir("probesets", catalog, sizeof(catalog));
+
+	/* 1. Probe sets: parse and validate everything before touching the kernel. */
+	{
+		struct lb_plan_request rq = {
+			.catalog = catalog,
+			.specs = o->specs,
+			.nspecs = o->nspecs,
+			.alone = o->alone,
+			.skip_unavailable = o->skip_unavailable,
+			.topts = &o->topts,
+		};
+		char why[8192];
+
+		if (lb_plan_new(&rq, &plan, why, sizeof(why))) {
+			lb_err("%s", why);
+			goto out;
+		}
+	}
+	lb_skipped_warn(plan);
+	if (choose_method(o, plan) || lb_claim_take())
+		goto out;
+	if (stop_signal)
+		goto out;
+
+	/* 2. The results directory, never silently overwritten. */
+	out = o->output ? o->output : lb_outdir_default("results", outbuf, sizeof(outbuf));
+	if (lb_outdir_prepare(out, "results directory", o->force, &made_out, &stop_signal))
+		goto out;
+
+	if (o->sweep_key) {
+		status = run_sweep(o, plan, out, &measured, &interrupted);
+	} else {
+		res = lb_results_new();
+		if (!res) {
+			lb_err("out of memory");
+			goto out;
+		}
+		status = run_into(o, plan, out, res, &measured, &interrupted);
+	}
+out:
 	if (stop_signal && !measured) {
 		/* Stopped in the set-up, before anything was measured or written. */
 		lb_warn("interrupted by signal %d before the first run: nothing measured, no "
@@ -398,8 +498,6 @@ out:
 	if (interrupted)
 		status = 128 + stop_signal;
 	lb_plan_free(plan);
-	lb_pcap_count_close(pcap);
-	lb_workload_destroy(w);
 	lb_results_free(res);
 	/*
 	 * The watchdog and the run lock go last. State that could not be

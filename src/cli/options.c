@@ -61,6 +61,7 @@ enum {
 	OPT_PRECISION,
 	OPT_MAX_TIME,
 	OPT_TIME_BUDGET,
+	OPT_SWEEP,
 };
 
 struct lb_option {
@@ -140,6 +141,11 @@ static const struct lb_option options[] = {
 	  "alternate: seconds for every set's alternation together, set-up included "
 	  "(default 270; 0 = none): each set gets an equal share of what is left, at most "
 	  "--max-time" },
+	{ { "sweep", required_argument, NULL, OPT_SWEEP }, "KEY=V1,V2,...",
+	  "measure once per value of a workload parameter (syscalls-per-op, msg-size, flows, "
+	  "window), 2 to 16 values, each into DIR/KEY=V; then per probe set the line through "
+	  "the added time per operation against the events per operation, whose slope is the "
+	  "marginal cost of one event (sweep.txt, sweep.json)" },
 	{ { "sample-interval", required_argument, NULL, OPT_SAMPLE_INTERVAL }, "SEC",
 	  "throughput sample period within a run (default 0.25)" },
 	{ { "output", required_argument, NULL, 'o' }, "DIR",
@@ -228,6 +234,74 @@ static int parse_int(const char *name, const char *s, long min, long max, int *o
 	}
 	*out = (int)v;
 	return 0;
+}
+
+/* The parameters --sweep knows, and their ranges (as their own options take them). */
+static const struct {
+	const char *key;
+	long min, max;
+} sweep_keys[] = {
+	{ "syscalls-per-op", 0, 1000 },
+	{ "msg-size", 8, 65000 },
+	{ "flows", 1, LB_FLOWS_MAX },
+	{ "window", 1, 1024 },
+};
+
+/* --sweep KEY=V1,V2,...: the key, and 2 to LB_SWEEP_MAX distinct values in its range. */
+static int parse_sweep(char *s, struct lb_options *o)
+{
+	char *eq = strchr(s, '='), *tok, *save = NULL, name[64];
+	size_t k;
+
+	for (k = 0; eq && k < sizeof(sweep_keys) / sizeof(sweep_keys[0]); k++)
+		if ((size_t)(eq - s) == strlen(sweep_keys[k].key) &&
+		    !strncmp(s, sweep_keys[k].key, (size_t)(eq - s)))
+			break;
+	if (!eq || k == sizeof(sweep_keys) / sizeof(sweep_keys[0])) {
+		lb_err("--sweep '%s': expected KEY=V1,V2,... with KEY one of syscalls-per-op, "
+		       "msg-size, flows, window", s);
+		return -EINVAL;
+	}
+	o->sweep_key = sweep_keys[k].key;
+	o->nsweep = 0;
+	snprintf(name, sizeof(name), "sweep %s", sweep_keys[k].key);
+	for (tok = strtok_r(eq + 1, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		int v;
+
+		if (o->nsweep == LB_SWEEP_MAX) {
+			lb_err("--sweep %s: more than %d values", o->sweep_key, LB_SWEEP_MAX);
+			return -EINVAL;
+		}
+		if (parse_int(name, tok, sweep_keys[k].min, sweep_keys[k].max, &v))
+			return -EINVAL;
+		for (int i = 0; i < o->nsweep; i++) {
+			if (o->sweep_values[i] == v) {
+				lb_err("--sweep %s: %d is given twice", o->sweep_key, v);
+				return -EINVAL;
+			}
+		}
+		o->sweep_values[o->nsweep++] = v;
+	}
+	if (o->nsweep < 2) {
+		lb_err("--sweep %s: give 2 values or more (a line needs two points)",
+		       o->sweep_key);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+void lb_options_sweep_apply(struct lb_options *o, int value)
+{
+	if (!o->sweep_key)
+		return;
+	if (!strcmp(o->sweep_key, "syscalls-per-op"))
+		o->wl.syscalls_per_op = value;
+	else if (!strcmp(o->sweep_key, "msg-size"))
+		o->wl.msg_size = (size_t)value;
+	else if (!strcmp(o->sweep_key, "flows"))
+		o->wl.flows = value;
+	else if (!strcmp(o->sweep_key, "window"))
+		o->wl.window = value;
 }
 
 static int parse_cpus(const char *s, struct lb_workload_config *wl)
@@ -402,6 +476,9 @@ int lb_options_parse(int argc, char **argv, struct lb_options *c)
 		case OPT_TIME_BUDGET:
 			ret = parse_double("time-budget", optarg, 0, 864000, &c->time_budget);
 			break;
+		case OPT_SWEEP:
+			ret = parse_sweep(optarg, c);
+			break;
 		case OPT_SAMPLE_INTERVAL:
 			ret = parse_double("sample-interval", optarg, 0.01, 3600, &c->sample_interval);
 			break;
@@ -435,6 +512,11 @@ int lb_options_parse(int argc, char **argv, struct lb_options *c)
 			return ret;
 	}
 	traits = lb_workload_traits(c->wl.name);
+	if (c->sweep_key && !strcmp(c->sweep_key, "window") && traits && !traits->window) {
+		lb_err("--sweep window: only icmp-flood keeps several requests outstanding, not %s: "
+		       "use --workload icmp-flood, or sweep another parameter", c->wl.name);
+		return -EINVAL;
+	}
 	if (c->window_given && c->wl.window > 1 && traits && !traits->window) {
 		lb_err("--window %d: only icmp-flood keeps several requests outstanding, not %s: "
 		       "drop --window, or use --workload icmp-flood", c->wl.window, c->wl.name);

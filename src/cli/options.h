@@ -13,6 +13,8 @@
 #include "run.h"
 #include "tracer.h"
 
+#define LB_SWEEP_MAX 16 /* values of one --sweep at most */
+
 struct lb_options {
 	char *command_line;	/* argv as given, joined before getopt and strtok touch it */
 	const char *specs[LB_MAX_PROBESETS];
@@ -31,7 +33,17 @@ struct lb_options {
 	bool addr_given;	/* --addr was given (else the workload's default) */
 	bool window_given;	/* --window was given */
 	bool count_pcap;	/* --count-with pcap */
+	/* --sweep KEY=V1,V2,...: one measurement per value of a workload parameter. */
+	const char *sweep_key;	/* "syscalls-per-op", "msg-size", "flows", "window"; NULL = none */
+	int sweep_values[LB_SWEEP_MAX];
+	int nsweep;
 };
+
+/*
+ * lb_options_sweep_apply - set the workload parameter @o->sweep_key to
+ * @value in @o->wl. Returns nothing.
+ */
+void lb_options_sweep_apply(struct lb_options *o, int value);
 
 /* What lb_options_parse() returns when an option asks for something else than a run. */
 enum {

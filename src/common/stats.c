@@ -423,6 +423,53 @@ int lb_stats_block_ci95(const double *ratio, size_t n, unsigned int resamples,
 	return 0;
 }
 
+int lb_stats_linfit(const double *x, const double *y, size_t n, struct lb_linfit *fit)
+{
+	double mx = 0, my = 0, sxx = 0, sxy = 0, syy = 0, sse, s2, t;
+	size_t m = 0;
+
+	fit->n = 0;
+	fit->intercept = fit->slope = fit->r2 = NAN;
+	fit->intercept_ci95[0] = fit->intercept_ci95[1] = NAN;
+	fit->slope_ci95[0] = fit->slope_ci95[1] = NAN;
+	for (size_t i = 0; i < n; i++) {
+		if (!isfinite(x[i]) || !isfinite(y[i]))
+			continue;
+		mx += x[i];
+		my += y[i];
+		m++;
+	}
+	if (m < 2)
+		return -EINVAL;
+	mx /= (double)m;
+	my /= (double)m;
+	for (size_t i = 0; i < n; i++) {
+		if (!isfinite(x[i]) || !isfinite(y[i]))
+			continue;
+		sxx += (x[i] - mx) * (x[i] - mx);
+		sxy += (x[i] - mx) * (y[i] - my);
+		syy += (y[i] - my) * (y[i] - my);
+	}
+	if (!(sxx > 0))
+		return -EINVAL;
+	fit->n = m;
+	fit->slope = sxy / sxx;
+	fit->intercept = my - fit->slope * mx;
+	sse = syy - fit->slope * sxy;
+	if (sse < 0)
+		sse = 0;
+	fit->r2 = syy > 0 ? 1 - sse / syy : NAN;
+	if (m < 3)
+		return 0;
+	s2 = sse / (double)(m - 2);
+	t = lb_stats_t975((int)m - 2);
+	fit->slope_ci95[0] = fit->slope - t * sqrt(s2 / sxx);
+	fit->slope_ci95[1] = fit->slope + t * sqrt(s2 / sxx);
+	fit->intercept_ci95[0] = fit->intercept - t * sqrt(s2 * (1.0 / (double)m + mx * mx / sxx));
+	fit->intercept_ci95[1] = fit->intercept + t * sqrt(s2 * (1.0 / (double)m + mx * mx / sxx));
+	return 0;
+}
+
 size_t lb_stats_rand_below(unsigned long long *state, size_t n)
 {
 	uint64_t x = *state, r = lb_splitmix64(&x);

@@ -130,6 +130,22 @@ int lb_stats_block_ratio_ci95(const double *ra, const double *rb, size_t n,
  */
 size_t lb_stats_rand_below(unsigned long long *state, size_t n);
 
+/* A straight line fitted by least squares, y = intercept + slope * x, with 95% CIs. */
+struct lb_linfit {
+	size_t n;		/* points used (finite x and y) */
+	double intercept, slope;
+	double intercept_ci95[2], slope_ci95[2]; /* t_{0.975,n-2} standard errors; NAN with n < 3 */
+	double r2;		/* share of y's variance the line explains; NAN when y is constant */
+};
+
+/*
+ * lb_stats_linfit - the least-squares line through the points (@x[i],
+ * @y[i]) of @n (points with a non-finite coordinate are left out) into
+ * @fit. Returns 0, or -EINVAL when fewer than 2 points are left or their x
+ * are all the same (then every value is NAN).
+ */
+int lb_stats_linfit(const double *x, const double *y, size_t n, struct lb_linfit *fit);
+
 /*
  * lb_stats_ns_per_event - cost per event in nanoseconds:
  * (1/traced - 1/base) / events_per_op * 1e9, with @base and @traced in

@@ -488,13 +488,16 @@ static struct json_object *lb_results_to_json(const struct lb_results *res)
 
 int lb_results_write_json(const struct lb_results *res, const char *path)
 {
-	struct json_object *root;
+	return lb_json_write_file(lb_results_to_json(res), path);
+}
+
+int lb_json_write_file(struct json_object *root, const char *path)
+{
 	const char *text;
 	char *data = NULL;
 	size_t len;
 	int ret = -ENOMEM;
 
-	root = lb_results_to_json(res);
 	if (!root)
 		return -ENOMEM;
 	text = json_object_to_json_string_ext(root, JSON_C_TO_STRING_PRETTY |

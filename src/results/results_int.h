@@ -20,6 +20,15 @@ const struct lb_run *lb_round_run(const struct lb_probeset_result *psr, int roun
 /* lb_summary_init - set @s to "nothing known": NAN numbers, zero counts. */
 void lb_summary_init(struct lb_summary *s);
 
+struct json_object;
+
+/*
+ * lb_json_write_file - @root as pretty JSON and a newline, atomically, to
+ * @path; @root is put (freed) in any case. Returns 0, -ENOMEM (also for a
+ * NULL @root) or the -errno of the write.
+ */
+int lb_json_write_file(struct json_object *root, const char *path);
+
 /* lb_cpu_summary_init - @s empty: not measured, every value NAN. */
 void lb_cpu_summary_init(struct lb_cpu_summary *s);
 

@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Root integration test of --sweep: syscalls-pid (the workload's syscalls only,
+# 2 events each) swept over syscalls-per-op 0 and 4 measures once per value into
+# DIR/syscalls-per-op=V, each a full results directory that tests/check-results
+# accepts, and writes sweep.json and sweep.txt. Each extra syscall the server
+# makes is one sys_enter and one sys_exit: the events per operation must rise by
+# exactly 2 per extra syscall, 8 from 0 to 4 (within 0.1, the edges of the
+# slices); the line through the two points has a slope. Nothing is left behind.
+# Nothing here is timed.
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+require_root
+require_tracefs
+require_runs_here syscalls-pid
+
+assert_no_leftovers
+tmp=$(mktemp -d)
+chmod 755 "$tmp"
+trap 'rm -rf "$tmp"' EXIT
+
+note "syscalls-pid swept over syscalls-per-op 0,4"
+lb --probeset syscalls-pid --sweep syscalls-per-op=0,4 --max-time 4 --precision 5 \
+	--warmup 0.3 --quiet --no-plot --output "$tmp/s" | tee "$tmp/s.txt"
+for v in 0 4; do
+	[[ -s $tmp/s/syscalls-per-op=$v/results.json ]] || fail "no results for syscalls-per-op=$v"
+	grep -q "\"syscalls_per_op\": $v," "$tmp/s/syscalls-per-op=$v/results.json" ||
+		fail "the results of value $v do not say syscalls_per_op $v"
+	"$top_builddir/tests/check-results" "$tmp/s/syscalls-per-op=$v" syscalls-pid \
+		>"$tmp/check$v.txt" || { cat "$tmp/check$v.txt"; fail "check-results failed at $v"; }
+done
+[[ -s $tmp/s/sweep.json && -s $tmp/s/sweep.txt ]] || fail "no sweep.json or sweep.txt"
+grep -q '^sweep of syscalls-per-op over 0, 4:' "$tmp/s.txt" || fail "no sweep table printed"
+e0=$(per_op syscalls-pid "$tmp/check0.txt")
+e4=$(per_op syscalls-pid "$tmp/check4.txt")
+note "events/op: $e0 at 0, $e4 at 4"
+awk -v a="$e0" -v b="$e4" 'BEGIN { exit !(b - a > 7.9 && b - a < 8.1) }' ||
+	fail "events/op rose by $e0 -> $e4, not by 2 per extra syscall (8)"
+slope=$(sed -n 's/^syscalls-pid: \([-0-9.]*\) ns per event.*/\1/p' "$tmp/s.txt")
+[[ -n $slope ]] || fail "no line for syscalls-pid: $(grep '^syscalls-pid:' "$tmp/s.txt")"
+note "marginal cost: $slope ns per event"
+assert_no_leftovers
