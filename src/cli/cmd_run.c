@@ -421,8 +421,11 @@ static int run_sweep(struct lb_options *o, struct lb_plan *plan, const char *out
 			lb_err("cannot write %s: %s", sub, strerror(-ret));
 			status = 1;
 		} else {
-			printf("\nsweep: %s/sweep.txt, sweep.json; each value's results in %s/%s=V\n",
-			       out, out, o->sweep_key);
+			int plotted = o->no_plot ? -1 : lb_figures_render_sweep(sw, out);
+
+			printf("\nsweep: %s/sweep.txt, sweep.json%s; each value's results in %s/%s=V\n",
+			       out, plotted == 0 ? ", figure sweep (.png .svg .pdf)" : "", out,
+			       o->sweep_key);
 		}
 	}
 	if (ndone < o->nsweep && !status)

@@ -9,30 +9,55 @@
 #include "plot.h"
 #include "util.h"
 
-int lb_figures_render(const struct lb_results *res, struct lb_plot *plot, const char *dir,
-		      bool is_error)
+/*
+ * After the figures' files were written through @plot (@ret: how that
+ * went, @err: why not): render them, move them into @dir, free @plot, each
+ * failure said once through @say. Returns the first failure, or 0.
+ */
+static int lb_figures_finish(struct lb_plot *plot, int ret, char *err, size_t errlen,
+			     const char *dir, void (*say)(const char *fmt, ...))
 {
-	void (*say)(const char *fmt, ...) = is_error ? lb_err : lb_warn;
-	char tdir[PATH_MAX], err[512];
-	int ret, cret;
+	int cret;
 
-	ret = lb_plot_write(plot, res, lb_datadir("plots", tdir, sizeof(tdir)), err, sizeof(err));
 	if (ret) {
 		say("figures not written: %s", err);
 	} else {
-		ret = lb_plot_render(plot, err, sizeof(err));
+		ret = lb_plot_render(plot, err, errlen);
 		if (ret == -ENOENT)
 			lb_gnuplot_say_missing(say, err, dir, NULL);
 		else if (ret)
 			say("gnuplot failed to render the figures in %s: %s", dir, err);
 	}
-	cret = lb_plot_close(plot, err, sizeof(err));
+	cret = lb_plot_close(plot, err, errlen);
 	if (cret) {
 		say("figures not written: %s", err);
 		if (!ret || ret == -ENOENT)
 			ret = cret;
 	}
 	return ret;
+}
+
+int lb_figures_render(const struct lb_results *res, struct lb_plot *plot, const char *dir,
+		      bool is_error)
+{
+	char tdir[PATH_MAX], err[512];
+	int ret;
+
+	ret = lb_plot_write(plot, res, lb_datadir("plots", tdir, sizeof(tdir)), err, sizeof(err));
+	return lb_figures_finish(plot, ret, err, sizeof(err), dir, is_error ? lb_err : lb_warn);
+}
+
+int lb_figures_render_sweep(const struct lb_sweep *s, const char *dir)
+{
+	struct lb_plot *plot = lb_figures_open(dir, false);
+	char tdir[PATH_MAX], err[512];
+	int ret;
+
+	if (!plot)
+		return -EPERM;
+	ret = lb_plot_write_sweep(plot, s, lb_datadir("plots", tdir, sizeof(tdir)), err,
+				  sizeof(err));
+	return lb_figures_finish(plot, ret, err, sizeof(err), dir, lb_warn);
 }
 
 struct lb_plot *lb_figures_open(const char *dir, bool is_error)

@@ -25,4 +25,13 @@ struct lb_plot *lb_figures_open(const char *dir, bool is_error);
 int lb_figures_render(const struct lb_results *res, struct lb_plot *plot, const char *dir,
 		      bool is_error);
 
+struct lb_sweep;
+
+/*
+ * lb_figures_render_sweep - the sweep's figure (sweep.png, .svg, .pdf with
+ * sweep.dat and sweep.gp) in @dir, a failure said in one warning. Returns
+ * 0, -ENOENT without gnuplot, or another -errno.
+ */
+int lb_figures_render_sweep(const struct lb_sweep *s, const char *dir);
+
 #endif

@@ -48,6 +48,17 @@ int lb_plot_write_compare(struct lb_plot *plot, const struct lb_results *const *
 			  const char *const *labels, size_t n, const char *common,
 			  const char *template_dir, char *err, size_t errlen);
 
+struct lb_sweep;
+
+/*
+ * lb_plot_write_sweep - write sweep.dat and sweep.gp through @plot: each
+ * probe set's added time per operation against its events per operation
+ * with its fitted line, and its slowdown against the swept value. Returns
+ * 0 or -errno with a message in @err.
+ */
+int lb_plot_write_sweep(struct lb_plot *plot, const struct lb_sweep *s, const char *template_dir,
+			char *err, size_t errlen);
+
 /*
  * lb_plot_render - run gnuplot (found in an absolute directory of $PATH,
  * without a shell, no init files) on each script @plot has written, and on
