@@ -12,6 +12,7 @@
 #include "cpu.h"
 #include "helpers.h"
 #include "loadgen.h"
+#include "report.h"
 #include "results.h"
 
 static void test_snapshots(void)
@@ -117,6 +118,30 @@ out:
 	rmdir(dir);
 }
 
+/* loadbench report: the CPU table in Markdown and LaTeX, the baseline's tracer cells empty. */
+static void test_report(const struct lb_results *res)
+{
+	char *md = NULL, *tex = NULL;
+	size_t len;
+	FILE *f;
+
+	f = open_memstream(&md, &len);
+	T_CHECK(f && lb_report_print(res, LB_REPORT_MARKDOWN, f) == 0);
+	if (f)
+		fclose(f);
+	T_CHECK(md && strstr(md, "\n### CPU per operation\n"));
+	T_CHECK(md && strstr(md, "| baseline | 9.00 | 2.25 | 6.75 | - | - | 9.00 | 0.0 |"));
+	T_CHECK(md && strstr(md, "| set | 19.00 | 4.75 | 14.25 | 5.000 | 25.0 | 25.00 | 2.5 |"));
+	f = open_memstream(&tex, &len);
+	T_CHECK(f && lb_report_print(res, LB_REPORT_LATEX, f) == 0);
+	if (f)
+		fclose(f);
+	T_CHECK(tex && strstr(tex, "\\label{tab:loadbench-cpu}"));
+	T_CHECK(tex && strstr(tex, "set & 19.00 & 4.75 & 14.25 & 5.000 & 25.0 & 25.00 & 2.5 \\\\"));
+	free(md);
+	free(tex);
+}
+
 static void test_summary(void)
 {
 	struct lb_results *res = lb_results_new();
@@ -150,6 +175,7 @@ static void test_summary(void)
 	T_CHECK(s->steal_windows == 1 && s->windows == 4);
 	T_CHECK_NEAR(s->steal_pct, 100 * 0.2 / 8, 1e-9);
 	test_json(res);
+	test_report(res);
 	lb_results_free(res);
 }
 

@@ -11,6 +11,7 @@
 
 #include "helpers.h"
 #include "hist.h"
+#include "report.h"
 #include "results.h"
 
 /* A run of round @round whose @n operations take @ns each, give or take 1%. */
@@ -31,6 +32,30 @@ static void run_with(struct lb_run *r, int round, uint64_t n, double ns)
 		lb_hist_record(h, (uint64_t)(ns * (0.99 + 0.02 * (double)(i % 101) / 100)));
 	T_CHECK(!lb_latency_set(&r->latency, h));
 	free(h);
+}
+
+/* loadbench report: the latency table in Markdown and LaTeX, with the added latency's CI. */
+static void test_report(const struct lb_results *res)
+{
+	char *md = NULL, *tex = NULL;
+	size_t len;
+	FILE *f;
+
+	f = open_memstream(&md, &len);
+	T_CHECK(f && lb_report_print(res, LB_REPORT_MARKDOWN, f) == 0);
+	if (f)
+		fclose(f);
+	T_CHECK(md && strstr(md, "\n### Latency per operation\n"));
+	T_CHECK(md && strstr(md, "| baseline | 100000 |"));
+	T_CHECK(md && strstr(md, "| set | 100000 |"));
+	f = open_memstream(&tex, &len);
+	T_CHECK(f && lb_report_print(res, LB_REPORT_LATEX, f) == 0);
+	if (f)
+		fclose(f);
+	T_CHECK(tex && strstr(tex, "\\label{tab:loadbench-latency}"));
+	T_CHECK(tex && strstr(tex, "set & 100000 & "));
+	free(md);
+	free(tex);
 }
 
 /* --method runs: a set 1.5x the baseline's latency, round by round. */
@@ -75,6 +100,7 @@ static void test_runs(void)
 	T_CHECK(isnan(l->added_pct[5]));
 	/* But the merged quantiles are there: 100000 operations. */
 	T_CHECK(isfinite(l->ns[4]) && isfinite(l->ns[5]));
+	test_report(res);
 	lb_results_free(res);
 }
 

@@ -199,6 +199,7 @@ static void print_markdown(const struct lb_results *res, FILE *f)
 		      "(1/traced - 1/baseline) / events per operation.\n", f);
 	}
 	lb_report_latency_markdown(res, f, md_cell);
+	lb_report_cpu_markdown(res, f, md_cell);
 	lb_notes_print(res, LB_NOTE_KPROBES, f, &(const struct lb_note_style){
 		.put = md_cell, .head = "\nKprobes placed:\n\n", .pre = "- ", .post = "\n" });
 	lb_notes_print(res, LB_NOTE_VERDICT, f, &(const struct lb_note_style){
@@ -333,6 +334,7 @@ static void print_latex(const struct lb_results *res, FILE *f)
 		tex_row(f, &res->probesets[i], false);
 	fputs("\\bottomrule\n\\end{tabular}\n\\end{table}\n", f);
 	lb_report_latency_latex(res, f, tex);
+	lb_report_cpu_latex(res, f, tex);
 	lb_notes_print(res, LB_NOTE_KPROBES, f, &(const struct lb_note_style){
 		.put = tex, .head = "\n\\paragraph{Kprobes placed.}\n", .pre = "",
 		.post = "\\par\n" });

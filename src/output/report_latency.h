@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * The latency part of `loadbench report': each set's quantiles and the
- * latency tracing added at p50 and p99, as a Markdown table and as a LaTeX
- * one (report.c calls them after the slowdown table).
+ * The latency and CPU parts of `loadbench report': each set's quantiles and
+ * the latency tracing added at p50 and p99 (report_latency.c), its CPU per
+ * operation (report_cpu.c), as Markdown tables and as LaTeX ones (report.c
+ * calls them after the slowdown table).
  */
 #ifndef LB_REPORT_LATENCY_H
 #define LB_REPORT_LATENCY_H
@@ -27,5 +28,15 @@ void lb_report_latency_markdown(const struct lb_results *res, FILE *f, lb_report
  * nothing.
  */
 void lb_report_latency_latex(const struct lb_results *res, FILE *f, lb_report_put_fn put);
+
+/*
+ * lb_report_cpu_markdown - "### CPU per operation" and its table on @f,
+ * names through @put; nothing when the results hold no CPU time. Returns
+ * nothing.
+ */
+void lb_report_cpu_markdown(const struct lb_results *res, FILE *f, lb_report_put_fn put);
+
+/* lb_report_cpu_latex - a booktabs table of the same, names through @put. Returns nothing. */
+void lb_report_cpu_latex(const struct lb_results *res, FILE *f, lb_report_put_fn put);
 
 #endif
