@@ -69,7 +69,6 @@ struct lb_workload {
 	struct lb_workload_stats last; /* stats of the last stop */
 	char errmsg[LB_ERRLEN];
 	char latency_off[LB_ERRLEN]; /* why operations are not timed; "" = they are */
-	struct lb_hist *lat_scratch; /* one flow's snapshot, for lb_workload_latency() */
 };
 
 /*
@@ -195,14 +194,6 @@ int lb_workload_create(const struct lb_workload_config *cfg, struct lb_workload 
 	w->type = w->flow[0]->type;
 	w->cfg.name = w->type->traits.name;
 	lb_workload_latency_check(w);
-	if (!w->latency_off[0]) {
-		w->lat_scratch = calloc(1, sizeof(*w->lat_scratch));
-		if (!w->lat_scratch) {
-			ret = -ENOMEM;
-			lb_seterr(err, errlen, "out of memory");
-			goto out_free;
-		}
-	}
 	for (i = 0; i < w->nflows; i++)
 		w->flow[i]->timed = !w->latency_off[0];
 	free(allowed);
@@ -261,13 +252,12 @@ uint64_t lb_workload_ops(const struct lb_workload *w)
 /* Returns 0, or -EOPNOTSUPP when the operations are not timed. */
 int lb_workload_latency(const struct lb_workload *w, struct lb_hist *h)
 {
-	if (w->latency_off[0] || !w->lat_scratch)
+	if (w->latency_off[0])
 		return -EOPNOTSUPP;
+	/* Summed straight from the shared regions: each bucket read once, beside its writer. */
 	memset(h, 0, sizeof(*h));
-	for (int i = 0; i < w->nflows; i++) {
-		lb_hist_copy(w->lat_scratch, &w->flow[i]->sh->lat);
-		lb_hist_add(h, w->lat_scratch);
-	}
+	for (int i = 0; i < w->nflows; i++)
+		lb_hist_add(h, &w->flow[i]->sh->lat);
 	return 0;
 }
 
@@ -449,6 +439,5 @@ void lb_workload_destroy(struct lb_workload *w)
 	for (i = 0; i < w->nflows; i++)
 		lb_flow_destroy(w->flow[i]);
 	lb_topo_destroy(w->topo);
-	free(w->lat_scratch);
 	free(w);
 }

@@ -159,7 +159,7 @@ struct lb_hist;
 /*
  * lb_workload_latency - the latencies of the operations completed since the
  * last start, every flow's histogram (src/common/hist.h) summed into @h;
- * cheap enough for every edge of a window (a copy of each flow's buckets),
+ * cheap enough for every edge of a window (each flow's buckets read once),
  * costs the workload nothing. Returns 0, or -EOPNOTSUPP when the workload
  * does not time its operations (lb_workload_latency_off() says why).
  */

@@ -141,9 +141,13 @@ static int alt_switch(struct alt *a, int state, double *took, char *err, size_t 
 	return 0;
 }
 
-/* A slice edge: as window_edge(), with every tracer of the group read between the two reads. */
-static int alt_edge(struct alt *a, double *t, uint64_t *ops, uint64_t *spread,
-		    struct lb_tracer_counts *c, char *err, size_t len)
+/*
+ * A slice edge: as window_edge(), with every tracer of the group read
+ * between the two reads, and the latency histogram copied into @lat (when
+ * not NULL).
+ */
+static int alt_edge(struct alt *a, struct lb_hist *lat, double *t, uint64_t *ops,
+		    uint64_t *spread, struct lb_tracer_counts *c, char *err, size_t len)
 {
 	double ta = lb_now();
 	uint64_t oa = lb_workload_ops(a->b->workload), ob;
@@ -157,6 +161,8 @@ static int alt_edge(struct alt *a, double *t, uint64_t *ops, uint64_t *spread,
 			return ret;
 		}
 	}
+	if (lat)
+		lb_workload_latency(a->b->workload, lat);
 	ob = lb_workload_ops(a->b->workload);
 	*t = (ta + lb_now()) / 2;
 	*ops = oa + (ob - oa) / 2;
@@ -180,21 +186,17 @@ static int alt_slice(struct alt *a, int unit, int state, char *err, size_t len)
 		return ret;
 	if (!lb_sleep_until(lb_now() + b->settle, b->stop))
 		return -EINTR;
-	ret = alt_edge(a, &t0, &ops0, &sp0, c0, err, len);
+	ret = alt_edge(a, a->lat ? &a->lat[0] : NULL, &t0, &ops0, &sp0, c0, err, len);
 	if (ret)
 		return ret;
-	if (a->lat)
-		lb_workload_latency(b->workload, &a->lat[0]);
 	lb_cpu_snap_take(b->workload, a->tracers, a->armed ? a->n : 0, &cpu0);
 	if (!a->nslices && !a->origin)
 		a->origin = t0;
 	if (!lb_sleep_until(t0 + b->slice, b->stop))
 		return -EINTR;
-	ret = alt_edge(a, &t1, &ops1, &sp1, c1, err, len);
+	ret = alt_edge(a, a->lat ? &a->lat[1] : NULL, &t1, &ops1, &sp1, c1, err, len);
 	if (ret)
 		return ret;
-	if (a->lat)
-		lb_workload_latency(b->workload, &a->lat[1]);
 	lb_cpu_snap_take(b->workload, a->tracers, a->armed ? a->n : 0, &cpu1);
 	lb_cpu_snap_diff(&cpu0, &cpu1, &sl.cpu);
 	/* After the window, before the next switch: the set is still on. */

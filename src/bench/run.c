@@ -66,29 +66,34 @@ static void progress_show(const struct lb_progress *p, double rate)
  * before and just after the tracer's snapshot, averaged, so that a snapshot
  * that takes long (or a parent preempted in the middle of it) adds the same
  * error on both sides instead of counting the workload's events of that
- * moment against no operations. *@spread gets the operations done between
- * the two reads (0 without a tracer): how uncertain the edge is. Returns 0 or
- * -errno with @err set.
+ * moment against no operations. The workload's latency histogram (@lat, when
+ * not NULL) is copied between the same two reads: the operations it counts
+ * over a window differ from the window's by at most the edges' spread.
+ * *@spread gets the operations done between the two reads (0 with neither
+ * a tracer nor @lat): how uncertain the edge is. Returns 0 or -errno with
+ * @err set.
  */
-static int window_edge(const struct lb_bench *b, struct lb_tracer *tracer, double *t,
-		       uint64_t *ops, uint64_t *spread, struct lb_tracer_counts *c, char *err,
-		       size_t len)
+static int window_edge(const struct lb_bench *b, struct lb_tracer *tracer, struct lb_hist *lat,
+		       double *t, uint64_t *ops, uint64_t *spread, struct lb_tracer_counts *c,
+		       char *err, size_t len)
 {
 	double ta = lb_now();
 	uint64_t oa = lb_workload_ops(b->workload), ob;
 	int ret;
 
 	*spread = 0;
-	if (!tracer) {
+	if (!tracer && !lat) {
 		*t = ta;
 		*ops = oa;
 		return 0;
 	}
-	ret = lb_tracer_snapshot(tracer, c);
+	ret = tracer ? lb_tracer_snapshot(tracer, c) : 0;
 	if (ret) {
 		snprintf(err, len, "cannot read the tracer's counts: %s", strerror(-ret));
 		return ret;
 	}
+	if (lat)
+		lb_workload_latency(b->workload, lat);
 	ob = lb_workload_ops(b->workload);
 	*t = (ta + lb_now()) / 2;
 	*ops = oa + (ob - oa) / 2;
@@ -223,11 +228,9 @@ static int run_once(const struct lb_bench *b, struct lb_tracer *tracer, int roun
 		goto out_stop;
 	}
 
-	ret = window_edge(b, tracer, &t0, &ops0, &spread0, &c0, err, len);
+	ret = window_edge(b, tracer, lat ? &lat[0] : NULL, &t0, &ops0, &spread0, &c0, err, len);
 	if (ret)
 		goto out_stop;
-	if (lat)
-		lb_workload_latency(b->workload, &lat[0]);
 	lb_cpu_snap_take(b->workload, &tracer, tracer ? 1 : 0, &cpu0);
 	if (b->pcap && (ret = pcap_edge(b, pcap0, err, len)))
 		goto out_stop;
@@ -254,16 +257,9 @@ static int run_once(const struct lb_bench *b, struct lb_tracer *tracer, int roun
 			t = now;
 		}
 	}
-	ret = window_edge(b, tracer, &t1, &ops1, &spread1, &c1, err, len);
+	ret = window_edge(b, tracer, lat ? &lat[1] : NULL, &t1, &ops1, &spread1, &c1, err, len);
 	if (ret)
 		goto out_stop;
-	/*
-	 * In the order of the first edge (latencies, then CPU): what each
-	 * snapshot takes (64 flows' histograms, 128 processes' CPU clocks: some
-	 * ms on a busy machine) then shifts both edges alike.
-	 */
-	if (lat)
-		lb_workload_latency(b->workload, &lat[1]);
 	lb_cpu_snap_take(b->workload, &tracer, tracer ? 1 : 0, &cpu1);
 	lb_cpu_snap_diff(&cpu0, &cpu1, &run->cpu);
 	if (lat) {
