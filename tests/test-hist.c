@@ -138,7 +138,7 @@ static void test_sum_sub_sparse(void)
 	T_CHECK(isnan(lb_hist_percentile_sparse(idx, cnt, 0, 0.5)));
 	for (int i = 0; i < 100; i++)
 		lb_hist_record(a, 1000);
-	lb_hist_copy(b, a); /* an earlier snapshot */
+	lb_hist_add(b, a); /* an earlier snapshot (b was empty) */
 	for (int i = 0; i < 50; i++)
 		lb_hist_record(a, 50000);
 	lb_hist_sub(d, a, b);

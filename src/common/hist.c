@@ -46,13 +46,6 @@ double lb_hist_mid(unsigned int i)
 	return hi - lo == 1 ? (double)lo : ((double)lo + (double)(hi - 1)) / 2;
 }
 
-void lb_hist_copy(struct lb_hist *dst, const struct lb_hist *src)
-{
-	lb_hist_put(&dst->sum_ns, lb_hist_get(&src->sum_ns));
-	for (unsigned int i = 0; i < LB_HIST_BUCKETS; i++)
-		lb_hist_put(&dst->bucket[i], lb_hist_get(&src->bucket[i]));
-}
-
 void lb_hist_add(struct lb_hist *dst, const struct lb_hist *src)
 {
 	lb_hist_put(&dst->sum_ns, lb_hist_get(&dst->sum_ns) + lb_hist_get(&src->sum_ns));

@@ -34,7 +34,7 @@
 
 /*
  * A histogram. One writer at a time (lb_hist_record); readers
- * (lb_hist_copy) may run beside it and see each bucket either before or
+ * (lb_hist_add of it into another) may run beside it and see each bucket either before or
  * after an update. Zeroed memory is an empty histogram.
  */
 struct lb_hist {
@@ -79,10 +79,7 @@ uint64_t lb_hist_upper(unsigned int i);
 /* lb_hist_mid - the value that stands for bucket @i: its middle (exact below 128 ns). */
 double lb_hist_mid(unsigned int i);
 
-/* lb_hist_copy - @dst = @src, read bucket by bucket (safe beside the writer). */
-void lb_hist_copy(struct lb_hist *dst, const struct lb_hist *src);
-
-/* lb_hist_add - @dst += @src. */
+/* lb_hist_add - @dst += @src, @src read bucket by bucket (safe beside its writer). */
 void lb_hist_add(struct lb_hist *dst, const struct lb_hist *src);
 
 /*

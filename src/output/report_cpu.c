@@ -23,6 +23,18 @@ static void put_v(FILE *f, int prec, double v, const char *none)
 		fputs(none, f);
 }
 
+/* A tracer cell: @none for the baseline, "none" for a tracer without tasks of its own. */
+static void put_tracer(FILE *f, const struct lb_cpu_summary *c, bool is_base, int prec, double v,
+		       const char *none)
+{
+	if (is_base)
+		fputs(none, f);
+	else if (!c->tracer_tasks)
+		fputs("none", f);
+	else
+		put_v(f, prec, v, none);
+}
+
 /* One row's cells after the name, separated by @sep; @none for what is missing. */
 static void put_cells(FILE *f, const struct lb_cpu_summary *c, bool is_base, const char *sep,
 		      const char *none)
@@ -34,19 +46,9 @@ static void put_cells(FILE *f, const struct lb_cpu_summary *c, bool is_base, con
 	fputs(sep, f);
 	put_v(f, 2, c->workload_sys_us_per_op, none);
 	fputs(sep, f);
-	if (is_base)
-		fputs(none, f);
-	else if (!c->tracer_tasks)
-		fputs("none", f);
-	else
-		put_v(f, 3, c->tracer_us_per_op, none);
+	put_tracer(f, c, is_base, 3, c->tracer_us_per_op, none);
 	fputs(sep, f);
-	if (is_base)
-		fputs(none, f);
-	else if (!c->tracer_tasks)
-		fputs("none", f);
-	else
-		put_v(f, 1, c->tracer_cpu_pct, none);
+	put_tracer(f, c, is_base, 1, c->tracer_cpu_pct, none);
 	fputs(sep, f);
 	put_v(f, 2, c->machine_us_per_op, none);
 	fputs(sep, f);
