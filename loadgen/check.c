@@ -129,6 +129,13 @@ int lb_config_check(struct lb_flow *w, const struct lb_workload_config *cfg, cha
 			  cfg->window, w->type->traits.name, LB_WINDOW_MAX);
 		return -EINVAL;
 	}
+	if (cfg->rate < 0 || cfg->rate > LB_RATE_MAX || (cfg->rate && !w->type->traits.rate)) {
+		lb_seterr(err, errlen,
+			  "an open loop at %d requests per second is not possible for %s: "
+			  "choose 1..%d for udp-rr or tcp-rr, or 0 for a closed loop (%s)",
+			  cfg->rate, w->type->traits.name, LB_RATE_MAX, lb_wf(n, LB_WF_RATE));
+		return -EINVAL;
+	}
 	if (!(cfg->max_seconds > 0) || !isfinite(cfg->max_seconds) ||
 	    cfg->max_seconds > LB_MAX_SECONDS_MAX) {
 		lb_seterr(err, errlen,

@@ -186,7 +186,7 @@ out:
  */
 const char *lb_flow_describe(const struct lb_flow *w, char *buf, size_t len)
 {
-	char ep[LB_ENDPOINT_LEN], mid[160], cpu[LB_NCHILD][24], engine[40] = "";
+	char ep[LB_ENDPOINT_LEN], mid[160], cpu[LB_NCHILD][24], engine[40] = "", rate[40] = "";
 	const int c[LB_NCHILD] = {w->cfg.server_cpu, w->cfg.client_cpu};
 	int i;
 
@@ -202,6 +202,8 @@ const char *lb_flow_describe(const struct lb_flow *w, char *buf, size_t len)
 	}
 	if (w->type->traits.engine)
 		snprintf(engine, sizeof(engine), " engine=%s", lb_engine_describe(w));
+	if (w->cfg.rate)
+		snprintf(rate, sizeof(rate), " rate=%d/s", w->cfg.rate);
 	for (i = 0; i < LB_NCHILD; i++) {
 		if (i == LB_SERVER && !w->type->server_run)
 			snprintf(cpu[i], sizeof(cpu[i]), "=kernel");
@@ -210,7 +212,7 @@ const char *lb_flow_describe(const struct lb_flow *w, char *buf, size_t len)
 		else
 			snprintf(cpu[i], sizeof(cpu[i]), "@cpu%d", c[i]);
 	}
-	snprintf(buf, len, "%s %s%s server%s client%s", w->type->traits.name, mid, engine,
+	snprintf(buf, len, "%s %s%s%s server%s client%s", w->type->traits.name, mid, engine, rate,
 		 cpu[LB_SERVER], cpu[LB_CLIENT]);
 	return buf;
 }

@@ -238,10 +238,12 @@ int lb_flow_start(struct lb_flow *w, int running)
 	atomic_store(&sh->timeouts, 0);
 	atomic_store(&sh->mismatches, 0);
 	atomic_store(&sh->sent, 0);
+	atomic_store(&sh->late, 0);
 	atomic_store(&sh->server_requests, 0);
 	atomic_store(&sh->server_mismatches, 0);
 	atomic_store(&sh->stop, 0);
 	sh->timed = w->timed;
+	sh->period_ns = w->cfg.rate > 0 ? (uint64_t)(1e9 / w->cfg.rate + 0.5) : 0;
 	clock_gettime(CLOCK_MONOTONIC, &now);
 	whole = (time_t)w->cfg.max_seconds; /* validated: 0 < max_seconds <= 1e9 */
 	sh->deadline.tv_nsec = now.tv_nsec + (long)((w->cfg.max_seconds - (double)whole) * 1e9);
@@ -408,6 +410,7 @@ int lb_flow_stop(struct lb_flow *w, struct lb_workload_stats *st)
 	w->last.mismatches = atomic_load(&sh->mismatches) + atomic_load(&sh->server_mismatches);
 	w->last.server_requests = atomic_load(&sh->server_requests);
 	w->last.sent = atomic_load(&sh->sent);
+	w->last.late = atomic_load(&sh->late);
 	w->last.received = w->last.ops;
 	if (st)
 		*st = w->last;

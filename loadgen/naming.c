@@ -23,6 +23,7 @@ static const char *const lb_field_names[LB_WF_COUNT] = {
     [LB_WF_FLOWS] = "flows",
     [LB_WF_TOPOLOGY] = "topology",
     [LB_WF_ENGINE] = "engine",
+    [LB_WF_RATE] = "rate",
 };
 
 /* Returns @f's name in struct lb_workload_config, or "?". */

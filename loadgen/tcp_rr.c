@@ -22,11 +22,13 @@
 #include <errno.h>
 #include <netinet/tcp.h>
 #include <poll.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
 #include "naming.h"
+#include "pace.h"
 #include "sockets.h"
 #include "util.h"
 #include "workload.h"
@@ -207,6 +209,108 @@ static int tcp_rr_server_run(struct lb_flow *w)
 }
 
 /*
+ * The generator's send failed with @r (-errno): 0 when the server closed
+ * the connection because we are stopping, else -1 with the error slot filled.
+ */
+static int tcp_rr_send_failed(struct lb_flow *w, int r)
+{
+	bool closed = r == -EPIPE || r == -ECONNRESET;
+
+	if (closed && lb_stopping(w->sh))
+		return 0;
+	return lb_child_fail(w, LB_CLIENT, -r, "send on the generator socket",
+			     closed ? "the server closed the connection: see its error, check "
+				      "dmesg, then rerun"
+				    : lb_fix_socket);
+}
+
+/*
+ * Open-loop generator (pace.h): the requests due are written on schedule
+ * while no more than @cap are in flight (so that neither side's buffers
+ * fill and both block in a write), the replies read as they come, in order,
+ * without blocking, between sleeps in ppoll() until the next send is due or
+ * a reply arrives. TCP loses nothing: nothing times out.
+ */
+static int tcp_rr_client_paced(struct lb_flow *w)
+{
+	struct lb_shared *sh = w->sh;
+	struct lb_engine e = {.fd = w->cli_fd, .send_flags = MSG_NOSIGNAL};
+	unsigned char *buf = w->buf, *rbuf = w->buf + w->buflen;
+	size_t len = w->cfg.msg_size, roff = 0;
+	uint64_t got, ops = 0, mismatches = 0, sent = 0, lost = 0, now, when, seq, cap;
+	int fd = w->cli_fd, sndbuf = 0, r;
+	socklen_t sl = sizeof(sndbuf);
+	struct lb_pace *p;
+	ssize_t n;
+
+	if (getsockopt(fd, SOL_SOCKET, SO_SNDBUF, &sndbuf, &sl) < 0 || sndbuf <= 0)
+		sndbuf = 16384;
+	cap = (uint64_t)sndbuf / 2 / len;
+	cap = cap < 1 ? 1 : cap > LB_PACE_RING ? LB_PACE_RING : cap;
+	p = lb_pace_start(w);
+	if (!p)
+		return -1;
+	memset(buf, 0, len);
+	for (;;) {
+		now = lb_clock_ns();
+		if (lb_stopping(sh) || lb_past_deadline(sh))
+			break;
+		while (lb_pace_due(p, now) && lb_pace_inflight(p) < cap) {
+			seq = lb_pace_take(p, sh, now, &lost);
+			memcpy(buf, &seq, sizeof(seq));
+			r = tcp_rr_write(&e, buf, len);
+			if (r < 0)
+				goto fail_send;
+			atomic_store_explicit(&sh->sent, ++sent, memory_order_relaxed);
+		}
+		for (;;) {
+			n = recv(fd, rbuf + roff, len - roff, MSG_DONTWAIT);
+			if (n < 0) {
+				if (errno == EINTR)
+					continue;
+				if (errno == EAGAIN || errno == EWOULDBLOCK)
+					break;
+				r = -errno;
+				goto fail_recv;
+			}
+			if (n == 0) {
+				r = 0;
+				goto fail_recv;
+			}
+			roff += (size_t)n;
+			if (roff < len)
+				continue;
+			roff = 0;
+			memcpy(&got, rbuf, sizeof(got));
+			if ((when = lb_pace_answer(p, got))) {
+				lb_lat_record(sh, when);
+				atomic_store_explicit(&sh->ops, ++ops, memory_order_relaxed);
+			} else {
+				atomic_store_explicit(&sh->mismatches, ++mismatches,
+						      memory_order_relaxed);
+			}
+		}
+		if (lb_pace_wait(w, p, fd, lb_clock_ns(), lb_pace_inflight(p) < cap) < 0) {
+			free(p);
+			return -1;
+		}
+	}
+	free(p);
+	return 0;
+fail_send:
+	free(p);
+	return tcp_rr_send_failed(w, r);
+fail_recv:
+	free(p);
+	if ((r == 0 || r == -ECONNRESET) && (lb_stopping(sh) || lb_past_deadline(sh)))
+		return 0;
+	if (r == 0)
+		return lb_child_fail(w, LB_CLIENT, ECONNRESET, "the server closed the connection",
+				     "see the server's error, check dmesg, then rerun");
+	return lb_child_fail(w, LB_CLIENT, -r, "recv on the generator socket", lb_fix_socket);
+}
+
+/*
  * Generator loop: write request seq, read its reply; a reply with another
  * sequence is a mismatch. Plain syscalls: the syscall engine's calls, without
  * its setup (the socket has its receive timeout already).
@@ -220,21 +324,16 @@ static int tcp_rr_client_run(struct lb_flow *w)
 	int r;
 	uint64_t seq = 0, got, ops = 0, timeouts = 0, mismatches = 0, t0;
 
+	if (sh->period_ns)
+		return tcp_rr_client_paced(w);
 	memset(buf, 0, len);
 	for (;;) {
 		t0 = lb_lat_start(sh);
 		seq++;
 		memcpy(buf, &seq, sizeof(seq));
 		r = tcp_rr_write(&e, buf, len);
-		if (r < 0) {
-			if ((r == -EPIPE || r == -ECONNRESET) && lb_stopping(sh))
-				return 0;
-			return lb_child_fail(w, LB_CLIENT, -r, "send on the generator socket",
-					     r == -EPIPE || r == -ECONNRESET
-						 ? "the server closed the connection: see its "
-						   "error, check dmesg, then rerun"
-						 : lb_fix_socket);
-		}
+		if (r < 0)
+			return tcp_rr_send_failed(w, r);
 		atomic_store_explicit(&sh->sent, seq, memory_order_relaxed);
 		r = tcp_rr_read(&e, sh, buf, len, &timeouts);
 		/* A server that stopped with our next request unread resets the connection. */
@@ -273,6 +372,7 @@ const struct lb_workload_type lb_tcp_rr_type = {
 	    .veth = true,
 	    .engine = true,
 	    .latency = true,
+	    .rate = true,
 	},
     .proto = "TCP",
     .server_open = tcp_rr_server_open,

@@ -10,13 +10,18 @@
  * (sendto; io_uring send) and calls lb_server_request() (a uprobe target).
  * One operation = one round trip.
  *
+ * With a rate (open loop, pace.h) the generator sends on its schedule and
+ * takes the replies as they come, each request timed from its scheduled send.
+ *
  * This file must not include any tracing header.
  */
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "pace.h"
 #include "sockets.h"
 #include "workload.h"
 
@@ -97,6 +102,85 @@ out:
 }
 
 /*
+ * Open-loop generator: every request due is sent (late ones at once, one
+ * after the other), then every reply waiting is taken, then it sleeps in
+ * ppoll() until the next send is due or a reply arrives. A request not
+ * answered within LB_RCVTIMEO_MS, or still unanswered LB_PACE_RING sends
+ * later, is a timeout (lost: never resent, the schedule goes on).
+ */
+static int udp_rr_client_paced(struct lb_flow *w)
+{
+	struct lb_shared *sh = w->sh;
+	unsigned char *buf = w->buf;
+	size_t len = w->cfg.msg_size;
+	uint64_t got = 0, ops = 0, timeouts = 0, mismatches = 0, sent = 0, lost, now, when, seq;
+	struct lb_pace *p;
+	int fd = w->cli_fd, r;
+	ssize_t n;
+
+	p = lb_pace_start(w);
+	if (!p)
+		return -1;
+	memset(buf, 0, len);
+	for (;;) {
+		now = lb_clock_ns();
+		if (lb_stopping(sh) || lb_past_deadline(sh))
+			break;
+		lost = 0;
+		while (lb_pace_due(p, now)) {
+			seq = lb_pace_take(p, sh, now, &lost);
+			memcpy(buf, &seq, sizeof(seq));
+			while ((n = send(fd, buf, len, MSG_DONTWAIT)) < 0 && errno == EINTR)
+				;
+			if (n >= 0)
+				atomic_store_explicit(&sh->sent, ++sent, memory_order_relaxed);
+			else if (errno != ENOBUFS && errno != EAGAIN && errno != ECONNREFUSED)
+				goto fail_send; /* else lost: it times out */
+		}
+		for (;;) {
+			n = recv(fd, buf, len, MSG_DONTWAIT);
+			if (n < 0) {
+				if (errno == EINTR)
+					continue;
+				if (errno == EAGAIN || errno == EWOULDBLOCK || errno == ECONNREFUSED)
+					break;
+				r = errno;
+				free(p);
+				return lb_child_fail(w, LB_CLIENT, r, "recv on the generator socket",
+						     lb_fix_socket);
+			}
+			if (n == 0) /* wake-up from the parent (udp_rr_wake) */
+				continue;
+			if ((size_t)n >= sizeof(got))
+				memcpy(&got, buf, sizeof(got));
+			if ((size_t)n == len && (when = lb_pace_answer(p, got))) {
+				lb_lat_record(sh, when);
+				atomic_store_explicit(&sh->ops, ++ops, memory_order_relaxed);
+			} else if ((size_t)n != len || !lb_pace_sent(p, got)) {
+				atomic_store_explicit(&sh->mismatches, ++mismatches,
+						      memory_order_relaxed);
+			} /* else the late echo of a request given up on */
+		}
+		now = lb_clock_ns();
+		lost += lb_pace_expire(p, now, LB_RCVTIMEO_MS * 1000000ull);
+		if (lost) {
+			timeouts += lost;
+			atomic_store_explicit(&sh->timeouts, timeouts, memory_order_relaxed);
+		}
+		if (lb_pace_wait(w, p, fd, now, true) < 0) {
+			free(p);
+			return -1;
+		}
+	}
+	free(p);
+	return 0;
+fail_send:
+	r = errno;
+	free(p);
+	return lb_child_fail(w, LB_CLIENT, r, "send on the generator socket", lb_fix_socket);
+}
+
+/*
  * Generator loop: send sequence number seq, wait for its echo. Replies with
  * an older sequence (echoes of a request that timed out) are skipped; a
  * reply with a newer sequence or the wrong length is a mismatch. On a
@@ -112,6 +196,8 @@ static int udp_rr_client_run(struct lb_flow *w)
 	bool resend = false;
 	ssize_t n;
 
+	if (sh->period_ns)
+		return udp_rr_client_paced(w);
 	memset(buf, 0, len);
 	for (;;) {
 		/* An operation's latency runs from its first send: a resend is part of it. */
@@ -195,6 +281,7 @@ const struct lb_workload_type lb_udp_rr_type = {
 	    .veth = true,
 	    .engine = true,
 	    .latency = true,
+	    .rate = true,
 	},
     .proto = "UDP",
     .server_open = udp_rr_server_open,

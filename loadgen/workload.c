@@ -249,6 +249,16 @@ uint64_t lb_workload_ops(const struct lb_workload *w)
 	return ops;
 }
 
+/* Returns the requests every flow sent late since the last start. */
+uint64_t lb_workload_late(const struct lb_workload *w)
+{
+	uint64_t late = 0;
+
+	for (int i = 0; i < w->nflows; i++)
+		late += atomic_load_explicit(&w->flow[i]->sh->late, memory_order_relaxed);
+	return late;
+}
+
 /* Returns 0, or -EOPNOTSUPP when the operations are not timed. */
 int lb_workload_latency(const struct lb_workload *w, struct lb_hist *h)
 {
@@ -313,6 +323,7 @@ int lb_workload_stop(struct lb_workload *w, struct lb_workload_stats *st)
 		t->mismatches += fs.mismatches;
 		t->server_requests += fs.server_requests;
 		t->sent += fs.sent;
+		t->late += fs.late;
 		t->received += fs.received;
 		t->flow_ops[i] = fs.ops;
 	}

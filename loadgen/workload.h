@@ -60,6 +60,7 @@ struct lb_shared {
 	_Atomic uint64_t timeouts;
 	_Atomic uint64_t mismatches;
 	_Atomic uint64_t sent; /* requests, echoes or datagrams sent */
+	_Atomic uint64_t late; /* rate: requests sent a period or more behind their schedule */
 
 	/* Written only by the server. */
 	_Alignas(LB_CACHELINE) _Atomic uint64_t server_requests;
@@ -69,6 +70,7 @@ struct lb_shared {
 	_Alignas(LB_CACHELINE) atomic_int stop;
 	struct timespec deadline; /* CLOCK_MONOTONIC: stop by then whatever happens */
 	bool timed;		  /* the generator times each operation into lat */
+	uint64_t period_ns;	  /* open loop: ns between two scheduled sends; 0 = closed loop */
 
 	/* Written only by the generator: each operation's latency, send to matching reply. */
 	_Alignas(LB_CACHELINE) struct lb_hist lat;

@@ -21,7 +21,11 @@ expect_error "repeat '1001'.*to 1000" lb --repeat 1001
 expect_error "repeat '2.5'.*whole number" lb --repeat 2.5
 expect_error "sample-interval '0'.*from 0.01" lb --sample-interval 0
 expect_error "time-budget '-5'.*from 0 to 864000" lb --time-budget -5
-expect_error "sweep 'rate=1,2': expected KEY=V1,V2,... with KEY one of syscalls-per-op" lb --sweep rate=1,2
+expect_error "sweep 'speed=1,2': expected KEY=V1,V2,... with KEY one of syscalls-per-op" lb --sweep speed=1,2
+expect_error "sweep rate: udp-stream has no open loop.*use --workload udp-rr or tcp-rr" \
+	lb --workload udp-stream --sweep rate=100,200
+expect_error "rate: icmp-flood has no open loop" lb --workload icmp-flood --rate 1000
+expect_error "rate '2000000'.*from 0 to 1000000" lb --rate 2000000
 expect_error "sweep 'syscalls-per-op': expected KEY=V1" lb --sweep syscalls-per-op
 expect_error "sweep syscalls-per-op: give 2 values or more" lb --sweep syscalls-per-op=4
 expect_error "sweep syscalls-per-op: 4 is given twice" lb --sweep syscalls-per-op=4,4

@@ -86,15 +86,15 @@ static void test_traits(void)
 	T_CHECK(!lb_workload_traits("udp-rr2") && !lb_workload_traits(NULL));
 	t = lb_workload_traits("udp-rr");
 	T_CHECK(!strcmp(t->op, "round trip") && !strcmp(t->ops, "round trips"));
-	T_CHECK(!strcmp(t->addr, "127.0.0.1") && !t->window && t->veth && t->engine);
+	T_CHECK(!strcmp(t->addr, "127.0.0.1") && !t->window && t->veth && t->engine && t->rate);
 	t = lb_workload_traits("tcp-rr");
-	T_CHECK(!strcmp(t->op, "round trip") && !t->window && t->veth && t->engine);
+	T_CHECK(!strcmp(t->op, "round trip") && !t->window && t->veth && t->engine && t->rate);
 	t = lb_workload_traits("icmp-flood");
 	T_CHECK(!strcmp(t->op, "echo round trip") && !strcmp(t->ops, "echo round trips"));
 	T_CHECK(t->window && t->veth && !t->engine);
 	t = lb_workload_traits("udp-stream");
 	T_CHECK(!strcmp(t->op, "datagram received") && !strcmp(t->ops, "datagrams received"));
-	T_CHECK(!t->window && t->veth && t->engine);
+	T_CHECK(!t->window && t->veth && t->engine && !t->rate);
 	t = lb_workload_traits("pcap-flood");
 	T_CHECK(!strcmp(t->op, "datagram received") && !strcmp(t->addr, "::1"));
 	T_CHECK(!t->window && !t->veth);
@@ -156,6 +156,17 @@ static void test_config_errors(void)
 	cfg.port = 0;
 	cfg.max_seconds = 0;
 	expect_create_error(&cfg, -EINVAL, "max_seconds");
+
+	/* An open loop is udp-rr's and tcp-rr's, up to LB_RATE_MAX requests per second. */
+	lb_workload_config_init(&cfg);
+	cfg.name = "udp-stream";
+	cfg.rate = 1000;
+	expect_create_error(&cfg, -EINVAL, "not possible for udp-stream: choose 1..");
+	cfg.name = "udp-rr";
+	cfg.rate = LB_RATE_MAX + 1;
+	expect_create_error(&cfg, -EINVAL, "or 0 for a closed loop (rate)");
+	cfg.rate = -1;
+	expect_create_error(&cfg, -EINVAL, "requests per second");
 }
 
 /* The placement rule of flows and the veth topology's names and addresses. */
@@ -507,6 +518,73 @@ static void run_workload_engine(const char *name, int window, const char *engine
 	lb_workload_destroy(w);
 }
 
+/*
+ * Open loop: @name at @rate requests per second for 0.5 s. The schedule
+ * bounds what is sent (no more than rate x the time since start, plus the
+ * one due at start); a generator on a loaded machine may fall behind, but
+ * not by half. Every operation in the window is timed, from its scheduled
+ * send, and no request is sent late more than once.
+ */
+static void run_rate(const char *name, int rate)
+{
+	struct lb_workload_config cfg;
+	struct lb_workload_stats st;
+	struct lb_workload *w = NULL;
+	struct lb_hist *lat = calloc(3, sizeof(*lat));
+	double ts, t0, t1, te;
+	uint64_t ops0, ops1, late;
+	char err[512], desc[256], want[32];
+	int ret, lat_ret;
+
+	lb_workload_config_init(&cfg);
+	cfg.name = name;
+	cfg.rate = rate;
+	cfg.syscalls_per_op = 4;
+	cfg.server_cpu = cfg.client_cpu = last_cpu();
+	cfg.max_seconds = 30;
+	ret = lb_workload_create(&cfg, &w, err, sizeof(err));
+	if (ret || !lat) {
+		fprintf(stderr, "%s rate %d: create failed: %d %s\n", name, rate, ret, err);
+		t_failures++;
+		free(lat);
+		return;
+	}
+	lb_workload_describe(w, desc, sizeof(desc));
+	snprintf(want, sizeof(want), " rate=%d/s ", rate);
+	T_CHECK(strstr(desc, want) != NULL);
+	ts = now_s();
+	ret = lb_workload_start(w);
+	if (ret) {
+		fprintf(stderr, "%s rate %d: start failed: %s\n", name, rate, lb_workload_error(w));
+		t_failures++;
+		goto out;
+	}
+	t0 = now_s();
+	ops0 = lb_workload_ops(w);
+	lat_ret = lb_workload_latency(w, lat);
+	usleep(500000);
+	ops1 = lb_workload_ops(w);
+	if (!lat_ret)
+		lat_ret = lb_workload_latency(w, lat + 1);
+	t1 = now_s();
+	late = lb_workload_late(w);
+	ret = lb_workload_stop(w, &st);
+	te = now_s();
+	T_CHECK(ret == 0);
+	printf("%-10s rate %d/s: %.0f ops/s over the window, sent %llu in %.3f s, late %llu, "
+	       "timeouts %llu\n", name, rate, (double)(ops1 - ops0) / (t1 - t0),
+	       (unsigned long long)st.sent, te - ts, (unsigned long long)st.late,
+	       (unsigned long long)st.timeouts);
+	check_latency(w, name, lat, lat_ret, ops1 - ops0);
+	T_CHECK(st.sent <= (uint64_t)(rate * (te - ts)) + 1);
+	T_CHECK((double)(ops1 - ops0) >= 0.5 * rate * (t1 - t0));
+	T_CHECK(st.ops <= st.sent && st.mismatches == 0);
+	T_CHECK(late <= st.late && st.late <= st.sent);
+out:
+	free(lat);
+	lb_workload_destroy(w);
+}
+
 static void run_workload(const char *name, int window)
 {
 	run_workload_engine(name, window, "syscall", false);
@@ -545,6 +623,8 @@ int main(void)
 	run_workload("udp-rr", 1);
 	run_workload("tcp-rr", 1);
 	run_workload("udp-stream", 1);
+	run_rate("udp-rr", 2000);
+	run_rate("tcp-rr", 5000);
 	test_engine_errors();
 	run_workload_engine("udp-rr", 1, "uring", false);
 	if (!uring_skip[0]) {

@@ -46,6 +46,7 @@ enum lb_workload_field {
 	LB_WF_FLOWS,
 	LB_WF_TOPOLOGY,
 	LB_WF_ENGINE,
+	LB_WF_RATE,
 	LB_WF_COUNT
 };
 
@@ -76,6 +77,12 @@ struct lb_workload_config {
 	int flows;		/* generator/server pairs, 1..LB_FLOWS_MAX; 0 = 1 */
 	enum lb_topology topology; /* LB_TOPO_LO (default) or LB_TOPO_VETH (root) */
 	const char *engine;	/* server engine: "syscall" (default) or "uring" (io_uring) */
+	/*
+	 * Open loop: each flow's generator sends this many requests per second
+	 * on a fixed schedule, whatever the replies do, and times each from its
+	 * scheduled send (traits.rate workloads); 0 = closed loop (the default).
+	 */
+	int rate;
 	/* How messages name the fields (must outlive the workload); NULL: by their names. */
 	const struct lb_workload_naming *naming;
 };
@@ -89,6 +96,7 @@ struct lb_workload_stats {
 	uint64_t sent;		/* requests, echoes or datagrams the generator sent */
 	uint64_t received;	/* matched replies; udp-stream: datagrams the server received */
 	uint64_t dropped;	/* udp-stream: sent - received; the others: timeouts (requests lost) */
+	uint64_t late;		/* rate: requests sent a period or more after their scheduled time */
 	int nflows;		/* entries in flow_ops */
 	uint64_t flow_ops[LB_FLOWS_MAX]; /* ops of each flow; the counts above are sums */
 };
@@ -106,6 +114,7 @@ struct lb_workload_traits {
 	bool veth;	  /* runs with LB_TOPO_VETH (pcap-flood injects on lo: no) */
 	bool engine;	  /* has a server loop of its own, so engine "uring" applies */
 	bool latency;	  /* the generator times each operation (request to matching reply) */
+	bool rate;	  /* has an open loop: rate may be above 0 */
 };
 
 /*
@@ -155,6 +164,16 @@ int lb_workload_start(struct lb_workload *w);
 uint64_t lb_workload_ops(const struct lb_workload *w);
 
 struct lb_hist;
+
+#define LB_RATE_MAX 1000000 /* most requests per second per flow of an open loop */
+
+/*
+ * lb_workload_late - requests sent late since the last start (rate > 0: a
+ * period or more after their scheduled time, because the generator was held
+ * up or had LB_PACE_RING requests unanswered), every flow's; cheap. Returns
+ * the count, 0 in a closed loop.
+ */
+uint64_t lb_workload_late(const struct lb_workload *w);
 
 /*
  * lb_workload_latency - the latencies of the operations completed since the

@@ -144,10 +144,11 @@ static int alt_switch(struct alt *a, int state, double *took, char *err, size_t 
 /*
  * A slice edge: as window_edge(), with every tracer of the group read
  * between the two reads, and the latency histogram copied into @lat (when
- * not NULL).
+ * not NULL); *@late gets the requests sent late so far (--rate).
  */
 static int alt_edge(struct alt *a, struct lb_hist *lat, double *t, uint64_t *ops,
-		    uint64_t *spread, struct lb_tracer_counts *c, char *err, size_t len)
+		    uint64_t *spread, uint64_t *late, struct lb_tracer_counts *c, char *err,
+		    size_t len)
 {
 	double ta = lb_now();
 	uint64_t oa = lb_workload_ops(a->b->workload), ob;
@@ -164,6 +165,7 @@ static int alt_edge(struct alt *a, struct lb_hist *lat, double *t, uint64_t *ops
 	if (lat)
 		lb_workload_latency(a->b->workload, lat);
 	ob = lb_workload_ops(a->b->workload);
+	*late = lb_workload_late(a->b->workload);
 	*t = (ta + lb_now()) / 2;
 	*ops = oa + (ob - oa) / 2;
 	*spread = ob - oa;
@@ -175,7 +177,7 @@ static int alt_slice(struct alt *a, int unit, int state, char *err, size_t len)
 {
 	const struct lb_bench *b = a->b;
 	struct lb_tracer_counts c0[LB_MAX_PROBESETS], c1[LB_MAX_PROBESETS], *cs;
-	uint64_t ops0, ops1, sp0, sp1;
+	uint64_t ops0, ops1, sp0, sp1, late0, late1;
 	struct lb_slice sl = { .unit = unit };
 	struct lb_cpu_snap cpu0, cpu1;
 	double took, t0, t1;
@@ -186,7 +188,7 @@ static int alt_slice(struct alt *a, int unit, int state, char *err, size_t len)
 		return ret;
 	if (!lb_sleep_until(lb_now() + b->settle, b->stop))
 		return -EINTR;
-	ret = alt_edge(a, a->lat ? &a->lat[0] : NULL, &t0, &ops0, &sp0, c0, err, len);
+	ret = alt_edge(a, a->lat ? &a->lat[0] : NULL, &t0, &ops0, &sp0, &late0, c0, err, len);
 	if (ret)
 		return ret;
 	lb_cpu_snap_take(b->workload, a->tracers, a->armed ? a->n : 0, &cpu0);
@@ -194,7 +196,7 @@ static int alt_slice(struct alt *a, int unit, int state, char *err, size_t len)
 		a->origin = t0;
 	if (!lb_sleep_until(t0 + b->slice, b->stop))
 		return -EINTR;
-	ret = alt_edge(a, a->lat ? &a->lat[1] : NULL, &t1, &ops1, &sp1, c1, err, len);
+	ret = alt_edge(a, a->lat ? &a->lat[1] : NULL, &t1, &ops1, &sp1, &late1, c1, err, len);
 	if (ret)
 		return ret;
 	lb_cpu_snap_take(b->workload, a->tracers, a->armed ? a->n : 0, &cpu1);
@@ -211,6 +213,7 @@ static int alt_slice(struct alt *a, int unit, int state, char *err, size_t len)
 	sl.seconds = t1 - t0;
 	sl.switch_s = took;
 	sl.ops = ops1 - ops0;
+	sl.late = late1 - late0;
 	sl.edge_spread_ops = sp0 > sp1 ? sp0 : sp1;
 	/* Whether it is dropped: lb_slices_mark_dropped(), against the other slices' edges. */
 	if (a->nslices == a->cap) {
@@ -434,6 +437,7 @@ static int alt_store(struct alt *a, int round, const struct lb_workload_stats *s
 				continue;
 			run.seconds += sl->seconds;
 			run.ops += sl->ops;
+			run.late += sl->late;
 			lb_cpu_add(&run.cpu, &sl->cpu);
 			run.events += sl->events;
 			run.lost_events += sl->lost_events;

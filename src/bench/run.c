@@ -70,18 +70,20 @@ static void progress_show(const struct lb_progress *p, double rate)
  * not NULL) is copied between the same two reads: the operations it counts
  * over a window differ from the window's by at most the edges' spread.
  * *@spread gets the operations done between the two reads (0 with neither
- * a tracer nor @lat): how uncertain the edge is. Returns 0 or -errno with
+ * a tracer nor @lat): how uncertain the edge is; *@late the requests sent
+ * late so far (--rate). Returns 0 or -errno with
  * @err set.
  */
 static int window_edge(const struct lb_bench *b, struct lb_tracer *tracer, struct lb_hist *lat,
-		       double *t, uint64_t *ops, uint64_t *spread, struct lb_tracer_counts *c,
-		       char *err, size_t len)
+		       double *t, uint64_t *ops, uint64_t *spread, uint64_t *late,
+		       struct lb_tracer_counts *c, char *err, size_t len)
 {
 	double ta = lb_now();
 	uint64_t oa = lb_workload_ops(b->workload), ob;
 	int ret;
 
 	*spread = 0;
+	*late = lb_workload_late(b->workload);
 	if (!tracer && !lat) {
 		*t = ta;
 		*ops = oa;
@@ -187,6 +189,7 @@ static int run_once(const struct lb_bench *b, struct lb_tracer *tracer, int roun
 	size_t max_samples, n = 0;
 	double t0, t1, t, next, end;
 	uint64_t ops0, ops1, prev, pcap0[3] = {0}, pcap1[3] = {0}, spread0 = 0, spread1 = 0;
+	uint64_t late0 = 0, late1 = 0;
 	int ret, sret;
 
 	memset(run, 0, sizeof(*run));
@@ -228,7 +231,8 @@ static int run_once(const struct lb_bench *b, struct lb_tracer *tracer, int roun
 		goto out_stop;
 	}
 
-	ret = window_edge(b, tracer, lat ? &lat[0] : NULL, &t0, &ops0, &spread0, &c0, err, len);
+	ret = window_edge(b, tracer, lat ? &lat[0] : NULL, &t0, &ops0, &spread0, &late0, &c0, err,
+			  len);
 	if (ret)
 		goto out_stop;
 	lb_cpu_snap_take(b->workload, &tracer, tracer ? 1 : 0, &cpu0);
@@ -257,7 +261,8 @@ static int run_once(const struct lb_bench *b, struct lb_tracer *tracer, int roun
 			t = now;
 		}
 	}
-	ret = window_edge(b, tracer, lat ? &lat[1] : NULL, &t1, &ops1, &spread1, &c1, err, len);
+	ret = window_edge(b, tracer, lat ? &lat[1] : NULL, &t1, &ops1, &spread1, &late1, &c1, err,
+			  len);
 	if (ret)
 		goto out_stop;
 	lb_cpu_snap_take(b->workload, &tracer, tracer ? 1 : 0, &cpu1);
@@ -282,6 +287,7 @@ static int run_once(const struct lb_bench *b, struct lb_tracer *tracer, int roun
 	run->server_drops = pcap1[2] - pcap0[2];
 	run->seconds = t1 - t0;
 	run->ops = ops1 - ops0;
+	run->late = late1 - late0;
 	run->edge_spread_ops = spread0 > spread1 ? spread0 : spread1;
 	run->throughput = run->seconds > 0 ? (double)run->ops / run->seconds : 0;
 	run_tracer_counts(run, &c0, &c1);

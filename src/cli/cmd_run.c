@@ -184,6 +184,7 @@ static int results_config(struct lb_results *res, const struct lb_options *o,
 	}
 	if (lb_workload_traits(o->wl.name) && lb_workload_traits(o->wl.name)->window)
 		res->config.window = o->wl.window;
+	res->config.rate = o->wl.rate;
 	if (!res->config.workload || !res->config.placement || !res->config.engine ||
 	    !res->config.command_line)
 		return -ENOMEM;

@@ -32,6 +32,7 @@ static const struct lb_workload_naming cli_naming = {
 		[LB_WF_FLOWS] = "--flows",
 		[LB_WF_TOPOLOGY] = "--topology",
 		[LB_WF_ENGINE] = "--engine",
+		[LB_WF_RATE] = "--rate",
 	},
 	.unpinned = "--cpus none",
 };
@@ -52,6 +53,7 @@ enum {
 	OPT_FLOWS,
 	OPT_TOPOLOGY,
 	OPT_WINDOW,
+	OPT_RATE,
 	OPT_COUNT_WITH,
 	OPT_ENGINE,
 	OPT_ALONE,
@@ -90,6 +92,10 @@ static const struct lb_option options[] = {
 	  "::1) (default udp-rr)" },
 	{ { "window", required_argument, NULL, OPT_WINDOW }, "N",
 	  "icmp-flood: echo requests kept outstanding, 1-1024 (default 1, like ping -f)" },
+	{ { "rate", required_argument, NULL, OPT_RATE }, "OPS",
+	  "udp-rr, tcp-rr: open loop, each flow sends OPS requests per second on a fixed "
+	  "schedule and times each from its scheduled send (no coordinated omission); late "
+	  "sends are counted (default 0: closed loop)" },
 	{ { "count-with", required_argument, NULL, OPT_COUNT_WITH }, "pcap|none",
 	  "also count the workload's delivered packets with a libpcap capture on lo (root), "
 	  "recorded per run beside the workload's own count (default none)" },
@@ -143,7 +149,7 @@ static const struct lb_option options[] = {
 	  "--max-time" },
 	{ { "sweep", required_argument, NULL, OPT_SWEEP }, "KEY=V1,V2,...",
 	  "measure once per value of a workload parameter (syscalls-per-op, msg-size, flows, "
-	  "window), 2 to 16 values, each into DIR/KEY=V; then per probe set the line through "
+	  "window, rate), 2 to 16 values, each into DIR/KEY=V; then per probe set the line through "
 	  "the added time per operation against the events per operation, whose slope is the "
 	  "marginal cost of one event (sweep.txt, sweep.json)" },
 	{ { "sample-interval", required_argument, NULL, OPT_SAMPLE_INTERVAL }, "SEC",
@@ -245,6 +251,7 @@ static const struct {
 	{ "msg-size", 8, 65000 },
 	{ "flows", 1, LB_FLOWS_MAX },
 	{ "window", 1, 1024 },
+	{ "rate", 1, LB_RATE_MAX },
 };
 
 /* --sweep KEY=V1,V2,...: the key, and 2 to LB_SWEEP_MAX distinct values in its range. */
@@ -259,7 +266,7 @@ static int parse_sweep(char *s, struct lb_options *o)
 			break;
 	if (!eq || k == sizeof(sweep_keys) / sizeof(sweep_keys[0])) {
 		lb_err("--sweep '%s': expected KEY=V1,V2,... with KEY one of syscalls-per-op, "
-		       "msg-size, flows, window", s);
+		       "msg-size, flows, window, rate", s);
 		return -EINVAL;
 	}
 	o->sweep_key = sweep_keys[k].key;
@@ -302,6 +309,8 @@ void lb_options_sweep_apply(struct lb_options *o, int value)
 		o->wl.flows = value;
 	else if (!strcmp(o->sweep_key, "window"))
 		o->wl.window = value;
+	else if (!strcmp(o->sweep_key, "rate"))
+		o->wl.rate = value;
 }
 
 static int parse_cpus(const char *s, struct lb_workload_config *wl)
@@ -404,6 +413,9 @@ int lb_options_parse(int argc, char **argv, struct lb_options *c)
 		case OPT_ADDR:
 			c->wl.addr = optarg;
 			c->addr_given = true;
+			break;
+		case OPT_RATE:
+			ret = parse_int("rate", optarg, 0, LB_RATE_MAX, &c->wl.rate);
 			break;
 		case OPT_WINDOW:
 			ret = parse_int("window", optarg, 1, 1024, &c->wl.window);
@@ -515,6 +527,13 @@ int lb_options_parse(int argc, char **argv, struct lb_options *c)
 	if (c->sweep_key && !strcmp(c->sweep_key, "window") && traits && !traits->window) {
 		lb_err("--sweep window: only icmp-flood keeps several requests outstanding, not %s: "
 		       "use --workload icmp-flood, or sweep another parameter", c->wl.name);
+		return -EINVAL;
+	}
+	if (((c->sweep_key && !strcmp(c->sweep_key, "rate")) || c->wl.rate) && traits &&
+	    !traits->rate) {
+		lb_err("--%s: %s has no open loop (only udp-rr and tcp-rr send on a schedule): "
+		       "use --workload udp-rr or tcp-rr, or drop it",
+		       c->wl.rate ? "rate" : "sweep rate", c->wl.name);
 		return -EINVAL;
 	}
 	if (c->window_given && c->wl.window > 1 && traits && !traits->window) {

@@ -34,7 +34,7 @@ struct lb_options {
 	bool window_given;	/* --window was given */
 	bool count_pcap;	/* --count-with pcap */
 	/* --sweep KEY=V1,V2,...: one measurement per value of a workload parameter. */
-	const char *sweep_key;	/* "syscalls-per-op", "msg-size", "flows", "window"; NULL = none */
+	const char *sweep_key;	/* "syscalls-per-op", "msg-size", "flows", "window", "rate"; NULL = none */
 	int sweep_values[LB_SWEEP_MAX];
 	int nsweep;
 };

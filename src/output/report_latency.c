@@ -36,6 +36,15 @@ static void put_added(FILE *f, const struct lb_lat_summary *l, int q, const char
 			l->added_ns_ci95[q][1] / 1e3, close);
 }
 
+/* The operations timed, and under --rate the share sent late: "80006 (0.13% late)". */
+static void put_timed(FILE *f, const struct lb_results *res, const struct lb_probeset_result *psr,
+		      const char *pct)
+{
+	fprintf(f, "%llu", (unsigned long long)psr->summary.latency.count);
+	if (res->config.rate > 0 && isfinite(psr->summary.late_pct))
+		fprintf(f, " (%.2f%s late)", psr->summary.late_pct, pct);
+}
+
 void lb_report_latency_markdown(const struct lb_results *res, FILE *f, lb_report_put_fn put)
 {
 	if (!res->baseline.summary.latency.count)
@@ -51,7 +60,9 @@ void lb_report_latency_markdown(const struct lb_results *res, FILE *f, lb_report
 
 		fputs("| ", f);
 		put(f, lb_fmt_or_unknown(psr->name));
-		fprintf(f, " | %llu |", (unsigned long long)l->count);
+		fputs(" | ", f);
+		put_timed(f, res, psr, "%");
+		fputs(" |", f);
 		for (int q = 0; q < LB_LAT_NQ; q++) {
 			fputc(' ', f);
 			put_q(f, l, q, "-");
@@ -68,6 +79,11 @@ void lb_report_latency_markdown(const struct lb_results *res, FILE *f, lb_report
 	      "is given where 10 operations or more lie beyond it. Added: what tracing added at "
 	      "that quantile, from the ratio traced / untraced per round (runs) or per unit of "
 	      "alternation, with the slowdown's estimator and bootstrap.\n", f);
+	if (res->config.rate > 0)
+		fprintf(f, "\nOpen loop: each flow sent %d requests per second on a fixed schedule, "
+			"each timed from its scheduled send, so that a stall counts against every "
+			"request it delayed; late: sent a period or more behind schedule, in %% of "
+			"the operations.\n", res->config.rate);
 }
 
 void lb_report_latency_latex(const struct lb_results *res, FILE *f, lb_report_put_fn put)
@@ -78,7 +94,11 @@ void lb_report_latency_latex(const struct lb_results *res, FILE *f, lb_report_pu
 	      "from the first send of a request to its matching reply (nearest-rank quantiles, "
 	      "within 0.4\\%; given where 10 operations or more lie beyond them). Added: what "
 	      "tracing added at that quantile, from the traced / untraced ratio per round or "
-	      "unit, with its 95\\% confidence interval.}\n\\label{tab:loadbench-latency}\n"
+	      "unit, with its 95\\% confidence interval.", f);
+	if (res->config.rate > 0)
+		fprintf(f, " Open loop at %d requests/s per flow: timed from the scheduled send; "
+			"late: sent a period or more behind schedule.", res->config.rate);
+	fputs("}\n\\label{tab:loadbench-latency}\n"
 	      "\\begin{tabular}{lrrrrrrrll}\n\\toprule\nProbe set & Timed", f);
 	for (int q = 0; q < LB_LAT_NQ; q++)
 		fprintf(f, " & %s", q == LB_LAT_NQ - 1 ? "max" : lb_lat_q_names[q]);
@@ -88,7 +108,8 @@ void lb_report_latency_latex(const struct lb_results *res, FILE *f, lb_report_pu
 		const struct lb_lat_summary *l = &psr->summary.latency;
 
 		put(f, lb_fmt_or_unknown(psr->name));
-		fprintf(f, " & %llu", (unsigned long long)l->count);
+		fputs(" & ", f);
+		put_timed(f, res, psr, "\\%");
 		for (int q = 0; q < LB_LAT_NQ; q++) {
 			fputs(" & ", f);
 			put_q(f, l, q, "--");

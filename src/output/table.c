@@ -340,6 +340,24 @@ void lb_results_print_table(const struct lb_results *res, FILE *f)
 		lb_row_fill(&row, k ? &res->probesets[k - 1] : &res->baseline, !k);
 		lb_row_print(f, row.cell, width);
 	}
+	if (c->rate > 0)
+		fprintf(f, "open loop at %d requests/s per flow: the schedule sets the throughput, "
+			"which falls (a slowdown) only when the generator cannot keep up; what "
+			"tracing costs shows in the latency and the CPU per operation below\n",
+			c->rate);
+	/* Untimed (the latency table, which has them, is not printed): the late sends here. */
+	if (c->rate > 0 && !res->baseline.summary.latency.count) {
+		fputs("sent late (a period or more behind schedule), % of operations:", f);
+		for (k = 0; k <= res->nprobesets; k++) {
+			const struct lb_probeset_result *psr = k ? &res->probesets[k - 1]
+								  : &res->baseline;
+
+			fputs(k ? ", " : " ", f);
+			lb_str_put_safe(f, lb_str_or(psr->name, "?"));
+			fprintf(f, " %.2f", psr->summary.late_pct);
+		}
+		fputc('\n', f);
+	}
 	lb_results_print_latency(res, f);
 	lb_results_print_cpu(res, f);
 	lb_results_print_pairs(res, f);

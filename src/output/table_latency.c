@@ -7,6 +7,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -44,13 +45,20 @@ int lb_table_name_width(const struct lb_results *res)
 void lb_results_print_latency(const struct lb_results *res, FILE *f)
 {
 	int w = lb_table_name_width(res);
+	bool rate = res->config.rate > 0;
 	char a50[64], a99[64];
 
 	if (!res->baseline.summary.latency.count)
 		return;
 	fprintf(f, "\nlatency per operation, us (quantiles need 10 operations beyond them; "
 		   "added: traced over untraced at the same quantile, 95%% CI):\n");
+	if (rate)
+		fprintf(f, "(open loop, %d requests/s per flow: each timed from its scheduled send; "
+			   "late: sent a period or more behind schedule, %% of operations)\n",
+			res->config.rate);
 	fprintf(f, "%-*s  %9s", w, "probe set", "timed");
+	if (rate)
+		fprintf(f, "  %7s", "late %");
 	for (int q = 0; q < LB_LAT_NQ; q++)
 		fprintf(f, "  %8s", lb_lat_q_names[q]);
 	fprintf(f, "  %-24s  %s\n", "added p50", "added p99");
@@ -61,6 +69,10 @@ void lb_results_print_latency(const struct lb_results *res, FILE *f)
 
 		lb_str_put_safe(f, psr->name ? psr->name : "?");
 		fprintf(f, "%*s  %9llu", pad > 0 ? pad : 0, "", (unsigned long long)l->count);
+		if (rate && isfinite(psr->summary.late_pct))
+			fprintf(f, "  %7.2f", psr->summary.late_pct);
+		else if (rate)
+			fprintf(f, "  %7s", "-");
 		for (int q = 0; q < LB_LAT_NQ; q++) {
 			if (l->count && isfinite(l->ns[q]) && lb_lat_quantile_shown(l->count, q))
 				fprintf(f, "  %8.2f", l->ns[q] / 1e3);

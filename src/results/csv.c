@@ -24,12 +24,12 @@
 
 #define LB_CSV_HEADER \
 	"probeset,tracer,round,seconds,ops,throughput,events,lost_events,timeouts," \
-	"overwritten_events,lat_count,lat_mean_ns," LB_CSV_LAT_QUANTILES "\n"
+	"overwritten_events,lat_count,lat_mean_ns," LB_CSV_LAT_QUANTILES ",late\n"
 
 /* slices.csv: "state" is the name of the set that was on, "off", or "plain" (nothing armed). */
 #define LB_SLICES_CSV_HEADER \
 	"probeset,unit,state,start,seconds,switch_s,ops,throughput,events,lost_events," \
-	"off_events,edge_spread_ops,dropped,lat_count," LB_CSV_LAT_QUANTILES "\n"
+	"off_events,edge_spread_ops,dropped,lat_count," LB_CSV_LAT_QUANTILES ",late\n"
 
 /* One field per RFC 4180: quoted (quotes doubled) when it holds a comma, quote, CR or LF. */
 static void lb_csv_str(FILE *f, const char *s)
@@ -82,7 +82,7 @@ static void lb_csv_latency(FILE *f, uint64_t count, const double *mean, const do
 }
 
 static void lb_csv_runs(FILE *f, const char *name, const char *tracer,
-			const struct lb_probeset_result *psr)
+			const struct lb_probeset_result *psr, bool rate)
 {
 	size_t i;
 
@@ -99,6 +99,9 @@ static void lb_csv_runs(FILE *f, const char *name, const char *tracer,
 		fprintf(f, ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64, r->events,
 			r->lost_events, r->timeouts, r->overwritten_events);
 		lb_csv_latency(f, r->latency.count, &r->latency.mean_ns, r->latency.ns);
+		fputc(',', f);
+		if (rate) /* late sends: empty in a closed loop */
+			fprintf(f, "%" PRIu64, r->late);
 		fputc('\n', f);
 	}
 }
@@ -110,10 +113,10 @@ static void lb_csv_print_runs(FILE *f, const void *arg)
 	size_t i;
 
 	fputs(LB_CSV_HEADER, f);
-	lb_csv_runs(f, "baseline", "none", &res->baseline);
+	lb_csv_runs(f, "baseline", "none", &res->baseline, res->config.rate > 0);
 	for (i = 0; i < res->nprobesets; i++)
 		lb_csv_runs(f, res->probesets[i].name, res->probesets[i].tracer,
-			    &res->probesets[i]);
+			    &res->probesets[i], res->config.rate > 0);
 }
 
 int lb_results_write_csv(const struct lb_results *res, const char *path)
@@ -145,6 +148,9 @@ static void lb_csv_slices(FILE *f, const struct lb_results *res,
 		fprintf(f, ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%d", sl->events,
 			sl->lost_events, sl->off_events, sl->edge_spread_ops, sl->dropped ? 1 : 0);
 		lb_csv_latency(f, sl->lat_count, NULL, sl->lat_ns);
+		fputc(',', f);
+		if (res->config.rate)
+			fprintf(f, "%" PRIu64, sl->late);
 		fputc('\n', f);
 	}
 }

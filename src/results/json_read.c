@@ -211,6 +211,8 @@ static int lb_read_summary(struct lb_reader *rd, const struct json_object *obj,
 	if (!ret)
 		ret = lb_read_lat_summary(rd, o, w, &s->latency);
 	if (!ret)
+		ret = lb_json_get_double(rd, o, w, "late_pct", &s->late_pct);
+	if (!ret)
 		ret = lb_read_cpu_summary(rd, o, w, &s->cpu);
 	return ret;
 }
@@ -379,6 +381,8 @@ static int lb_read_run(struct lb_reader *rd, const struct json_object *o, const 
 	if (!ret)
 		ret = lb_json_get_u64(rd, o, where, "ops", &r->ops);
 	if (!ret)
+		ret = lb_json_get_u64(rd, o, where, "late", &r->late);
+	if (!ret)
 		ret = lb_json_get_double(rd, o, where, "throughput", &r->throughput);
 	if (!ret)
 		ret = lb_json_get_u64(rd, o, where, "events", &r->events);
@@ -511,6 +515,8 @@ static int lb_read_slices(struct lb_reader *rd, const struct json_object *o, con
 			ret = lb_json_get_double(rd, e, w, "switch_s", &sl->switch_s);
 		if (!ret)
 			ret = lb_json_get_u64(rd, e, w, "ops", &sl->ops);
+		if (!ret)
+			ret = lb_json_get_u64(rd, e, w, "late", &sl->late);
 		if (!ret)
 			ret = lb_json_get_u64(rd, e, w, "events", &sl->events);
 		if (!ret)
@@ -837,6 +843,8 @@ static int lb_read_host_config(struct lb_reader *rd, const struct json_object *r
 			ret = lb_read_flow_placement(rd, o, c);
 		if (!ret)
 			ret = lb_json_get_int(rd, o, "config", "window", &c->window);
+		if (!ret)
+			ret = lb_json_get_int(rd, o, "config", "rate", &c->rate);
 		if (!ret)
 			ret = lb_json_get_str(rd, o, "config", "count_with", &c->count_with);
 		if (!ret)

@@ -242,12 +242,14 @@ static void lb_jb_summary(struct lb_jb *jb, struct json_object *parent,
 		lb_jb_int(jb, o, "off_events", (int64_t)s->off_events);
 		lb_jb_double(jb, o, "seconds", s->seconds);
 	}
+	if (!isnan(s->late_pct))
+		lb_jb_double(jb, o, "late_pct", s->late_pct);
 	lb_jb_lat_summary(jb, o, &s->latency);
 	lb_jb_cpu_summary(jb, o, &s->cpu);
 }
 
 static void lb_jb_runs(struct lb_jb *jb, struct json_object *parent,
-		       const struct lb_probeset_result *psr)
+		       const struct lb_probeset_result *psr, bool rate)
 {
 	struct json_object *runs = lb_jb_child(jb, parent, "runs", true);
 	size_t i, k;
@@ -259,6 +261,8 @@ static void lb_jb_runs(struct lb_jb *jb, struct json_object *parent,
 		lb_jb_int(jb, o, "round", r->round);
 		lb_jb_double(jb, o, "seconds", r->seconds);
 		lb_jb_int(jb, o, "ops", (int64_t)r->ops);
+		if (rate)
+			lb_jb_int(jb, o, "late", (int64_t)r->late);
 		lb_jb_double(jb, o, "throughput", r->throughput);
 		lb_jb_int(jb, o, "events", (int64_t)r->events);
 		lb_jb_int(jb, o, "lost_events", (int64_t)r->lost_events);
@@ -302,6 +306,7 @@ static void lb_jb_runs(struct lb_jb *jb, struct json_object *parent,
 static void lb_jb_slices(struct lb_jb *jb, struct json_object *parent,
 			 const struct lb_results *res, const struct lb_probeset_result *psr)
 {
+	bool rate = res->config.rate > 0;
 	struct json_object *arr;
 	size_t i;
 
@@ -321,6 +326,8 @@ static void lb_jb_slices(struct lb_jb *jb, struct json_object *parent,
 		lb_jb_double(jb, o, "seconds", sl->seconds);
 		lb_jb_double(jb, o, "switch_s", sl->switch_s);
 		lb_jb_int(jb, o, "ops", (int64_t)sl->ops);
+		if (rate)
+			lb_jb_int(jb, o, "late", (int64_t)sl->late);
 		lb_jb_int(jb, o, "events", (int64_t)sl->events);
 		lb_jb_int(jb, o, "lost_events", (int64_t)sl->lost_events);
 		lb_jb_int(jb, o, "overwritten_events", (int64_t)sl->overwritten_events);
@@ -417,6 +424,8 @@ static struct json_object *lb_results_to_json(const struct lb_results *res)
 	}
 	if (res->config.window)
 		lb_jb_int(&jb, o, "window", res->config.window);
+	if (res->config.rate)
+		lb_jb_int(&jb, o, "rate", res->config.rate);
 	/* Older results have none of these: NULL (= runs) and 0 read back as they were. */
 	if (res->config.method)
 		lb_jb_str(&jb, o, "method", res->config.method);
@@ -440,7 +449,7 @@ static struct json_object *lb_results_to_json(const struct lb_results *res)
 	o = lb_jb_child(&jb, root, "baseline", false);
 	lb_jb_str(&jb, o, "name", res->baseline.name);
 	lb_jb_str(&jb, o, "tracer", res->baseline.tracer);
-	lb_jb_runs(&jb, o, &res->baseline);
+	lb_jb_runs(&jb, o, &res->baseline, res->config.rate > 0);
 	lb_jb_summary(&jb, o, &res->baseline.summary, false);
 
 	arr = lb_jb_child(&jb, root, "probesets", true);
@@ -463,7 +472,7 @@ static struct json_object *lb_results_to_json(const struct lb_results *res)
 			lb_jb_str(&jb, o, "reference", psr->reference);
 		if (lb_kprobes_info_present(&psr->kprobes))
 			lb_jb_kprobes(&jb, o, &psr->kprobes);
-		lb_jb_runs(&jb, o, psr);
+		lb_jb_runs(&jb, o, psr, res->config.rate > 0);
 		lb_jb_slices(&jb, o, res, psr);
 		lb_jb_summary(&jb, o, &psr->summary, lb_results_alternate(res));
 	}

@@ -54,6 +54,7 @@ void lb_summary_init(struct lb_summary *s)
 	s->switch_off_ms = NAN;
 	s->off_events = 0;
 	s->seconds = NAN;
+	s->late_pct = NAN;
 	lb_lat_summary_init(&s->latency);
 	lb_cpu_summary_init(&s->cpu);
 }

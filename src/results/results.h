@@ -80,6 +80,8 @@ struct lb_run {
 	int round;		/* 1-based repetition (round) number; pairs with the baseline's */
 	double seconds;		/* length of the measured window */
 	uint64_t ops;		/* operations completed in the window */
+	uint64_t late;		/* --rate: requests sent in the window a period or more
+				 * behind their schedule (0 in a closed loop) */
 	double throughput;	/* ops / seconds */
 	uint64_t events;	/* events the tracer handled: recorded, overwritten or dropped */
 	uint64_t lost_events;	/* of those, never recorded: dropped (buffer full, nesting) */
@@ -164,6 +166,7 @@ struct lb_slice {
 	double seconds;		/* length of the measured window (the settle time excluded) */
 	double switch_s;	/* seconds the switch into this state took */
 	uint64_t ops;		/* operations in the window */
+	uint64_t late;		/* --rate: requests sent late in the window */
 	uint64_t events;	/* events the set that was on handled in the window */
 	uint64_t lost_events;	/* of those, never recorded */
 	uint64_t overwritten_events;
@@ -247,6 +250,8 @@ struct lb_summary {
 	double throughput_cv;		/* coefficient of variation across runs */
 	double slowdown_pct;		/* 100 * (1 - median traced / median baseline) */
 	double slowdown_ci95[2];	/* paired percentile bootstrap, [low, high] */
+	double late_pct;		/* --rate: requests sent late, % of its operations
+					 * (its runs, or its on slices); NAN in a closed loop */
 	double events_per_op;		/* median over runs of events / ops */
 	double ns_per_event;		/* (1/traced - 1/baseline) / events_per_op, in ns */
 	uint64_t events;		/* sum over runs */
@@ -353,6 +358,8 @@ struct lb_config {
 	struct lb_flow_place *flow_placement; /* where each flow ran, flows entries */
 	size_t nflow_placement;
 	int window;		/* icmp-flood: echoes outstanding (0 = not recorded) */
+	int rate;		/* udp-rr, tcp-rr: open loop at this many requests per second
+				 * per flow; 0 = closed loop */
 	char *method;		/* "alternate" or "runs"; NULL in older results (= runs) */
 	double slice;		/* alternate: measured seconds per slice */
 	double settle;		/* alternate: seconds after each switch left unmeasured */

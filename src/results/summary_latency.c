@@ -123,6 +123,16 @@ int lb_summary_latency(const struct lb_results *res, struct lb_probeset_result *
 	int ret = -ENOMEM;
 
 	lb_lat_summary_init(l);
+	if (res->config.rate > 0) {
+		uint64_t late = 0, ops = 0;
+
+		for (size_t i = 0; i < psr->nruns; i++) {
+			late += psr->runs[i].late;
+			ops += psr->runs[i].ops;
+		}
+		if (ops)
+			psr->summary.late_pct = 100.0 * (double)late / (double)ops;
+	}
 	for (size_t i = 0; i < psr->nruns; i++)
 		l->count += psr->runs[i].latency.count;
 	if (!l->count)
