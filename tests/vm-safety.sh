@@ -312,25 +312,35 @@ ln -s "$tmp/victim/results.json" "\$2/results/results.csv"
 mknod "\$2/results/slices.csv" c 1 3
 echo 'echo pwned' >"\$2/results/extra.sh"
 mkdir "\$2/results/sub"
+ln -s "$tmp/victim" "\$2/results/syscalls-per-op=0"
+mkdir "\$2/results/flows=2"
+ln -s "$tmp/victim/results.json" "\$2/results/flows=2/results.json"
+echo 'flows=2 summary' >"\$2/results/flows=2/summary.txt"
 printf x >"\$2/results/\$(printf 'evil\\033[2Jname')"
 rm "\$2/stderr.txt"
 ln -s "$tmp/secret" "\$2/stderr.txt"
 EOF
 vm_run hostile "$tmp/out"
 [[ $rc -eq 0 ]] || fail "the runner exited $rc, not loadbench's 0"
-grep -qx 'loadbench-vm: left out of the guest.s results (only regular files named results.json, results.csv, slices.csv and summary.txt come back): .*' \
+grep -qx 'loadbench-vm: left out of the guest.s results (only regular files named results.json, results.csv, slices.csv, summary.txt, sweep.json, sweep.txt and --sweep.s KEY=V directories come back): .*' \
 	"$tmp/hostile.txt" || fail "no line naming what was left out"
 for left in "results.csv (symbolic link)" "slices.csv (character special file)" \
 	"extra.sh (not a file loadbench writes)" "sub (not a file loadbench writes)" \
-	"evil?[2Jname (not a file loadbench writes)"; do
+	"evil?[2Jname (not a file loadbench writes)" "syscalls-per-op=0 (symbolic link)" \
+	"flows=2/results.json (symbolic link)"; do
 	grep -qF "$left" "$tmp/hostile.txt" || fail "the left-out line does not name $left"
 done
 ! grep -q "precious" "$tmp/hostile.txt" || fail "the runner printed the file behind the guest's stderr.txt link"
 grep -qx 'summary from the guest' "$tmp/hostile.txt" || fail "the guest's summary was not printed"
 [[ $(stat -c '%U %a' "$tmp/out") == "root 755" ]] || fail "$tmp/out is not root's, 755: $(stat -c '%U %a' "$tmp/out")"
-notreg=$(find "$tmp/out" -mindepth 1 ! -type f)
+# A sweep value's directory comes back as one (its regular files in it), a link as nothing.
+[[ -d $tmp/out/flows=2 && ! -L $tmp/out/flows=2 && ! -e $tmp/out/syscalls-per-op=0 ]] ||
+	fail "the sweep value's directory did not come back as a directory, or the link came back"
+[[ $(cat "$tmp/out/flows=2/summary.txt") == "flows=2 summary" ]] ||
+	fail "flows=2/summary.txt did not come back"
+notreg=$(find "$tmp/out" -mindepth 1 ! -type f ! -path "$tmp/out/flows=2")
 [[ -z $notreg ]] || fail "not regular files in the output: $notreg"
-others=$(find "$tmp/out" -mindepth 1 -printf '%f\n' | grep -vxE 'results\.json|summary\.txt|vm-console\.log|(slowdown|throughput|cost)\.(png|svg|pdf|gp|dat)' || true)
+others=$(find "$tmp/out" -mindepth 1 -printf '%f\n' | grep -vxE 'results\.json|summary\.txt|flows=2|vm-console\.log|(slowdown|throughput|cost)\.(png|svg|pdf|gp|dat)' || true)
 [[ -z $others ]] || fail "files in the output that are not loadbench's or the runner's: $others"
 cmp -s "$fixture" "$tmp/out/results.json" || fail "results.json did not come back whole"
 grep -q 'LOADBENCH-EXIT: 0' "$tmp/out/vm-console.log" || fail "no vm-console.log"
