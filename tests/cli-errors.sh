@@ -25,6 +25,14 @@ expect_error "sweep 'speed=1,2': expected KEY=V1,V2,... with KEY one of syscalls
 expect_error "sweep rate: udp-stream has no open loop.*use --workload udp-rr or tcp-rr" \
 	lb --workload udp-stream --sweep rate=100,200
 expect_error "rate: icmp-flood has no open loop" lb --workload icmp-flood --rate 1000
+expect_error "workload exec: give the command after --" lb --workload exec
+expect_error "a command after -- is for --workload exec" lb -- true
+expect_error "metric is for --workload exec" lb --metric 'x([0-9]+)'
+expect_error "method alternate: --workload exec runs its command to completion" \
+	lb --workload exec --method alternate -- true
+expect_error "rate applies to the loopback workloads, not to --workload exec" \
+	lb --workload exec --rate 10 -- true
+expect_error "timeout '0': expected a number from 0.01" lb --workload exec --timeout 0 -- true
 expect_error "rate '2000000'.*from 0 to 1000000" lb --rate 2000000
 expect_error "sweep 'syscalls-per-op': expected KEY=V1" lb --sweep syscalls-per-op
 expect_error "sweep syscalls-per-op: give 2 values or more" lb --sweep syscalls-per-op=4

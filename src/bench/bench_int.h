@@ -33,6 +33,14 @@ static inline bool lb_bench_stopped(const struct lb_bench *b)
 void lb_bench_disarm(struct lb_tracer *t, int *ret, char *err, size_t len);
 
 /*
+ * lb_bench_disarm_collect - lb_bench_disarm(), then, when nothing failed,
+ * the window's counts of a tracer that reads its records back after disarm
+ * (lb_tracer_collect) into @run. Returns nothing; a failure in *@ret, @err.
+ */
+void lb_bench_disarm_collect(struct lb_tracer *t, struct lb_run *run, int *ret, char *err,
+			     size_t len);
+
+/*
  * The kprobes of a set's tracer are checked (lb_tracer_kprobes_check()) at
  * the end of each of its first LB_KPROBE_CHECKS on slices: the kernel
  * optimizes a kprobe some milliseconds after it is armed, so the last look
@@ -53,6 +61,15 @@ void lb_run_workload_counts(struct lb_run *run, const struct lb_workload_stats *
  * lb_bench_rounds - --method runs: every round, the baseline and each set in
  * turn, one run each. Returns 0, -EINTR, or -errno with @err.
  */
+/*
+ * lb_bench_exec_once - one run of b->exec's command under @tracer (NULL:
+ * the baseline) for set @set, round @round, into @run. Returns 0, -EINTR,
+ * or -errno with @err (the command failed, timed out, or its metric is not
+ * in its output; the file to read named).
+ */
+int lb_bench_exec_once(const struct lb_bench *b, struct lb_tracer *tracer, const char *set,
+		       int round, struct lb_run *run, char *err, size_t len);
+
 int lb_bench_rounds(const struct lb_bench *b, struct lb_results *res, struct lb_progress *p,
 		    char *err, size_t len);
 

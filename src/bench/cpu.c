@@ -81,7 +81,7 @@ int lb_cpu_snap_take(const struct lb_workload *w, struct lb_tracer *const *tr, i
 {
 	pid_t pids[LB_RUN_MAX_PIDS];
 	clockid_t clk[LB_CPU_MAX_CLOCKS];
-	int npids = lb_workload_pids(w, pids, LB_RUN_MAX_PIDS), ret;
+	int npids = w ? lb_workload_pids(w, pids, LB_RUN_MAX_PIDS) : 0, ret;
 	bool ok = true;
 
 	memset(s, 0, sizeof(*s));

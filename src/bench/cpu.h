@@ -27,8 +27,9 @@ struct lb_cpu_snap {
 };
 
 /*
- * lb_cpu_snap_take - the CPU times now of @w's processes, of the @ntr
- * tracers @tr (may be 0) and of the machine, into @s. Returns 0, or
+ * lb_cpu_snap_take - the CPU times now of @w's processes (none when @w is
+ * NULL), of the @ntr tracers @tr (may be 0) and of the machine, into @s.
+ * Returns 0, or
  * -errno when /proc/stat cannot be read (then @s is not ok).
  */
 int lb_cpu_snap_take(const struct lb_workload *w, struct lb_tracer *const *tr, int ntr,

@@ -161,6 +161,23 @@ int lb_bench_kprobes_store(struct lb_probeset_result *psr, const struct lb_trace
 	return 0;
 }
 
+void lb_bench_disarm_collect(struct lb_tracer *t, struct lb_run *run, int *ret, char *err,
+			     size_t len)
+{
+	struct lb_tracer_counts at[2];
+	int cret;
+
+	lb_bench_disarm(t, ret, err, len);
+	if (*ret)
+		return;
+	/* A tracer that reads its records back only now: the window's counts are these. */
+	cret = lb_tracer_collect(t, at, 2, err, len);
+	if (cret < 0)
+		*ret = cret;
+	else if (cret > 0)
+		run_tracer_counts(run, &at[0], &at[1]);
+}
+
 void lb_bench_disarm(struct lb_tracer *t, int *ret, char *err, size_t len)
 {
 	int dret = lb_tracer_disarm(t);
@@ -313,17 +330,7 @@ out_stop:
 	}
 out_disarm:
 	if (tracer)
-		lb_bench_disarm(tracer, &ret, err, len);
-	if (tracer && !ret) {
-		struct lb_tracer_counts at[2];
-		int cret = lb_tracer_collect(tracer, at, 2, err, len);
-
-		if (cret < 0) {
-			ret = cret;
-		} else if (cret > 0) {
-			run_tracer_counts(run, &at[0], &at[1]);
-		}
-	}
+		lb_bench_disarm_collect(tracer, run, &ret, err, len);
 out:
 	free(lat);
 	if (ret) {
@@ -353,7 +360,9 @@ int lb_bench_rounds(const struct lb_bench *b, struct lb_results *res, struct lb_
 			p->round = round;
 			p->run++;
 			progress_show(p, 0);
-			ret = run_once(b, tracer, round, p, &run, err, len);
+			ret = b->exec ? lb_bench_exec_once(b, tracer, psr->name, round, &run, err,
+							   len)
+				      : run_once(b, tracer, round, p, &run, err, len);
 			if (ret == -EINTR || (ret && lb_bench_stopped(b)))
 				return -EINTR;
 			if (ret) {

@@ -7,6 +7,7 @@
 #ifndef LB_RUN_H
 #define LB_RUN_H
 
+#include <regex.h>
 #include <stdbool.h>
 
 /*
@@ -25,13 +26,44 @@
  */
 #define LB_ALT_MAX_TIME_HARD 3
 
+struct lb_command;
 struct lb_pcap_count;
 struct lb_plan;
 struct lb_results;
 struct lb_workload;
 
+/*
+ * --workload exec: the command (loadgen's command.h) each run executes to
+ * completion, where its output goes, and how a run's throughput is read.
+ */
+struct lb_bench_exec {
+	struct lb_command *command;
+	int outdir_fd;			/* DIR/output: SET-ROUND.out and .err per run */
+	char *outdir;			/* its path, for messages */
+	double timeout;			/* seconds a run may take before it is killed */
+	char *metric_src;		/* --metric; NULL: throughput = 1 / elapsed seconds */
+	regex_t metric;			/* compiled (REG_EXTENDED), with metric_src */
+};
+
+/*
+ * lb_bench_exec_open - @x for @argv (pinned to @cpus[0..1], -1 = none):
+ * the command checked, DIR/output made in @dir, @metric compiled (NULL:
+ * none). Returns 0, or -errno after one line naming the cause and the fix
+ * in @err.
+ */
+int lb_bench_exec_open(struct lb_bench_exec *x, char *const *argv, const int *cpus,
+		       const char *dir, const char *metric, double timeout, char *err, size_t len);
+
+/* lb_bench_exec_close - release what lb_bench_exec_open() made (not the files). */
+void lb_bench_exec_close(struct lb_bench_exec *x);
+
+/* lb_bench_exec_describe - "exec /bin/CMD ARGS... (unpinned)" into @buf; returns @buf. */
+char *lb_bench_exec_describe(const struct lb_bench_exec *x, char *const *argv, const int *cpus,
+			     char *buf, size_t len);
+
 struct lb_bench {
-	struct lb_workload *workload;
+	struct lb_workload *workload;	/* NULL with exec */
+	const struct lb_bench_exec *exec; /* --workload exec; NULL otherwise */
 	const struct lb_plan *plan;	/* the tracer of each results->probesets[i] (plan.h) */
 	double duration;		/* measured seconds per run */
 	double warmup;			/* seconds before the measured window */

@@ -125,7 +125,7 @@ static int workload_create(struct lb_options *o, struct lb_workload **w)
 
 /* The run's host, version, start and configuration in @res. Returns 0 or -errno. */
 static int results_config(struct lb_results *res, const struct lb_options *o,
-			  struct lb_workload *w)
+			  struct lb_workload *w, const struct lb_bench_exec *x)
 {
 	int scpu[LB_FLOWS_MAX], ccpu[LB_FLOWS_MAX], nflows;
 	char place[4096];
@@ -145,12 +145,29 @@ static int results_config(struct lb_results *res, const struct lb_options *o,
 	if (!res->version || !res->started)
 		return -ENOMEM;
 	res->config.workload = strdup(o->wl.name);
-	res->config.placement = strdup(lb_workload_describe(w, place, sizeof(place)));
-	res->config.engine = strdup(o->wl.engine);
+	if (x) {
+		const int cpus[2] = {o->wl.server_cpu, o->wl.client_cpu};
+
+		lb_bench_exec_describe(x, o->exec_argv, cpus, place, sizeof(place));
+	} else {
+		lb_workload_describe(w, place, sizeof(place));
+	}
+	res->config.placement = strdup(place);
 	res->config.command_line = strdup(o->command_line);
+	res->config.repeat = o->repeat;
+	if (x) { /* a command: none of the loopback workload's settings apply */
+		res->config.method = strdup("runs");
+		res->config.exec_timeout = o->timeout;
+		if (o->metric && !(res->config.exec_metric = strdup(o->metric)))
+			return -ENOMEM;
+		res->config.server_cpu = o->wl.server_cpu;
+		res->config.client_cpu = o->wl.client_cpu;
+		return res->config.workload && res->config.placement && res->config.command_line &&
+		       res->config.method ? 0 : -ENOMEM;
+	}
+	res->config.engine = strdup(o->wl.engine);
 	res->config.duration = o->duration;
 	res->config.warmup = o->warmup;
-	res->config.repeat = o->repeat;
 	res->config.method = strdup(o->alternate ? "alternate" : "runs");
 	if (!res->config.method)
 		return -ENOMEM;
@@ -230,7 +247,11 @@ static void say_plan(const struct lb_options *o, const struct lb_results *res, i
 
 	if (o->time_budget > 0)
 		snprintf(budget, sizeof(budget), ", all within ~%.0f s", o->time_budget);
-	if (!o->quiet && o->alternate && nsets)
+	if (!o->quiet && o->exec_argv)
+		fprintf(stderr, "loadbench: %s; baseline + %d probe set(s), %d round(s), each run "
+			"the command to completion (at most %g s); results in %s\n",
+			res->config.placement, nsets, o->repeat, o->timeout, out);
+	else if (!o->quiet && o->alternate && nsets)
 		fprintf(stderr, "loadbench: %s; baseline + %d probe set(s), each alternated off/on "
 			"in %.2f s slices until its 95%% CI is +-%.1f pp (at most %.0f s%s); "
 			"results in %s\n", res->config.placement, nsets, o->slice, o->precision,
@@ -243,11 +264,12 @@ static void say_plan(const struct lb_options *o, const struct lb_results *res, i
 
 /* Measure @plan's sets with workload @w (and @pcap) into @res, as @o says. */
 static int measure(const struct lb_options *o, const struct lb_plan *plan,
-		   struct lb_workload *w, struct lb_pcap_count *pcap, struct lb_results *res,
-		   char *err, size_t len)
+		   struct lb_workload *w, const struct lb_bench_exec *x, struct lb_pcap_count *pcap,
+		   struct lb_results *res, char *err, size_t len)
 {
 	struct lb_bench b = {
 		.workload = w,
+		.exec = x,
 		.plan = plan,
 		.duration = o->duration,
 		.warmup = o->warmup,
@@ -297,15 +319,26 @@ static int write_results(const struct lb_results *res, const char *out)
 static int run_into(struct lb_options *o, struct lb_plan *plan, const char *out,
 		    struct lb_results *res, bool *measured, bool *interrupted)
 {
+	struct lb_bench_exec xs, *x = NULL;
 	struct lb_workload *w = NULL;
 	struct lb_pcap_count *pcap = NULL;
 	char err[1024], figs[96];
 	int ret, status = 1, plotted = -1;
 
-	/* 3. The workload, and what the results say of the run. */
-	if (workload_create(o, &w))
+	/* 3. The workload (or the command), and what the results say of the run. */
+	if (o->exec_argv) {
+		const int cpus[2] = {o->wl.server_cpu, o->wl.client_cpu};
+
+		if (lb_bench_exec_open(&xs, o->exec_argv, cpus, out, o->metric, o->timeout, err,
+				       sizeof(err))) {
+			lb_err("%s", err);
+			goto out;
+		}
+		x = &xs;
+	} else if (workload_create(o, &w)) {
 		goto out;
-	ret = results_config(res, o, w);
+	}
+	ret = results_config(res, o, w, x);
 	if (!ret)
 		ret = lb_plan_fill_results(plan, res);
 	if (ret) {
@@ -316,7 +349,7 @@ static int run_into(struct lb_options *o, struct lb_plan *plan, const char *out,
 		goto out;
 	say_plan(o, res, lb_plan_measured(plan), out);
 
-	ret = measure(o, plan, w, pcap, res, err, sizeof(err));
+	ret = measure(o, plan, w, x, pcap, res, err, sizeof(err));
 	*measured = true;
 	/* A signal after the last run changes nothing: the results are complete. */
 	*interrupted = ret == -EINTR;
@@ -357,6 +390,8 @@ static int run_into(struct lb_options *o, struct lb_plan *plan, const char *out,
 out:
 	lb_pcap_count_close(pcap);
 	lb_workload_destroy(w);
+	if (x)
+		lb_bench_exec_close(x);
 	return status;
 }
 

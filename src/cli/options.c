@@ -54,6 +54,8 @@ enum {
 	OPT_TOPOLOGY,
 	OPT_WINDOW,
 	OPT_RATE,
+	OPT_METRIC,
+	OPT_TIMEOUT,
 	OPT_COUNT_WITH,
 	OPT_ENGINE,
 	OPT_ALONE,
@@ -89,7 +91,15 @@ static const struct lb_option options[] = {
 	  "rounds; each round runs the baseline then every probe set (default 5)" },
 	{ { "workload", required_argument, NULL, OPT_WORKLOAD }, "NAME",
 	  "workload: udp-rr, tcp-rr, icmp-flood (root), udp-stream, pcap-flood (root, libpcap; "
-	  "::1) (default udp-rr)" },
+	  "::1), or exec: the command after -- (loadbench [OPTIONS] --workload exec -- CMD "
+	  "[ARGS...]), run to completion once per run, pinned per --cpus (default udp-rr)" },
+	{ { "metric", required_argument, NULL, OPT_METRIC }, "REGEX",
+	  "exec: the throughput is the number REGEX's first group (or match) finds in the "
+	  "command's stdout (else its stderr), higher is better (e.g. 'Requests/sec: *([0-9.]+)'); without it, "
+	  "1 / the seconds the command took" },
+	{ { "timeout", required_argument, NULL, OPT_TIMEOUT }, "SEC",
+	  "exec: a run still going after SEC seconds fails, its process group killed "
+	  "(default 600)" },
 	{ { "window", required_argument, NULL, OPT_WINDOW }, "N",
 	  "icmp-flood: echo requests kept outstanding, 1-1024 (default 1, like ping -f)" },
 	{ { "rate", required_argument, NULL, OPT_RATE }, "OPS",
@@ -341,6 +351,54 @@ static int parse_cpus(const char *s, struct lb_workload_config *wl)
 	return 0;
 }
 
+/*
+ * --workload exec: a command after "--", fresh runs, and none of the
+ * options that only a loopback workload has. Returns 0 or -EINVAL (said).
+ */
+static int exec_check(struct lb_options *c)
+{
+	bool exec = !strcmp(c->wl.name, "exec");
+	const char *only = NULL;
+
+	if (!exec && (c->exec_argv || c->metric)) {
+		lb_err("%s is for --workload exec: add --workload exec, or drop it",
+		       c->exec_argv ? "a command after --" : "--metric");
+		return -EINVAL;
+	}
+	if (!exec)
+		return 0;
+	if (!c->exec_argv || !c->exec_argv[0]) {
+		lb_err("--workload exec: give the command after --, e.g. loadbench --workload exec "
+		       "-- dd if=/dev/zero of=/dev/null bs=4k count=500000");
+		return -EINVAL;
+	}
+	if (c->method_given && c->alternate) {
+		lb_err("--method alternate: --workload exec runs its command to completion, once "
+		       "per run: use --method runs (the default with exec)");
+		return -EINVAL;
+	}
+	c->alternate = false;
+	if (c->sweep_key)
+		only = "--sweep";
+	else if (c->wl.rate)
+		only = "--rate";
+	else if (c->window_given)
+		only = "--window";
+	else if (c->wl.flows > 1)
+		only = "--flows";
+	else if (c->wl.topology != LB_TOPO_LO)
+		only = "--topology";
+	else if (c->count_pcap)
+		only = "--count-with pcap";
+	else if (strcmp(c->wl.engine, "syscall"))
+		only = "--engine";
+	if (only) {
+		lb_err("%s applies to the loopback workloads, not to --workload exec: drop it", only);
+		return -EINVAL;
+	}
+	return 0;
+}
+
 int lb_options_parse(int argc, char **argv, struct lb_options *c)
 {
 	struct option longopts[NOPTIONS + 1];
@@ -363,6 +421,7 @@ int lb_options_parse(int argc, char **argv, struct lb_options *c)
 	c->precision = 1.0;
 	c->max_time = 60;
 	c->time_budget = LB_TIME_BUDGET_DEFAULT;
+	c->timeout = 600;
 	lb_workload_config_init(&c->wl);
 	c->wl.naming = &cli_naming;
 	c->wl.syscalls_per_op = 4;
@@ -413,6 +472,12 @@ int lb_options_parse(int argc, char **argv, struct lb_options *c)
 		case OPT_ADDR:
 			c->wl.addr = optarg;
 			c->addr_given = true;
+			break;
+		case OPT_METRIC:
+			c->metric = optarg;
+			break;
+		case OPT_TIMEOUT:
+			ret = parse_double("timeout", optarg, 0.01, 86400, &c->timeout);
 			break;
 		case OPT_RATE:
 			ret = parse_int("rate", optarg, 0, LB_RATE_MAX, &c->wl.rate);
@@ -523,6 +588,14 @@ int lb_options_parse(int argc, char **argv, struct lb_options *c)
 		if (ret)
 			return ret;
 	}
+	/* What follows "--" is the command of --workload exec. */
+	if (optind > 1 && optind <= argc && !strcmp(argv[optind - 1], "--")) {
+		c->exec_argv = argv + optind;
+		optind = argc;
+	}
+	ret = exec_check(c);
+	if (ret)
+		return ret;
 	traits = lb_workload_traits(c->wl.name);
 	if (c->sweep_key && !strcmp(c->sweep_key, "window") && traits && !traits->window) {
 		lb_err("--sweep window: only icmp-flood keeps several requests outstanding, not %s: "

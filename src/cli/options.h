@@ -37,6 +37,10 @@ struct lb_options {
 	const char *sweep_key;	/* "syscalls-per-op", "msg-size", "flows", "window", "rate"; NULL = none */
 	int sweep_values[LB_SWEEP_MAX];
 	int nsweep;
+	/* --workload exec -- CMD [ARGS...] */
+	char **exec_argv;	/* CMD and its arguments (in argv), NULL-terminated; NULL = none */
+	const char *metric;	/* --metric REGEX; NULL = throughput is 1 / elapsed */
+	double timeout;		/* --timeout: seconds a command's run may take */
 };
 
 /*

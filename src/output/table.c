@@ -70,7 +70,8 @@ static void lb_row_fill(struct lb_row *row, const struct lb_probeset_result *psr
 		row->cell[i] = "-";
 	row->cell[LB_COL_NAME] = psr->name ? psr->name : "?";
 	row->cell[LB_COL_TRACER] = psr->tracer ? psr->tracer : "?";
-	lb_row_num(row, LB_COL_TPUT, 0, s->throughput_median);
+	/* A command's runs per second, a metric: a few per second need their decimals. */
+	lb_row_num(row, LB_COL_TPUT, s->throughput_median < 100 ? 3 : 0, s->throughput_median);
 	lb_row_num(row, LB_COL_CV, 1, 100 * s->throughput_cv);
 	if (is_baseline)
 		return;
@@ -272,6 +273,12 @@ void lb_results_print_table(const struct lb_results *res, FILE *f)
 	int width[LB_NCOLS], i;
 	struct lb_row row;
 	size_t k;
+	const char *title[LB_NCOLS];
+
+	/* A command's runs: its rate is runs per second (or its metric), its slowdown its time. */
+	memcpy(title, lb_col_title, sizeof(title));
+	if (c->exec_timeout > 0)
+		title[LB_COL_TPUT] = c->exec_metric ? "metric (median)" : "runs/s (median)";
 
 	/* Every string here may come from someone else's results.json: none is printed raw. */
 	fputs("workload: ", f);
@@ -316,6 +323,9 @@ void lb_results_print_table(const struct lb_results *res, FILE *f)
 			"disarm, in the same workload (warm-up %g s)", LB_ALT_PLAIN_SLICES,
 			LB_ALT_PLAIN_SLICES, c->warmup);
 	}
+	else if (c->exec_timeout > 0)
+		fprintf(f, "runs: %d of the command, each to completion (--timeout %g s)", c->repeat,
+			c->exec_timeout);
 	else
 		fprintf(f, "runs: %d x %g s (warm-up %g s)", c->repeat, c->duration, c->warmup);
 	if (res->started) {
@@ -325,7 +335,7 @@ void lb_results_print_table(const struct lb_results *res, FILE *f)
 	fprintf(f, "%s\n\n", res->complete ? "" : "; INTERRUPTED: partial results");
 
 	for (i = 0; i < LB_NCOLS; i++)
-		width[i] = strlen(lb_col_title[i]);
+		width[i] = strlen(title[i]);
 	for (k = 0; k <= res->nprobesets; k++) {
 		lb_row_fill(&row, k ? &res->probesets[k - 1] : &res->baseline, !k);
 		for (i = 0; i < LB_NCOLS; i++) {
@@ -335,10 +345,20 @@ void lb_results_print_table(const struct lb_results *res, FILE *f)
 				width[i] = w;
 		}
 	}
-	lb_row_print(f, lb_col_title, width);
+	lb_row_print(f, title, width);
 	for (k = 0; k <= res->nprobesets; k++) {
 		lb_row_fill(&row, k ? &res->probesets[k - 1] : &res->baseline, !k);
 		lb_row_print(f, row.cell, width);
+	}
+	if (c->exec_timeout > 0 && c->exec_metric) {
+		fputs("the command's metric: what --metric '", f);
+		lb_str_put_safe(f, c->exec_metric);
+		fputs("' found in its output, higher is better; events/op: per operation of the "
+		      "metric (its value x the run's seconds)\n", f);
+	} else if (c->exec_timeout > 0) {
+		fputs("runs/s: 1 / the command's run time, so the slowdown is the share of its run "
+		      "time the probes added back as a rate (a run 25% longer is 20% slower); "
+		      "events/op: per run\n", f);
 	}
 	if (c->rate > 0)
 		fprintf(f, "open loop at %d requests/s per flow: the schedule sets the throughput, "

@@ -848,6 +848,10 @@ static int lb_read_host_config(struct lb_reader *rd, const struct json_object *r
 		if (!ret)
 			ret = lb_json_get_str(rd, o, "config", "count_with", &c->count_with);
 		if (!ret)
+			ret = lb_json_get_double(rd, o, "config", "timeout_s", &c->exec_timeout);
+		if (!ret)
+			ret = lb_json_get_str(rd, o, "config", "metric", &c->exec_metric);
+		if (!ret)
 			ret = lb_json_get_str(rd, o, "config", "pcap_filter", &c->pcap_filter);
 		if (!ret)
 			ret = lb_json_get_str(rd, o, "config", "method", &c->method);

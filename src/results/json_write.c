@@ -439,6 +439,10 @@ static struct json_object *lb_results_to_json(const struct lb_results *res)
 	/* Results before --time-budget have none: 0 reads back as none. */
 	if (res->config.time_budget)
 		lb_jb_double(&jb, o, "time_budget_s", res->config.time_budget);
+	if (res->config.exec_timeout > 0)
+		lb_jb_double(&jb, o, "timeout_s", res->config.exec_timeout);
+	if (res->config.exec_metric)
+		lb_jb_str(&jb, o, "metric", res->config.exec_metric);
 	if (res->config.count_with) {
 		lb_jb_str(&jb, o, "count_with", res->config.count_with);
 		lb_jb_str(&jb, o, "pcap_filter", res->config.pcap_filter);

@@ -185,6 +185,7 @@ void lb_results_free(struct lb_results *res)
 	free(res->config.flow_placement);
 	free(res->config.method);
 	free(res->config.count_with);
+	free(res->config.exec_metric);
 	free(res->config.pcap_filter);
 	lb_probeset_result_release(&res->baseline);
 	for (i = 0; i < res->nprobesets; i++)

@@ -1,0 +1,113 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Root integration test of --workload exec: a command run to completion per run.
+#  - syscalls-pid follows the command's children: sh -c 'dd ...; dd ...' forks, and
+#    each dd's 20,000 read+write pairs (4 events each) are counted: 160,000 events a run
+#    or more, and tests/check-results accepts the results;
+#  - --metric takes the throughput from what the command prints (dd's "N GB/s" on stderr)
+#    and the results record it;
+#  - a command that fails, one not found and one past --timeout each give one line naming
+#    the cause and the file to read, a non-zero exit, and leave no process behind;
+#  - SIGINT ends the run and the command's whole process group (its children too);
+#    SIGKILL of loadbench ends the command (it dies with its parent).
+# Nothing here is timed.
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+require_root
+require_tracefs
+require_runs_here syscalls-pid
+
+assert_no_leftovers
+tmp=$(mktemp -d)
+chmod 755 "$tmp"
+trap 'pkill -f "sleep 7.65" 2>/dev/null || true; rm -rf "$tmp"' EXIT
+
+# gone PATTERN: no process whose command line matches PATTERN.
+gone() {
+	local i
+	for i in $(seq 50); do
+		pgrep -f "$1" >/dev/null || return 0
+		sleep 0.1
+	done
+	fail "processes matching '$1' outlived the run: $(pgrep -af "$1" | head -3)"
+}
+
+note "children followed: sh -c 'dd; dd' under syscalls-pid"
+lb --workload exec --repeat 2 --probeset syscalls-pid --quiet --no-plot --output "$tmp/dd" -- \
+	sh -c 'dd if=/dev/zero of=/dev/null bs=1 count=20000 2>/dev/null; dd if=/dev/zero of=/dev/null bs=1 count=20000 2>/dev/null' \
+	>"$tmp/dd.txt"
+grep -q '"workload": "exec"' "$tmp/dd/results.json" || fail "results.json does not say exec"
+"$top_builddir/tests/check-results" --any-slowdown "$tmp/dd" syscalls-pid >"$tmp/check.txt" ||
+	{ cat "$tmp/check.txt"; fail "check-results failed"; }
+e=$(per_op syscalls-pid "$tmp/check.txt")
+note "events per run: $e"
+awk -v e="$e" 'BEGIN { exit !(e >= 160000) }' ||
+	fail "syscalls-pid counted $e events a run: the children's 160,000 syscall events were not all seen"
+ls "$tmp/dd/output/baseline-1.out" "$tmp/dd/output/syscalls-pid-2.err" >/dev/null ||
+	fail "no output files per run in $tmp/dd/output"
+
+note "--metric from the command's output"
+lb --workload exec --repeat 2 --probeset syscalls-pid --quiet --no-plot --output "$tmp/m" \
+	--metric 'copied, [0-9.e-]+ s, ([0-9.]+) [kMG]?B/s' -- \
+	dd if=/dev/zero of=/dev/null bs=4k count=20000 >"$tmp/m.txt"
+grep -q '"metric": "copied' "$tmp/m/results.json" || fail "results.json does not record --metric"
+want=$(sed -n 's/.*copied, [0-9.e-]* s, \([0-9.]*\) [kMG]*B\/s.*/\1/p' "$tmp/m/output/baseline-1.err")
+[[ -n $want ]] || fail "dd printed no rate in $tmp/m/output/baseline-1.err"
+# Every run's throughput is a rate dd printed: baseline run 1's among them.
+got=$(sed -n 's/^ *"throughput": \([0-9.e+-]*\),\{0,1\}$/\1/p' "$tmp/m/results.json" | tr '\n' ' ')
+awk -v want="$want" -v got="$got" 'BEGIN { n = split(got, g, " ")
+	for (i = 1; i <= n; i++) if (g[i] == want + 0) exit 0; exit 1 }' ||
+	fail "no run's throughput is dd's $want (runs: $got)"
+
+note "a command that fails"
+rc=0
+lb --workload exec --repeat 1 --probeset syscalls-pid --quiet --no-plot --output "$tmp/f" -- \
+	sh -c 'echo broken >&2; exit 3' >"$tmp/f.txt" 2>"$tmp/f.err" || rc=$?
+[[ $rc -ne 0 ]] || fail "a failing command exited 0"
+grep -q "exited with status 3: read $tmp/f/output/baseline-1.err" "$tmp/f.err" ||
+	fail "no line naming the status and the file: $(cat "$tmp/f.err")"
+grep -qx broken "$tmp/f/output/baseline-1.err" || fail "the command's stderr was not kept"
+
+note "a command not found"
+rc=0
+lb --workload exec --probeset syscalls-pid --quiet --output "$tmp/n" -- no-such-cmd-lb \
+	>/dev/null 2>"$tmp/n.err" || rc=$?
+[[ $rc -ne 0 && $(grep -c 'error:' "$tmp/n.err") -eq 1 ]] || fail "exit $rc, $(cat "$tmp/n.err")"
+grep -q "command no-such-cmd-lb not found in PATH: install it, or give its path" "$tmp/n.err" ||
+	fail "not the not-found line: $(cat "$tmp/n.err")"
+[[ ! -e $tmp/n ]] || fail "a results directory was left for a command not found"
+
+note "--timeout kills the command's process group"
+rc=0
+lb --workload exec --repeat 1 --probeset syscalls-pid --quiet --no-plot --timeout 1 \
+	--output "$tmp/t" -- sh -c 'sleep 7.651 & sleep 7.652' >/dev/null 2>"$tmp/t.err" || rc=$?
+[[ $rc -ne 0 ]] || fail "a run past --timeout exited 0"
+grep -q "still running after 1 s (--timeout): killed with its process group" "$tmp/t.err" ||
+	fail "no timeout line: $(cat "$tmp/t.err")"
+gone "sleep 7.65[12]"
+
+note "SIGINT ends the command's process group"
+# setsid: a background job of a script ignores SIGINT, and loadbench would inherit that.
+LB_TEST_TAG=$LB_TAG setsid "$LOADBENCH" --workload exec --repeat 1 --probeset syscalls-pid \
+	--quiet --no-plot --output "$tmp/i" -- sh -c 'sleep 7.653 & sleep 7.654' >/dev/null 2>&1 &
+lbpid=$!
+for _ in $(seq 100); do pgrep -f "sleep 7.654" >/dev/null && break; sleep 0.1; done
+pgrep -f "sleep 7.654" >/dev/null || fail "the command did not start"
+kill -INT "$lbpid"
+rc=0
+wait "$lbpid" || rc=$?
+[[ $rc -eq 130 ]] || fail "loadbench exited $rc after SIGINT, not 130"
+gone "sleep 7.65[34]"
+
+note "SIGKILL of loadbench ends the command"
+LB_TEST_TAG=$LB_TAG setsid "$LOADBENCH" --workload exec --repeat 1 --probeset syscalls-pid \
+	--quiet --no-plot --output "$tmp/k" -- sleep 7.655 >/dev/null 2>&1 &
+lbpid=$!
+for _ in $(seq 100); do pgrep -f "sleep 7.655" >/dev/null && break; sleep 0.1; done
+pgrep -f "sleep 7.655" >/dev/null || fail "the command did not start"
+kill -KILL "$lbpid"
+wait "$lbpid" || true
+gone "sleep 7.655"
+"$LOADBENCH" cleanup >/dev/null 2>&1 || true
+assert_no_leftovers
