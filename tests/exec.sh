@@ -4,6 +4,8 @@
 #  - syscalls-pid follows the command's children: sh -c 'dd ...; dd ...' forks, and
 #    each dd's 20,000 read+write pairs (4 events each) are counted: 160,000 events a run
 #    or more, and tests/check-results accepts the results;
+#  - the recipes run: stress-ng-cpu (the control, --metric from its output) and
+#    hackbench (400 forked processes, followed);
 #  - --metric takes the throughput from what the command prints (dd's "N GB/s" on stderr)
 #    and the results record it;
 #  - a command that fails, one not found and one past --timeout each give one line naming
@@ -59,6 +61,20 @@ got=$(sed -n 's/^ *"throughput": \([0-9.e+-]*\),\{0,1\}$/\1/p' "$tmp/m/results.j
 awk -v want="$want" -v got="$got" 'BEGIN { n = split(got, g, " ")
 	for (i = 1; i <= n; i++) if (g[i] == want + 0) exit 0; exit 1 }' ||
 	fail "no run's throughput is dd's $want (runs: $got)"
+
+note "recipes: the control (stress-ng-cpu, its bogo ops/s) and hackbench (its children followed)"
+for r in stress-ng-cpu hackbench; do
+	lb --workload "$r" --repeat 2 --probeset syscalls-pid --quiet --no-plot --output "$tmp/$r" \
+		>"$tmp/$r.txt" || fail "--workload $r failed: $(tail -3 "$tmp/$r.txt")"
+	grep -q "\"workload\": \"$r\"" "$tmp/$r/results.json" || fail "results.json does not say $r"
+	"$top_builddir/tests/check-results" --any-slowdown "$tmp/$r" syscalls-pid >"$tmp/check-$r.txt" ||
+		{ cat "$tmp/check-$r.txt"; fail "check-results failed for $r"; }
+done
+grep -q '"metric": "cpu' "$tmp/stress-ng-cpu/results.json" || fail "the control's metric is not recorded"
+e=$(per_op syscalls-pid "$tmp/check-hackbench.txt")
+note "hackbench: $e syscall events a run"
+# 400 processes x 100 messages, each a write and a read: 80,000 syscalls, 160,000 events at least.
+awk -v e="$e" 'BEGIN { exit !(e >= 160000) }' || fail "syscalls-pid saw $e events of hackbench's children"
 
 note "a command that fails"
 rc=0

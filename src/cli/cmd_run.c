@@ -28,6 +28,7 @@
 #include "results.h"
 #include "run.h"
 #include "skipped.h"
+#include "recipe.h"
 #include "sweep.h"
 #include "sysinfo.h"
 #include "table.h"
@@ -329,11 +330,15 @@ static int run_into(struct lb_options *o, struct lb_plan *plan, const char *out,
 	if (o->exec_argv) {
 		const int cpus[2] = {o->wl.server_cpu, o->wl.client_cpu};
 
-		if (lb_bench_exec_open(&xs, o->exec_argv, cpus, out, o->metric, o->timeout, err,
-				       sizeof(err))) {
+		ret = lb_bench_exec_open(&xs, o->exec_argv, cpus, out, o->metric, o->timeout, err,
+					 sizeof(err));
+		if (ret == -ENOENT && o->recipe)
+			lb_err("--workload %s: %s (scripts/bootstrap installs what the recipes run)",
+			       o->wl.name, err);
+		else if (ret)
 			lb_err("%s", err);
+		if (ret)
 			goto out;
-		}
 		x = &xs;
 	} else if (workload_create(o, &w)) {
 		goto out;
@@ -473,16 +478,45 @@ out:
 	return status;
 }
 
+/*
+ * --workload NAME that is neither a loopback workload nor exec: the recipe
+ * workloads/NAME.workload, its command and metric into @o. Returns 0, or
+ * -errno after one line (unknown names get the list of what there is).
+ */
+static int workload_recipe(struct lb_options *o, struct lb_recipe *r)
+{
+	char dir[PATH_MAX], err[1024], names[1024];
+	int ret;
+
+	memset(r, 0, sizeof(*r));
+	if (lb_workload_traits(o->wl.name) || !strcmp(o->wl.name, "exec"))
+		return 0;
+	lb_datadir("workloads", dir, sizeof(dir));
+	ret = lb_recipe_load(dir, o->wl.name, r, err, sizeof(err));
+	if (ret == -ENOENT)
+		lb_err("--workload '%s': no such workload: choose udp-rr, tcp-rr, icmp-flood, "
+		       "udp-stream, pcap-flood, exec (-- CMD [ARGS...]), or a recipe of %s: %s",
+		       o->wl.name, dir, lb_recipe_names(dir, names, sizeof(names)));
+	else if (ret)
+		lb_err("%s", err);
+	if (ret)
+		return ret;
+	return lb_options_recipe(o, r->argv, r->metric);
+}
+
 int lb_cmd_run(struct lb_options *o)
 {
 	char catalog[PATH_MAX], outbuf[PATH_MAX];
 	struct lb_results *res = NULL;
 	struct lb_plan *plan = NULL;
+	struct lb_recipe recipe = {0};
 	int status = 1;
 	bool measured = false, interrupted = false, made_out = false;
 	const char *out = NULL;
 
 	stop_on_signals();
+	if (workload_recipe(o, &recipe))
+		goto out;
 	lb_datadir("probesets", catalog, sizeof(catalog));
 
 	/* 1. Probe sets: parse and validate everything before touching the kernel. */
@@ -538,6 +572,7 @@ out:
 		status = 128 + stop_signal;
 	lb_plan_free(plan);
 	lb_results_free(res);
+	lb_recipe_release(&recipe);
 	/*
 	 * The watchdog and the run lock go last. State that could not be
 	 * removed (an instance held open) keeps the lock file, so that

@@ -92,7 +92,8 @@ static const struct lb_option options[] = {
 	{ { "workload", required_argument, NULL, OPT_WORKLOAD }, "NAME",
 	  "workload: udp-rr, tcp-rr, icmp-flood (root), udp-stream, pcap-flood (root, libpcap; "
 	  "::1), or exec: the command after -- (loadbench [OPTIONS] --workload exec -- CMD "
-	  "[ARGS...]), run to completion once per run, pinned per --cpus (default udp-rr)" },
+	  "[ARGS...]), run to completion once per run, pinned per --cpus, or a recipe of "
+	  "workloads/ run as exec (hackbench, stress-ng-cpu) (default udp-rr)" },
 	{ { "metric", required_argument, NULL, OPT_METRIC }, "REGEX",
 	  "exec: the throughput is the number REGEX's first group (or match) finds in the "
 	  "command's stdout (else its stderr), higher is better (e.g. 'Requests/sec: *([0-9.]+)'); without it, "
@@ -357,9 +358,14 @@ static int parse_cpus(const char *s, struct lb_workload_config *wl)
  */
 static int exec_check(struct lb_options *c)
 {
-	bool exec = !strcmp(c->wl.name, "exec");
+	bool exec = !strcmp(c->wl.name, "exec") || c->recipe;
 	const char *only = NULL;
 
+	if (c->recipe && c->exec_given) {
+		lb_err("--workload %s runs its recipe's command: drop the command after --, or use "
+		       "--workload exec", c->wl.name);
+		return -EINVAL;
+	}
 	if (!exec && (c->exec_argv || c->metric)) {
 		lb_err("%s is for --workload exec: add --workload exec, or drop it",
 		       c->exec_argv ? "a command after --" : "--metric");
@@ -591,9 +597,11 @@ int lb_options_parse(int argc, char **argv, struct lb_options *c)
 	/* What follows "--" is the command of --workload exec. */
 	if (optind > 1 && optind <= argc && !strcmp(argv[optind - 1], "--")) {
 		c->exec_argv = argv + optind;
+		c->exec_given = true;
 		optind = argc;
 	}
-	ret = exec_check(c);
+	/* A recipe (neither a loopback workload nor exec) is checked once it is read. */
+	ret = !lb_workload_traits(c->wl.name) && strcmp(c->wl.name, "exec") ? 0 : exec_check(c);
 	if (ret)
 		return ret;
 	traits = lb_workload_traits(c->wl.name);
@@ -638,6 +646,20 @@ int lb_options_parse(int argc, char **argv, struct lb_options *c)
 	if (c->alternate)
 		c->wl.max_seconds = c->warmup + (LB_ALT_MAX_TIME_HARD + 1) * c->max_time + 120;
 	return 0;
+}
+
+int lb_options_recipe(struct lb_options *o, char **argv, const char *metric)
+{
+	bool given = o->exec_given;
+
+	o->recipe = true;
+	o->exec_given = given;
+	if (!given) {
+		o->exec_argv = argv;
+		if (!o->metric)
+			o->metric = metric;
+	}
+	return exec_check(o);
 }
 
 char *lb_options_join(int argc, char **argv)

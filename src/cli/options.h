@@ -39,6 +39,8 @@ struct lb_options {
 	int nsweep;
 	/* --workload exec -- CMD [ARGS...] */
 	char **exec_argv;	/* CMD and its arguments (in argv), NULL-terminated; NULL = none */
+	bool exec_given;	/* they came after "--" */
+	bool recipe;		/* --workload NAME is a recipe (workloads/NAME.workload) */
 	const char *metric;	/* --metric REGEX; NULL = throughput is 1 / elapsed */
 	double timeout;		/* --timeout: seconds a command's run may take */
 };
@@ -73,6 +75,13 @@ void lb_options_help(FILE *f);
  * part too wide starts the text on the next line).
  */
 void lb_help_wrap(FILE *f, int col, int indent, int width, const char *text);
+
+/*
+ * lb_options_recipe - --workload names a recipe whose command is @argv and
+ * metric @metric (NULL: none; --metric wins): check @o as for --workload
+ * exec. Returns 0 or -EINVAL (said).
+ */
+int lb_options_recipe(struct lb_options *o, char **argv, const char *metric);
 
 /* lb_options_join - @argv joined by spaces, allocated; NULL without memory. */
 char *lb_options_join(int argc, char **argv);
