@@ -1060,18 +1060,18 @@ static void test_json_latency(const char *dir)
 		for (q = 0; q < LB_LAT_NQ; q++)
 			T_CHECK(csv_field(row + 1, 12 + q) == l->ns[q]);
 	}
-	T_CHECK(t2 && strstr(t2, "\nbaseline,none,1,2,154000,77000,0,0,0,0,,,,,,,,,\n"));
+	T_CHECK(t2 && strstr(t2, "\nbaseline,none,1,2,154000,77000,0,0,0,0,,,,,,,,,,,,,,,,\n"));
 	T_CHECK(t2 && strstr(t2, "\nbaseline,none,2,2,153000,76500,0,0,0,0,1002,"));
 	/* slices.csv: the slice's count and quantiles, p99.99 empty. */
 	T_CHECK(lb_results_write_slices_csv(res, csv) == 0);
 	free(t2);
 	t2 = t_read_all(csv, NULL);
 	T_CHECK(t2 && strstr(t2, ",dropped,lat_count,lat_p50_ns,lat_p90_ns,lat_p99_ns,"
-			     "lat_p999_ns,lat_p9999_ns,lat_max_ns,late\n"));
+			     "lat_p999_ns,lat_p9999_ns,lat_max_ns,late,cpu_workload_ns,"));
 	T_CHECK(t2 && strstr(t2, "\nftrace,0,ftrace,0.12000000000000001,0.2,0.0003333333333333333,"
 			     "10640,53200,12346,0,0,1,0,"
-			     "1000,500.5,1000.5,1500.5,2000.5,,3000.5,\n"));
-	T_CHECK(t2 && strstr(t2, "\nftrace,0,off,0,0.1,,7600,76000,0,0,0,0,0,,,,,,,,\n"));
+			     "1000,500.5,1000.5,1500.5,2000.5,,3000.5,,,,,,,,\n"));
+	T_CHECK(t2 && strstr(t2, "\nftrace,0,off,0,0.1,,7600,76000,0,0,0,0,0,,,,,,,,,,,,,,,\n"));
 out:
 	lb_results_free(res);
 	lb_results_free(back);
@@ -1451,17 +1451,19 @@ static void test_csv(const struct lb_results *res, const char *dir)
 	static const char expect[] =
 		"probeset,tracer,round,seconds,ops,throughput,events,lost_events,timeouts,"
 		"overwritten_events,lat_count,lat_mean_ns,lat_p50_ns,lat_p90_ns,lat_p99_ns,"
-		"lat_p999_ns,lat_p9999_ns,lat_max_ns,late\n"
-		"baseline,none,1,10,1000000,100000,0,0,0,0,,,,,,,,,\n"
-		"baseline,none,2,10,1020000,102000,0,0,1,0,,,,,,,,,\n"
-		"baseline,none,3,9.5,931000,98000,0,0,0,0,,,,,,,,,\n"
-		"ftrace,ftrace,1,10,800000,80000,8000000,0,0,0,,,,,,,,,\n"
-		"ftrace,ftrace,2,10,820000,82000,8200000,5,0,10,,,,,,,,,\n"
-		"ftrace,ftrace,3,10,790000,79000,7900000,10,0,20,,,,,,,,,\n"
-		"\"lttng+kprobe, \"\"x\"\"\",lttng,1,10,500000,50000,1500000,0,0,0,,,,,,,,,\n"
-		"\"lttng+kprobe, \"\"x\"\"\",lttng,2,10,490000,49000,1470000,0,0,0,,,,,,,,,\n"
-		"\"lttng+kprobe, \"\"x\"\"\",lttng,3,10,520000,52000,2080000,0,0,0,,,,,,,,,\n"
-		"\"lttng+kprobe, \"\"x\"\"\",lttng,4,10,100000,10000,200000,0,7,0,,,,,,,,,\n";
+		"lat_p999_ns,lat_p9999_ns,lat_max_ns,late,cpu_workload_ns,"
+		"cpu_workload_user_ns,cpu_workload_sys_ns,cpu_tracer_ns,cpu_tracer_tasks,"
+		"cpu_machine_busy_ns,cpu_steal_pct\n"
+		"baseline,none,1,10,1000000,100000,0,0,0,0,,,,,,,,,,,,,,,,\n"
+		"baseline,none,2,10,1020000,102000,0,0,1,0,,,,,,,,,,,,,,,,\n"
+		"baseline,none,3,9.5,931000,98000,0,0,0,0,,,,,,,,,,,,,,,,\n"
+		"ftrace,ftrace,1,10,800000,80000,8000000,0,0,0,,,,,,,,,,,,,,,,\n"
+		"ftrace,ftrace,2,10,820000,82000,8200000,5,0,10,,,,,,,,,,,,,,,,\n"
+		"ftrace,ftrace,3,10,790000,79000,7900000,10,0,20,,,,,,,,,,,,,,,,\n"
+		"\"lttng+kprobe, \"\"x\"\"\",lttng,1,10,500000,50000,1500000,0,0,0,,,,,,,,,,,,,,,,\n"
+		"\"lttng+kprobe, \"\"x\"\"\",lttng,2,10,490000,49000,1470000,0,0,0,,,,,,,,,,,,,,,,\n"
+		"\"lttng+kprobe, \"\"x\"\"\",lttng,3,10,520000,52000,2080000,0,0,0,,,,,,,,,,,,,,,,\n"
+		"\"lttng+kprobe, \"\"x\"\"\",lttng,4,10,100000,10000,200000,0,7,0,,,,,,,,,,,,,,,,\n";
 	char *path = path_in(dir, "results.csv"), *text;
 	struct stat st;
 
@@ -1482,10 +1484,11 @@ static void test_slices_csv(const struct lb_results *runs, const char *dir)
 	static const char head[] =
 		"probeset,unit,state,start,seconds,switch_s,ops,throughput,events,lost_events,"
 		"off_events,edge_spread_ops,dropped,lat_count,lat_p50_ns,lat_p90_ns,lat_p99_ns,"
-		"lat_p999_ns,lat_p9999_ns,lat_max_ns,late\n"
-		"ftrace,0,off,0,0.1,,7600,76000,0,0,0,0,0,,,,,,,,\n"
+		"lat_p999_ns,lat_p9999_ns,lat_max_ns,late,cpu_workload_ns,cpu_workload_user_ns,"
+		"cpu_workload_sys_ns,cpu_tracer_ns,cpu_tracer_tasks,cpu_machine_busy_ns,cpu_steal_pct\n"
+		"ftrace,0,off,0,0.1,,7600,76000,0,0,0,0,0,,,,,,,,,,,,,,,\n"
 		"ftrace,0,ftrace,0.12000000000000001,0.2,0.0003333333333333333,10640,53200,"
-		"12346,0,0,1,0,,,,,,,,\n";
+		"12346,0,0,1,0,,,,,,,,,,,,,,,\n";
 	struct lb_results *res = build_alternate();
 	char *path = path_in(dir, "slices.csv"), *text;
 	size_t rows = 0;
@@ -1505,7 +1508,7 @@ static void test_slices_csv(const struct lb_results *runs, const char *dir)
 	T_CHECK(rows == 1 + 12 + 18 + 18);
 	/* A dropped unit's slice, and the pair's states by name. */
 	T_CHECK(text && strstr(text, "\nftrace,1,ftrace,0.7800000000000001,0.1,0.0003,5321,53210,"
-			      "12352,3,0,1,1,,,,,,,,\n"));
+			      "12352,3,0,1,1,,,,,,,,,,,,,,,\n"));
 	T_CHECK(text && strstr(text, "\nsyscalls,0,syscalls+kprobe,0.34,"));
 	T_CHECK(text && strstr(text, "\nsyscalls+kprobe,0,syscalls,0.12000000000000001,0.2,"));
 	T_CHECK(text && strstr(text, "\nsyscalls+kprobe,2,off,"));
@@ -1771,14 +1774,29 @@ static void test_rate(const char *dir)
 		T_CHECK(fabs(back->probesets[0].summary.late_pct -
 			     f->summary.late_pct) < 1e-9);
 	}
+	{
+		struct lb_cpu *c = &res->baseline.runs[1].cpu;
+
+		c->measured = true;
+		c->workload_ns = 3e6;
+		c->workload_user_ns = 1e6;
+		c->workload_sys_ns = 2e6;
+		c->machine_ns[LB_CPU_USER] = 4e6;
+		c->machine_ns[LB_CPU_SYSTEM] = 2e6;
+		c->machine_ns[LB_CPU_STEAL] = 1e6;
+		c->machine_ns[LB_CPU_IDLE] = 1e6;
+	}
 	T_CHECK(lb_results_write_csv(res, csv) == 0);
 	text = t_read_all(csv, NULL);
-	T_CHECK(text && strstr(text, ",lat_max_ns,late\n") &&
-		strstr(text, "\nbaseline,none,1,2,154000,77000,0,0,0,0,,,,,,,,,10\n"));
+	T_CHECK(text && strstr(text, ",lat_max_ns,late,cpu_workload_ns,") &&
+		strstr(text, "\nbaseline,none,1,2,154000,77000,0,0,0,0,,,,,,,,,10,,,,,,,\n"));
+	/* A run's CPU time: the workload's, the tracer's, the machine's busy time, steal. */
+	T_CHECK(text && strstr(text, "\nbaseline,none,2,2,153000,76500,0,0,0,0,,,,,,,,,0,"
+			       "3000000,1000000,2000000,0,0,7000000,12.5\n"));
 	free(text);
 	T_CHECK(lb_results_write_slices_csv(res, csv) == 0);
 	text = t_read_all(csv, NULL);
-	T_CHECK(text && strstr(text, ",,,,,,,1\n") && strstr(text, ",,,,,,,2\n"));
+	T_CHECK(text && strstr(text, ",,,,,,,1,,,,,,,\n") && strstr(text, ",,,,,,,2,,,,,,,\n"));
 	mf = open_memstream(&buf, &len);
 	if (mf) {
 		lb_results_print_table(res, mf);

@@ -22,14 +22,20 @@
 #define LB_CSV_LAT_QUANTILES \
 	"lat_p50_ns,lat_p90_ns,lat_p99_ns,lat_p999_ns,lat_p9999_ns,lat_max_ns"
 
+/* The CPU columns (empty when the window's CPU time was not read). */
+#define LB_CSV_CPU \
+	"cpu_workload_ns,cpu_workload_user_ns,cpu_workload_sys_ns,cpu_tracer_ns," \
+	"cpu_tracer_tasks,cpu_machine_busy_ns,cpu_steal_pct"
+
 #define LB_CSV_HEADER \
 	"probeset,tracer,round,seconds,ops,throughput,events,lost_events,timeouts," \
-	"overwritten_events,lat_count,lat_mean_ns," LB_CSV_LAT_QUANTILES ",late\n"
+	"overwritten_events,lat_count,lat_mean_ns," LB_CSV_LAT_QUANTILES ",late," LB_CSV_CPU "\n"
 
 /* slices.csv: "state" is the name of the set that was on, "off", or "plain" (nothing armed). */
 #define LB_SLICES_CSV_HEADER \
 	"probeset,unit,state,start,seconds,switch_s,ops,throughput,events,lost_events," \
-	"off_events,edge_spread_ops,dropped,lat_count," LB_CSV_LAT_QUANTILES ",late\n"
+	"off_events,edge_spread_ops,dropped,lat_count," LB_CSV_LAT_QUANTILES ",late," LB_CSV_CPU \
+	"\n"
 
 /* One field per RFC 4180: quoted (quotes doubled) when it holds a comma, quote, CR or LF. */
 static void lb_csv_str(FILE *f, const char *s)
@@ -81,6 +87,36 @@ static void lb_csv_latency(FILE *f, uint64_t count, const double *mean, const do
 	}
 }
 
+/*
+ * The LB_CSV_CPU fields of @c, each after a comma: the workload's, the
+ * tracer's (0 tasks: 0 ns; unreadable: empty) and the machine's busy time
+ * (every kind but idle) in ns, and steal in percent; all empty when not read.
+ */
+static void lb_csv_cpu(FILE *f, const struct lb_cpu *c)
+{
+	double busy = 0;
+
+	if (!c->measured) {
+		fputs(",,,,,,,", f);
+		return;
+	}
+	for (int k = 0; k < LB_CPU_NKINDS; k++)
+		if (k != LB_CPU_IDLE)
+			busy += c->machine_ns[k];
+	fputc(',', f);
+	lb_csv_double(f, c->workload_ns);
+	fputc(',', f);
+	lb_csv_double(f, c->workload_user_ns);
+	fputc(',', f);
+	lb_csv_double(f, c->workload_sys_ns);
+	fputc(',', f);
+	lb_csv_double(f, c->tracer_ns);
+	fprintf(f, ",%d,", c->tracer_tasks);
+	lb_csv_double(f, busy);
+	fputc(',', f);
+	lb_csv_double(f, lb_cpu_steal_pct(c));
+}
+
 static void lb_csv_runs(FILE *f, const char *name, const char *tracer,
 			const struct lb_probeset_result *psr, bool rate)
 {
@@ -102,6 +138,7 @@ static void lb_csv_runs(FILE *f, const char *name, const char *tracer,
 		fputc(',', f);
 		if (rate) /* late sends: empty in a closed loop */
 			fprintf(f, "%" PRIu64, r->late);
+		lb_csv_cpu(f, &r->cpu);
 		fputc('\n', f);
 	}
 }
@@ -151,6 +188,7 @@ static void lb_csv_slices(FILE *f, const struct lb_results *res,
 		fputc(',', f);
 		if (res->config.rate)
 			fprintf(f, "%" PRIu64, sl->late);
+		lb_csv_cpu(f, &sl->cpu);
 		fputc('\n', f);
 	}
 }
