@@ -17,6 +17,7 @@
 #include "helpers.h"
 #include "report.h"
 #include "results.h"
+#include "sweep.h"
 #include "table.h"
 
 #ifndef LB_SRCDIR
@@ -364,6 +365,46 @@ static void check_hostile(const struct lb_results *fixture, const char *dir)
 	lb_results_free(res);
 }
 
+/*
+ * A sweep's report (loadbench report on a --sweep directory): the points and
+ * the lines, in Markdown and LaTeX, numbers as printed, names escaped.
+ */
+static void check_sweep(void)
+{
+	struct lb_sweep_point pts[2] = {
+		{ .value = 0, .events_per_op = 8, .slowdown_pct = 20, .slowdown_ci95 = { 18, 22 },
+		  .added_ns = 2600, .added_ns_ci95 = { 2300, 2900 }, .ns_per_event = 325 },
+		{ .value = 4, .events_per_op = 16, .slowdown_pct = 30, .slowdown_ci95 = { NAN, NAN },
+		  .added_ns = 4200, .added_ns_ci95 = { NAN, NAN }, .ns_per_event = 262.5 },
+	};
+	struct lb_sweep_set set = {
+		.name = (char *)"sys_calls|pid", .points = pts, .npoints = 2,
+		.fit = { .n = 2, .slope = 200, .intercept = 1000, .slope_ci95 = { NAN, NAN },
+			 .intercept_ci95 = { NAN, NAN }, .r2 = 1 },
+	};
+	int values[2] = { 0, 4 };
+	struct lb_sweep s = { .key = (char *)"syscalls-per-op", .values = values, .nvalues = 2,
+			      .sets = &set, .nsets = 1 };
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	T_CHECK(f && lb_report_print_sweep(&s, LB_REPORT_MARKDOWN, f) == 0 && fclose(f) == 0);
+	T_CHECK(buf && strstr(buf, "## Sweep of syscalls-per-op\n"));
+	T_CHECK(buf && strstr(buf, "| sys_calls\\|pid | 0 | 8.00 | 20.0 [18.0, 22.0] | "
+			      "2600 [2300, 2900] | 325.0 |\n|  | 4 | 16.00 | 30.0 | 4200 | 262.5 |\n"));
+	T_CHECK(buf && strstr(buf, "| sys_calls\\|pid | 200.0 | 1000 | 1.000 | 2 |\n"));
+	free(buf);
+	buf = NULL;
+	f = open_memstream(&buf, &len);
+	T_CHECK(f && lb_report_print_sweep(&s, LB_REPORT_LATEX, f) == 0 && fclose(f) == 0);
+	T_CHECK(buf && strstr(buf, "sys\\_calls|pid & 0 & 8.00 & 20.0 [18.0, 22.0] & "
+			      "2600 [2300, 2900] & 325.0 \\\\\n"));
+	T_CHECK(buf && strstr(buf, "sys\\_calls|pid & 200.0 & 1000 & 1.000 & 2 \\\\\n"));
+	T_CHECK(buf && strstr(buf, "\\label{tab:loadbench-sweep-fit}"));
+	free(buf);
+}
+
 int main(void)
 {
 	char dir[] = "/tmp/test-report.XXXXXX", path[4096], err[512];
@@ -383,6 +424,7 @@ int main(void)
 	check_pair(res);
 	check_vm_accelerator(res);
 	check_alternate(res);
+	check_sweep();
 	T_CHECK(lb_report_format_parse("html", &fmt) == -EINVAL);
 	T_CHECK(lb_report_format_parse("", &fmt) == -EINVAL);
 

@@ -16,11 +16,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "format.h"
 #include "report.h"
 #include "report_latency.h"
 #include "results.h"
+#include "sweep.h"
 #include "table.h"
 #include "util.h"
 #include "verdict.h"
@@ -539,6 +541,53 @@ int lb_report_read(const char *dir, struct lb_results **res)
 	return ret;
 }
 
+int lb_report_print_sweep(const struct lb_sweep *s, enum lb_report_format fmt, FILE *f)
+{
+	switch (fmt) {
+	case LB_REPORT_MARKDOWN:
+		lb_report_sweep_markdown(s, f, md_cell);
+		break;
+	case LB_REPORT_LATEX:
+		lb_report_sweep_latex(s, f, tex);
+		break;
+	case LB_REPORT_TEXT:
+	case LB_REPORT_LINES:
+		lb_sweep_print(s, f);
+		break;
+	}
+	return ferror(f) ? -EIO : 0;
+}
+
+/*
+ * A sweep's directory (sweep.json, no results.json): its report. Returns
+ * the exit status, or -ENOENT when @dir holds no sweep.json (nothing said).
+ */
+static int report_sweep(const char *dir, enum lb_report_format fmt)
+{
+	char path[PATH_MAX], err[512];
+	struct lb_sweep *s = NULL;
+	int ret;
+
+	snprintf(path, sizeof(path), "%s/results.json", dir);
+	if (!access(path, F_OK))
+		return -ENOENT;
+	snprintf(path, sizeof(path), "%s/sweep.json", dir);
+	if (access(path, F_OK))
+		return -ENOENT;
+	ret = lb_sweep_read_json(path, &s, err, sizeof(err));
+	if (ret) {
+		lb_err("%s", err);
+		return 1;
+	}
+	ret = lb_report_print_sweep(s, fmt, stdout);
+	lb_sweep_free(s);
+	if (ret || fflush(stdout)) {
+		lb_err("cannot write the report: %s", strerror(EIO));
+		return 1;
+	}
+	return 0;
+}
+
 int lb_report_main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -564,7 +613,8 @@ int lb_report_main(int argc, char **argv)
 			printf("Usage: loadbench report [--format markdown|latex|text|lines] DIR\n"
 			       "Print the summary of the results directory DIR: a Markdown table "
 			       "(default),\na LaTeX booktabs table, the text table, or one line per "
-			       "probe set.\n");
+			       "probe set. A --sweep's\ndirectory (sweep.json): its points and, per "
+			       "set, the line through them.\n");
 			return 0;
 		default:
 			fprintf(stderr, "Try 'loadbench report --help'.\n");
@@ -576,6 +626,9 @@ int lb_report_main(int argc, char **argv)
 		       "(a results directory)");
 		return 2;
 	}
+	ret = report_sweep(argv[optind], fmt);
+	if (ret != -ENOENT)
+		return ret;
 	if (lb_report_read(argv[optind], &res))
 		return 1;
 	ret = lb_report_print(res, fmt, stdout);

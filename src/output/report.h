@@ -25,6 +25,14 @@ enum lb_report_format {
  */
 int lb_report_format_parse(const char *s, enum lb_report_format *fmt);
 
+struct lb_sweep;
+
+/*
+ * lb_report_print_sweep - the sweep @s in format @fmt on @f (text and lines:
+ * what the run printed). Returns 0 or -EIO.
+ */
+int lb_report_print_sweep(const struct lb_sweep *s, enum lb_report_format fmt, FILE *f);
+
 /* lb_report_print - the summary of @res in format @fmt on @f. Returns 0 or -EIO. */
 int lb_report_print(const struct lb_results *res, enum lb_report_format fmt, FILE *f);
 

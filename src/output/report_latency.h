@@ -37,6 +37,14 @@ void lb_report_latency_latex(const struct lb_results *res, FILE *f, lb_report_pu
 void lb_report_cpu_markdown(const struct lb_results *res, FILE *f, lb_report_put_fn put);
 
 /* lb_report_cpu_latex - a booktabs table of the same, names through @put. Returns nothing. */
+struct lb_sweep;
+
+/* lb_report_sweep_markdown - @s's points and lines as Markdown tables on @f; names through @put. */
+void lb_report_sweep_markdown(const struct lb_sweep *s, FILE *f, lb_report_put_fn put);
+
+/* lb_report_sweep_latex - the same as two booktabs tables. */
+void lb_report_sweep_latex(const struct lb_sweep *s, FILE *f, lb_report_put_fn put);
+
 void lb_report_cpu_latex(const struct lb_results *res, FILE *f, lb_report_put_fn put);
 
 #endif

@@ -8,9 +8,11 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <json-c/json.h>
 
+#include "json_get.h"
 #include "results_int.h"
 #include "sweep.h"
 #include "util.h"
@@ -131,7 +133,9 @@ void lb_sweep_print(const struct lb_sweep *s, FILE *f)
 {
 	char b[6][32];
 
-	fprintf(f, "\nsweep of %s over", s->key);
+	fputs("\nsweep of ", f);
+	lb_str_put_safe(f, s->key);
+	fputs(" over", f);
 	for (size_t i = 0; i < s->nvalues; i++)
 		fprintf(f, "%s %d", i ? "," : "", s->values[i]);
 	fputs(":\nprobe set        value  events/op  slowdown %      [95% CI]  added ns/op  "
@@ -272,4 +276,174 @@ void lb_sweep_free(struct lb_sweep *s)
 	free(s->values);
 	free(s->key);
 	free(s);
+}
+
+/* The [low, high] pair at @key of @o into @v (null or absent: NAN). Returns 0 or -EINVAL. */
+static int lb_sweep_read_pair(struct lb_reader *rd, const struct json_object *o, const char *w,
+			      const char *key, double v[2])
+{
+	struct json_object *a;
+	int ret;
+
+	v[0] = v[1] = NAN;
+	ret = lb_json_get(rd, o, w, key, json_type_array, &a);
+	if (ret <= 0)
+		return ret;
+	if (json_object_array_length(a) != 2)
+		return lb_reader_fail(rd, "%s.%s: expected [low, high]", w, key);
+	ret = lb_json_array_double(rd, a, 0, w, &v[0]);
+	return ret ? ret : lb_json_array_double(rd, a, 1, w, &v[1]);
+}
+
+/* An integer at @key of @o into *@v, required. Returns 0 or -EINVAL. */
+static int lb_sweep_read_int(struct lb_reader *rd, const struct json_object *o, const char *w,
+			     const char *key, int *v)
+{
+	int ret = lb_json_get_int(rd, o, w, key, v);
+
+	if (!ret && !json_object_object_get_ex(o, key, NULL))
+		return lb_reader_fail(rd, "%s: no \"%s\"", w, key);
+	return ret;
+}
+
+/* One probe set's entry @o (at @w) into @set, its points at most @maxp. */
+static int lb_sweep_read_set(struct lb_reader *rd, const struct json_object *o, const char *w,
+			     size_t maxp, struct lb_sweep_set *set)
+{
+	struct json_object *pts, *fit, *po;
+	char wp[128];
+	int ret, n;
+
+	if (!json_object_is_type(o, json_type_object))
+		return lb_reader_fail(rd, "%s: expected an object", w);
+	ret = lb_json_get_str(rd, o, w, "name", &set->name);
+	if (!ret && !set->name)
+		ret = lb_reader_fail(rd, "%s: no \"name\"", w);
+	if (!ret && lb_json_get(rd, o, w, "points", json_type_array, &pts) <= 0)
+		ret = lb_reader_fail(rd, "%s: no \"points\" array", w);
+	if (ret)
+		return ret;
+	set->npoints = json_object_array_length(pts);
+	if (set->npoints > maxp)
+		return lb_reader_fail(rd, "%s.points: %zu points, more than the %zu values", w,
+				      set->npoints, maxp);
+	set->points = calloc(set->npoints ? set->npoints : 1, sizeof(*set->points));
+	if (!set->points)
+		return -ENOMEM;
+	for (size_t i = 0; i < set->npoints && !ret; i++) {
+		struct lb_sweep_point *p = &set->points[i];
+
+		snprintf(wp, sizeof(wp), "%s.points[%zu]", w, i);
+		po = json_object_array_get_idx(pts, i);
+		if (!json_object_is_type(po, json_type_object))
+			return lb_reader_fail(rd, "%s: expected an object", wp);
+		ret = lb_sweep_read_int(rd, po, wp, "value", &p->value);
+		if (!ret)
+			ret = lb_json_get_double(rd, po, wp, "events_per_op", &p->events_per_op);
+		if (!ret)
+			ret = lb_json_get_double(rd, po, wp, "slowdown_pct", &p->slowdown_pct);
+		if (!ret)
+			ret = lb_sweep_read_pair(rd, po, wp, "slowdown_ci95", p->slowdown_ci95);
+		if (!ret)
+			ret = lb_json_get_double(rd, po, wp, "added_ns_per_op", &p->added_ns);
+		if (!ret)
+			ret = lb_sweep_read_pair(rd, po, wp, "added_ns_per_op_ci95", p->added_ns_ci95);
+		if (!ret)
+			ret = lb_json_get_double(rd, po, wp, "ns_per_event", &p->ns_per_event);
+	}
+	if (ret)
+		return ret;
+	snprintf(wp, sizeof(wp), "%s.fit", w);
+	if (lb_json_get(rd, o, w, "fit", json_type_object, &fit) <= 0)
+		return lb_reader_fail(rd, "%s: no \"fit\" object", w);
+	ret = lb_sweep_read_int(rd, fit, wp, "points", &n);
+	if (!ret && (n < 0 || (size_t)n > set->npoints))
+		ret = lb_reader_fail(rd, "%s.points: %d, not 0 to %zu", wp, n, set->npoints);
+	set->fit.n = ret ? 0 : (size_t)n;
+	if (!ret)
+		ret = lb_json_get_double(rd, fit, wp, "slope_ns_per_event", &set->fit.slope);
+	if (!ret)
+		ret = lb_sweep_read_pair(rd, fit, wp, "slope_ci95", set->fit.slope_ci95);
+	if (!ret)
+		ret = lb_json_get_double(rd, fit, wp, "intercept_ns_per_op", &set->fit.intercept);
+	if (!ret)
+		ret = lb_sweep_read_pair(rd, fit, wp, "intercept_ci95", set->fit.intercept_ci95);
+	if (!ret)
+		ret = lb_json_get_double(rd, fit, wp, "r2", &set->fit.r2);
+	return ret;
+}
+
+int lb_sweep_read_json(const char *path, struct lb_sweep **out, char *err, size_t len)
+{
+	struct lb_reader rd = {.path = path, .err = err, .errlen = len};
+	struct json_object *root, *vals, *sets, *v;
+	struct lb_sweep *s = NULL;
+	char w[64];
+	int ret;
+
+	*out = NULL;
+	err[0] = '\0';
+	root = json_object_from_file(path);
+	if (!root) {
+		ret = access(path, R_OK) ? -errno : -EINVAL;
+		snprintf(err, len, "%s: %s", path, ret == -EINVAL ? json_util_get_last_err()
+								  : strerror(-ret));
+		err[strcspn(err, "\n")] = '\0'; /* json-c's message ends with one */
+		return ret;
+	}
+	if (!json_object_is_type(root, json_type_object)) {
+		ret = lb_reader_fail(&rd, "the top level is not an object");
+		goto out;
+	}
+	s = calloc(1, sizeof(*s));
+	if (!s) {
+		ret = -ENOMEM;
+		goto out;
+	}
+	ret = lb_json_get_str(&rd, root, "sweep", "key", &s->key);
+	if (!ret && !s->key)
+		ret = lb_reader_fail(&rd, "no \"key\": not a sweep.json");
+	if (!ret && lb_json_get(&rd, root, "sweep", "values", json_type_array, &vals) <= 0)
+		ret = lb_reader_fail(&rd, "no \"values\" array");
+	if (!ret && lb_json_get(&rd, root, "sweep", "probesets", json_type_array, &sets) <= 0)
+		ret = lb_reader_fail(&rd, "no \"probesets\" array");
+	if (ret)
+		goto out;
+	s->nvalues = json_object_array_length(vals);
+	s->nsets = json_object_array_length(sets);
+	if (s->nvalues < 1 || s->nvalues > LB_SWEEP_MAX_VALUES || s->nsets > LB_SWEEP_MAX_SETS) {
+		ret = lb_reader_fail(&rd, "%zu values and %zu probe sets: expected 1 to %d and at most "
+				     "%d", s->nvalues, s->nsets, LB_SWEEP_MAX_VALUES,
+				     LB_SWEEP_MAX_SETS);
+		goto out;
+	}
+	s->values = calloc(s->nvalues, sizeof(*s->values));
+	s->sets = calloc(s->nsets ? s->nsets : 1, sizeof(*s->sets));
+	if (!s->values || !s->sets) {
+		ret = -ENOMEM;
+		goto out;
+	}
+	for (size_t i = 0; i < s->nvalues; i++) {
+		v = json_object_array_get_idx(vals, i);
+		if (!json_object_is_type(v, json_type_int)) {
+			ret = lb_reader_fail(&rd, "values[%zu]: expected an integer", i);
+			goto out;
+		}
+		s->values[i] = json_object_get_int(v);
+	}
+	for (size_t k = 0; k < s->nsets && !ret; k++) {
+		snprintf(w, sizeof(w), "probesets[%zu]", k);
+		ret = lb_sweep_read_set(&rd, json_object_array_get_idx(sets, k), w, s->nvalues,
+					&s->sets[k]);
+	}
+out:
+	if (ret == -ENOMEM)
+		snprintf(err, len, "out of memory");
+	json_object_put(root);
+	if (ret) {
+		lb_sweep_free(s);
+		return ret;
+	}
+	*out = s;
+	return 0;
 }

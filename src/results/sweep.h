@@ -55,6 +55,16 @@ void lb_sweep_print(const struct lb_sweep *s, FILE *f);
 /* lb_sweep_write_json - @s as JSON, atomically, to @path. Returns 0 or -errno. */
 int lb_sweep_write_json(const struct lb_sweep *s, const char *path);
 
+#define LB_SWEEP_MAX_VALUES 64 /* what a sweep.json may hold, at most */
+#define LB_SWEEP_MAX_SETS 256
+
+/*
+ * lb_sweep_read_json - the sweep lb_sweep_write_json() wrote at @path (user
+ * input: anything else is refused with a message naming the key). Returns 0
+ * and sets *@out, or -errno with one line in @err.
+ */
+int lb_sweep_read_json(const char *path, struct lb_sweep **out, char *err, size_t len);
+
 /* lb_sweep_free - free @s; NULL is fine. */
 void lb_sweep_free(struct lb_sweep *s);
 
