@@ -132,8 +132,16 @@ int lb_config_check(struct lb_flow *w, const struct lb_workload_config *cfg, cha
 	if (cfg->rate < 0 || cfg->rate > LB_RATE_MAX || (cfg->rate && !w->type->traits.rate)) {
 		lb_seterr(err, errlen,
 			  "an open loop at %d requests per second is not possible for %s: "
-			  "choose 1..%d for udp-rr or tcp-rr, or 0 for a closed loop (%s)",
-			  cfg->rate, w->type->traits.name, LB_RATE_MAX, lb_wf(n, LB_WF_RATE));
+			  "choose 1..%d for udp-rr, tcp-rr or icmp-flood, or 0 for a closed loop "
+			  "(%s)", cfg->rate, w->type->traits.name, LB_RATE_MAX,
+			  lb_wf(n, LB_WF_RATE));
+		return -EINVAL;
+	}
+	if (cfg->rate && cfg->window > 1) {
+		lb_seterr(err, errlen,
+			  "%s and %s: an open loop sends on its schedule, not to keep a window "
+			  "of echoes outstanding: drop one", lb_wf(n, LB_WF_RATE),
+			  lb_wf(n, LB_WF_WINDOW));
 		return -EINVAL;
 	}
 	if (!(cfg->max_seconds > 0) || !isfinite(cfg->max_seconds) ||

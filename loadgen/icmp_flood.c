@@ -24,11 +24,13 @@
 #include <arpa/inet.h>
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "frame.h"
 #include "naming.h"
+#include "pace.h"
 #include "sockets.h"
 #include "util.h"
 #include "workload.h"
@@ -164,6 +166,97 @@ static int icmp_flood_send(int fd, unsigned char *req, size_t len, uint64_t seq)
 }
 
 /*
+ * What the @n bytes at @rbuf (IP header included) are to a generator that
+ * sends @len-byte echoes: 1 an echo reply of ours, its sequence number in
+ * *@got; 0 someone else's; -1 a reply of ours that is not what was sent.
+ */
+static int icmp_flood_reply(const struct lb_flow *w, const unsigned char *rbuf, ssize_t n,
+			    size_t len, uint64_t *got)
+{
+	const struct icmp_echo_hdr *r;
+	size_t ihl = n > 0 ? (size_t)(rbuf[0] & 0x0f) * 4 : 0;
+
+	/* The raw socket hands us the IP header too. */
+	if (ihl < 20 || (size_t)n < ihl + ICMP_HDR_LEN)
+		return -1;
+	r = (const struct icmp_echo_hdr *)(rbuf + ihl);
+	if (r->type != ICMP_ECHOREPLY_TYPE || ntohs(r->id) != w->icmp_id)
+		return 0; /* another pinger's */
+	if ((size_t)n - ihl != len || lb_inet_checksum(r, len) != 0)
+		return -1;
+	memcpy(got, rbuf + ihl + ICMP_HDR_LEN, sizeof(*got));
+	return ntohs(r->seq) == (uint16_t)*got && *got ? 1 : -1;
+}
+
+/*
+ * Open-loop generator (pace.h): the echoes due go out on schedule, the
+ * replies are taken as they come between sleeps in ppoll(); an echo not
+ * answered within LB_RCVTIMEO_MS, or LB_PACE_RING echoes later, is lost.
+ */
+static int icmp_flood_client_paced(struct lb_flow *w)
+{
+	struct lb_shared *sh = w->sh;
+	unsigned char *rbuf = w->buf, *req = w->buf + w->buflen;
+	size_t len = ICMP_HDR_LEN + w->cfg.msg_size;
+	struct icmp_echo_hdr *h = (struct icmp_echo_hdr *)req;
+	uint64_t got, ops = 0, mismatches = 0, sent = 0, lost, now, when, seq;
+	int fd = w->cli_fd, ret;
+	struct lb_pace *p;
+	ssize_t n;
+
+	p = lb_pace_start(w);
+	if (!p)
+		return -1;
+	memset(req, 0, len);
+	h->type = ICMP_ECHO_TYPE;
+	h->id = htons(w->icmp_id);
+	for (;;) {
+		now = lb_clock_ns();
+		if (lb_stopping(sh) || lb_past_deadline(sh))
+			break;
+		lost = 0;
+		while (lb_pace_due(p, now)) {
+			seq = lb_pace_take(p, sh, now, &lost);
+			ret = icmp_flood_send(fd, req, len, seq);
+			if (ret < 0) {
+				ret = lb_child_fail(w, LB_CLIENT, errno, "send on the raw ICMP socket",
+						    lb_fix_socket);
+				goto out;
+			}
+			if (ret) /* else no buffer: it times out */
+				atomic_store_explicit(&sh->sent, ++sent, memory_order_relaxed);
+		}
+		while ((n = recv(fd, rbuf, w->buflen, MSG_DONTWAIT)) >= 0 || errno == EINTR) {
+			if (n < 0)
+				continue;
+			ret = icmp_flood_reply(w, rbuf, n, len, &got);
+			if (ret > 0 && (when = lb_pace_answer(p, got))) {
+				lb_lat_record(sh, when);
+				atomic_store_explicit(&sh->ops, ++ops, memory_order_relaxed);
+			} else if (ret < 0 || (ret > 0 && !lb_pace_sent(p, got))) {
+				atomic_store_explicit(&sh->mismatches, ++mismatches,
+						      memory_order_relaxed);
+			} /* else another pinger's, or the late reply to an echo given up on */
+		}
+		if (errno != EAGAIN && errno != EWOULDBLOCK) {
+			ret = lb_child_fail(w, LB_CLIENT, errno, "recv on the raw ICMP socket",
+					    lb_fix_socket);
+			goto out;
+		}
+		now = lb_clock_ns();
+		lb_pace_give_up(p, sh, now, lost);
+		if (lb_pace_wait(w, p, fd, now, true) < 0) {
+			ret = -1;
+			goto out;
+		}
+	}
+	ret = 0;
+out:
+	free(p);
+	return ret;
+}
+
+/*
  * Generator loop. slot[seq % LB_WINDOW_MAX] holds each outstanding sequence
  * number (0 = free); after a receive timeout every outstanding echo is given
  * up, so late replies to them are stale.
@@ -172,13 +265,15 @@ static int icmp_flood_client_run(struct lb_flow *w)
 {
 	struct lb_shared *sh = w->sh;
 	unsigned char *rbuf = w->buf, *req = w->buf + w->buflen;
-	size_t len = ICMP_HDR_LEN + w->cfg.msg_size, ihl;
-	struct icmp_echo_hdr *h = (struct icmp_echo_hdr *)req, *r;
+	size_t len = ICMP_HDR_LEN + w->cfg.msg_size;
+	struct icmp_echo_hdr *h = (struct icmp_echo_hdr *)req;
 	uint64_t slot[LB_WINDOW_MAX] = {0}, sent_at[LB_WINDOW_MAX];
 	uint64_t next = 1, got, ops = 0, timeouts = 0, mismatches = 0, sent = 0, loops = 0;
 	int fd = w->cli_fd, window = w->cfg.window, outstanding = 0, ret;
 	ssize_t n;
 
+	if (sh->period_ns)
+		return icmp_flood_client_paced(w);
 	memset(req, 0, len);
 	h->type = ICMP_ECHO_TYPE;
 	h->id = htons(w->icmp_id);
@@ -215,17 +310,10 @@ static int icmp_flood_client_run(struct lb_flow *w)
 				return 0;
 			continue;
 		}
-		/* The raw socket hands us the IP header too. */
-		ihl = n > 0 ? (size_t)(rbuf[0] & 0x0f) * 4 : 0;
-		if (ihl < 20 || (size_t)n < ihl + ICMP_HDR_LEN)
-			goto mismatch;
-		r = (struct icmp_echo_hdr *)(rbuf + ihl);
-		if (r->type != ICMP_ECHOREPLY_TYPE || ntohs(r->id) != w->icmp_id)
+		ret = icmp_flood_reply(w, rbuf, n, len, &got);
+		if (!ret)
 			continue; /* another pinger's */
-		if ((size_t)n - ihl != len || lb_inet_checksum(r, len) != 0)
-			goto mismatch;
-		memcpy(&got, rbuf + ihl + ICMP_HDR_LEN, sizeof(got));
-		if (ntohs(r->seq) != (uint16_t)got || !got || got >= next)
+		if (ret < 0 || got >= next)
 			goto mismatch;
 		if (slot[got % LB_WINDOW_MAX] != got)
 			continue; /* stale: given up after a timeout */
@@ -259,6 +347,7 @@ const struct lb_workload_type lb_icmp_flood_type = {
 	    .window = true,
 	    .latency = true,
 	    .veth = true,
+	    .rate = true,
 	},
     .proto = "ICMP",
     .server_open = icmp_flood_server_open,

@@ -85,6 +85,15 @@ uint64_t lb_pace_expire(struct lb_pace *p, uint64_t now, uint64_t timeout_ns)
 	return n;
 }
 
+void lb_pace_give_up(struct lb_pace *p, struct lb_shared *sh, uint64_t now, uint64_t lost)
+{
+	lost += lb_pace_expire(p, now, LB_RCVTIMEO_MS * 1000000ull);
+	if (!lost)
+		return;
+	p->timeouts += lost;
+	atomic_store_explicit(&sh->timeouts, p->timeouts, memory_order_relaxed);
+}
+
 /* Returns > 0 when @fd is readable, 0 on time or interrupted, -1 (error slot filled). */
 int lb_pace_wait(struct lb_flow *w, const struct lb_pace *p, int fd, uint64_t now, bool can_send)
 {

@@ -30,6 +30,7 @@ struct lb_pace {
 	uint64_t next_seq;		/* its sequence number (from 1) */
 	uint64_t oldest;		/* the oldest sequence number that may be in flight */
 	uint64_t late;			/* sends a period or more behind their schedule */
+	uint64_t timeouts;		/* requests given up on (lb_pace_give_up) */
 	uint64_t seq[LB_PACE_RING];	/* the request in flight in each slot; 0 = none */
 	uint64_t when[LB_PACE_RING];	/* its scheduled send time */
 };
@@ -80,6 +81,14 @@ static inline bool lb_pace_sent(const struct lb_pace *p, uint64_t seq)
  * or more before @now (lost). Returns how many.
  */
 uint64_t lb_pace_expire(struct lb_pace *p, uint64_t now, uint64_t timeout_ns);
+
+/*
+ * lb_pace_give_up - the @lost requests lb_pace_take() overwrote and those
+ * lb_pace_expire() finds older than LB_RCVTIMEO_MS at @now are timeouts:
+ * counted and published in sh->timeouts (datagram workloads: lost, never
+ * resent). Returns nothing.
+ */
+void lb_pace_give_up(struct lb_pace *p, struct lb_shared *sh, uint64_t now, uint64_t lost);
 
 /*
  * lb_pace_wait - in @w's generator: wait for @fd to become readable, until

@@ -113,7 +113,7 @@ static int udp_rr_client_paced(struct lb_flow *w)
 	struct lb_shared *sh = w->sh;
 	unsigned char *buf = w->buf;
 	size_t len = w->cfg.msg_size;
-	uint64_t got = 0, ops = 0, timeouts = 0, mismatches = 0, sent = 0, lost, now, when, seq;
+	uint64_t got = 0, ops = 0, mismatches = 0, sent = 0, lost, now, when, seq;
 	struct lb_pace *p;
 	int fd = w->cli_fd, r;
 	ssize_t n;
@@ -162,11 +162,7 @@ static int udp_rr_client_paced(struct lb_flow *w)
 			} /* else the late echo of a request given up on */
 		}
 		now = lb_clock_ns();
-		lost += lb_pace_expire(p, now, LB_RCVTIMEO_MS * 1000000ull);
-		if (lost) {
-			timeouts += lost;
-			atomic_store_explicit(&sh->timeouts, timeouts, memory_order_relaxed);
-		}
+		lb_pace_give_up(p, sh, now, lost);
 		if (lb_pace_wait(w, p, fd, now, true) < 0) {
 			free(p);
 			return -1;

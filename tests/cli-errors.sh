@@ -22,9 +22,9 @@ expect_error "repeat '2.5'.*whole number" lb --repeat 2.5
 expect_error "sample-interval '0'.*from 0.01" lb --sample-interval 0
 expect_error "time-budget '-5'.*from 0 to 864000" lb --time-budget -5
 expect_error "sweep 'speed=1,2': expected KEY=V1,V2,... with KEY one of syscalls-per-op" lb --sweep speed=1,2
-expect_error "sweep rate: udp-stream has no open loop.*use --workload udp-rr or tcp-rr" \
+expect_error "sweep rate: udp-stream has no open loop.*icmp-flood send on a schedule" \
 	lb --workload udp-stream --sweep rate=100,200
-expect_error "rate: icmp-flood has no open loop" lb --workload icmp-flood --rate 1000
+expect_error "rate: udp-stream has no open loop" lb --workload udp-stream --rate 1000
 expect_error "workload exec: give the command after --" lb --workload exec
 expect_error "a command after -- is for --workload exec" lb -- true
 expect_error "metric is for --workload exec" lb --metric 'x([0-9]+)'

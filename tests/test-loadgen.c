@@ -167,6 +167,10 @@ static void test_config_errors(void)
 	expect_create_error(&cfg, -EINVAL, "or 0 for a closed loop (rate)");
 	cfg.rate = -1;
 	expect_create_error(&cfg, -EINVAL, "requests per second");
+	cfg.name = "icmp-flood";
+	cfg.rate = 1000;
+	cfg.window = 4;
+	expect_create_error(&cfg, -EINVAL, "rate and window: an open loop sends on its schedule");
 }
 
 /* The placement rule of flows and the veth topology's names and addresses. */
@@ -635,6 +639,7 @@ int main(void)
 		run_workload_engine("udp-stream", 1, "uring", true);
 	}
 	if (root) {
+		run_rate("icmp-flood", 2000);
 		run_workload("icmp-flood", 1);
 		run_workload("icmp-flood", 8);
 #ifdef HAVE_LIBPCAP

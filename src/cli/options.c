@@ -104,8 +104,8 @@ static const struct lb_option options[] = {
 	{ { "window", required_argument, NULL, OPT_WINDOW }, "N",
 	  "icmp-flood: echo requests kept outstanding, 1-1024 (default 1, like ping -f)" },
 	{ { "rate", required_argument, NULL, OPT_RATE }, "OPS",
-	  "udp-rr, tcp-rr: open loop, each flow sends OPS requests per second on a fixed "
-	  "schedule and times each from its scheduled send (no coordinated omission); late "
+	  "udp-rr, tcp-rr, icmp-flood: open loop, each flow sends OPS requests per second on "
+	  "a fixed schedule and times each from its scheduled send (no coordinated omission); late "
 	  "sends are counted (default 0: closed loop)" },
 	{ { "count-with", required_argument, NULL, OPT_COUNT_WITH }, "pcap|none",
 	  "also count the workload's delivered packets with a libpcap capture on lo (root), "
@@ -612,8 +612,8 @@ int lb_options_parse(int argc, char **argv, struct lb_options *c)
 	}
 	if (((c->sweep_key && !strcmp(c->sweep_key, "rate")) || c->wl.rate) && traits &&
 	    !traits->rate) {
-		lb_err("--%s: %s has no open loop (only udp-rr and tcp-rr send on a schedule): "
-		       "use --workload udp-rr or tcp-rr, or drop it",
+		lb_err("--%s: %s has no open loop (udp-rr, tcp-rr and icmp-flood send on a "
+		       "schedule): use one of them, or drop it",
 		       c->wl.rate ? "rate" : "sweep rate", c->wl.name);
 		return -EINVAL;
 	}
