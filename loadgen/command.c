@@ -2,13 +2,21 @@
 /*
  * loadgen: a command as the workload (command.h).
  *
- * The child makes itself a process group, asks to die with its parent,
- * takes the caller's descriptors and waits on the gate pipe; then execs
- * the program found at create, with no shell. An exec that fails writes its
- * errno on a close-on-exec pipe the parent reads at release. The exit is
- * seen through a pidfd (a poll, no busy wait) and first without reaping, so
- * that whatever the command left in its group is killed while the group
- * still exists.
+ * Two processes. The keeper, forked from loadbench, is a child subreaper
+ * that asks for SIGTERM when loadbench dies; it forks the command and
+ * waits. The command makes itself a process group, takes the caller's
+ * descriptors and waits on the gate pipe; then execs the program found at
+ * create, with no shell. An exec that fails writes its errno on a
+ * close-on-exec pipe the parent reads at release. When the command exits,
+ * the keeper kills what it left (its process group, and every orphan that
+ * fell to the keeper, daemons that left the group included), reaps them
+ * and exits as the command did; when loadbench dies (even by SIGKILL), the
+ * keeper does the same at once. loadbench sees the keeper's exit through a
+ * pidfd (a poll, no busy wait); wait4 on the keeper gives the command's CPU
+ * time (the keeper waited for it).
+ *
+ * The keeper runs in a child of a process that may have threads (tracer
+ * readers): it keeps to async-signal-safe calls.
  *
  * This file must not include any tracing header.
  */
@@ -41,14 +49,15 @@ struct lb_command {
 	char **argv;
 	char path[PATH_MAX];
 	int cpus[2];
-	pid_t pid;	/* 0 = none */
-	int pidfd;	/* -1 = none (poll by waitid every ms instead) */
+	pid_t pid;	/* the command, its process group; 0 = none */
+	pid_t keeper;	/* its keeper (our child); 0 = none */
+	int pidfd;	/* the keeper's; -1 = none (poll by waitid every ms instead) */
 	int gate;	/* write end of the gate; -1 = released */
 	int execerr;	/* read end of the exec-error pipe; -1 = read */
 	int exec_errno;	/* why exec failed; 0 = it did not */
-	bool exited;	/* the command exited (not reaped yet: its group stays) */
+	bool exited;	/* the keeper exited (the command and what it left are gone) */
 	bool reaped;
-	int status;	/* waitpid status once reaped */
+	int status;	/* the keeper's wait status once reaped: the command's */
 	struct rusage ru; /* its CPU time and its waited-for descendants', once reaped */
 };
 
@@ -201,18 +210,128 @@ fail:
 	_exit(127);
 }
 
-/* Returns the pid, or -errno with @err. */
+static volatile sig_atomic_t lb_keeper_term;
+
+static void lb_keeper_on_term(int sig)
+{
+	(void)sig;
+	lb_keeper_term = 1;
+}
+
+/* Kills every child of the keeper (@self): what the command left and fell to it. */
+static void lb_keeper_kill_children(pid_t self)
+{
+	char path[64] = "/proc/self/task/", num[16], buf[4096];
+	size_t off = strlen(path), n = 0;
+	ssize_t r;
+	pid_t p = 0;
+	int fd;
+
+	/* "/proc/self/task/SELF/children", without snprintf (async-signal-safe). */
+	do
+		num[n++] = (char)('0' + self % 10);
+	while ((self /= 10) && n < sizeof(num));
+	while (n)
+		path[off++] = num[--n];
+	memcpy(path + off, "/children", sizeof("/children"));
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return; /* no CONFIG_PROC_CHILDREN: the group kill is all there is */
+	r = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	for (ssize_t i = 0; i < r; i++) {
+		if (buf[i] >= '0' && buf[i] <= '9') {
+			p = p * 10 + (buf[i] - '0');
+		} else if (p) {
+			kill(p, SIGKILL);
+			p = 0;
+		}
+	}
+	if (p)
+		kill(p, SIGKILL);
+}
+
+/* The keeper: the command forked, waited for, what it left killed; exits as it did. */
+static void __attribute__((noreturn)) lb_keeper_main(struct lb_command *c, int gate, int execerr,
+						     int pidw, int out_fd, int err_fd, pid_t parent)
+{
+	struct sigaction sa;
+	sigset_t none;
+	pid_t self = getpid(), cmd, r;
+	int status = 0, e;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = lb_keeper_on_term; /* no SA_RESTART: it interrupts the wait */
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGTERM, &sa, NULL);
+	sa.sa_handler = SIG_IGN;
+	sigaction(SIGINT, &sa, NULL); /* loadbench decides what a Ctrl-C ends */
+	sigaction(SIGHUP, &sa, NULL);
+	sigemptyset(&none);
+	sigprocmask(SIG_SETMASK, &none, NULL);
+	if (prctl(PR_SET_PDEATHSIG, SIGTERM) < 0 || getppid() != parent ||
+	    prctl(PR_SET_CHILD_SUBREAPER, 1) < 0)
+		goto fail;
+	cmd = fork();
+	if (cmd < 0)
+		goto fail;
+	if (!cmd) {
+		close(pidw);
+		lb_cmd_child(c, gate, execerr, out_fd, err_fd, self);
+	}
+	setpgid(cmd, cmd);
+	while (write(pidw, &cmd, sizeof(cmd)) < 0 && errno == EINTR)
+		;
+	close(pidw);
+	close(gate);
+	close(execerr);
+	for (;;) {
+		r = waitpid(-1, &status, 0);
+		if (r == cmd)
+			break;
+		/* SIGTERM: from loadbench's death (or its group): end the command now. */
+		if (r < 0 && errno == EINTR && lb_keeper_term && getppid() != parent)
+			break;
+		if (r < 0 && errno == EINTR)
+			lb_keeper_term = 0;
+		else if (r < 0) /* ECHILD: cannot be, but do not spin */
+			break;
+	}
+	kill(-cmd, SIGKILL);
+	for (;;) {
+		lb_keeper_kill_children(self);
+		r = waitpid(-1, NULL, 0);
+		if (r < 0 && errno != EINTR)
+			break;
+	}
+	if (lb_keeper_term && getppid() != parent)
+		_exit(127);
+	if (WIFSIGNALED(status)) {
+		signal(WTERMSIG(status), SIG_DFL);
+		kill(self, WTERMSIG(status));
+		_exit(128 + WTERMSIG(status));
+	}
+	_exit(WIFEXITED(status) ? WEXITSTATUS(status) : 127);
+fail:
+	e = errno;
+	while (write(execerr, &e, sizeof(e)) < 0 && errno == EINTR)
+		;
+	_exit(127);
+}
+
+/* Returns the command's pid, or -errno with @err. */
 pid_t lb_command_spawn(struct lb_command *c, int out_fd, int err_fd, char *err, size_t len)
 {
-	int gate[2] = {-1, -1}, ee[2] = {-1, -1};
-	pid_t parent = getpid(), pid;
+	int gate[2] = {-1, -1}, ee[2] = {-1, -1}, pp[2] = {-1, -1};
+	pid_t parent = getpid(), pid, cmd = 0;
+	ssize_t n;
 	int ret;
 
-	if (c->pid) {
+	if (c->keeper) {
 		snprintf(err, len, "the command is already running: this is a bug");
 		return -EBUSY;
 	}
-	if (pipe2(gate, O_CLOEXEC) < 0 || pipe2(ee, O_CLOEXEC) < 0) {
+	if (pipe2(gate, O_CLOEXEC) < 0 || pipe2(ee, O_CLOEXEC) < 0 || pipe2(pp, O_CLOEXEC) < 0) {
 		ret = -errno;
 		snprintf(err, len, "cannot make a pipe for the command: %s", strerror(-ret));
 		goto fail;
@@ -226,26 +345,45 @@ pid_t lb_command_spawn(struct lb_command *c, int out_fd, int err_fd, char *err, 
 	if (!pid) {
 		close(gate[1]);
 		close(ee[0]);
+		close(pp[0]);
 		/* 'g' is written only by lb_command_release(): anything else is no. */
-		lb_cmd_child(c, gate[0], ee[1], out_fd, err_fd, parent);
+		lb_keeper_main(c, gate[0], ee[1], pp[1], out_fd, err_fd, parent);
 	}
-	setpgid(pid, pid); /* also here: the group exists before anyone signals it */
 	close(gate[0]);
 	close(ee[1]);
-	c->pid = pid;
+	close(pp[1]);
+	gate[0] = ee[1] = pp[1] = -1;
+	/* The keeper says the command's pid once it has forked it (end of file: it failed). */
+	while ((n = read(pp[0], &cmd, sizeof(cmd))) < 0 && errno == EINTR)
+		;
+	close(pp[0]);
+	pp[0] = -1;
+	c->keeper = pid;
 	c->gate = gate[1];
 	c->execerr = ee[0];
+	gate[1] = ee[0] = -1;
+	if (n != (ssize_t)sizeof(cmd) || cmd <= 0) {
+		c->pid = 0; /* no command: lb_command_kill() ends and reaps the keeper */
+		c->exited = c->reaped = false;
+		lb_command_kill(c);
+		snprintf(err, len, "cannot start the command: its keeper process failed");
+		ret = -ECHILD;
+		goto fail;
+	}
+	c->pid = cmd;
 	c->exec_errno = 0;
 	c->exited = c->reaped = false;
 	c->status = 0;
 	c->pidfd = (int)syscall(SYS_pidfd_open, pid, 0);
-	return pid;
+	return cmd;
 fail:
 	for (int i = 0; i < 2; i++) {
 		if (gate[i] >= 0)
 			close(gate[i]);
 		if (ee[i] >= 0)
 			close(ee[i]);
+		if (pp[i] >= 0)
+			close(pp[i]);
 	}
 	return ret;
 }
@@ -276,29 +414,28 @@ int lb_command_release(struct lb_command *c)
 	return 0;
 }
 
-/* Whether the command has exited (seen, not reaped, so that its group stays). */
+/* Whether the keeper has exited: the command did, and what it left is gone. */
 static bool lb_cmd_exited(struct lb_command *c)
 {
 	siginfo_t si;
 
-	if (c->exited || c->reaped || !c->pid)
+	if (c->exited || c->reaped || !c->keeper)
 		return true;
 	memset(&si, 0, sizeof(si));
-	if (waitid(P_PID, (id_t)c->pid, &si, WEXITED | WNOHANG | WNOWAIT) < 0)
+	if (waitid(P_PID, (id_t)c->keeper, &si, WEXITED | WNOHANG | WNOWAIT) < 0)
 		return errno == ECHILD;
-	if (si.si_pid == c->pid)
+	if (si.si_pid == c->keeper)
 		c->exited = true;
 	return c->exited;
 }
 
-/* What its group left: killed while the exited command still holds the group; then reaped. */
+/* The keeper reaped (its wait status and CPU time are the command's). */
 static void lb_cmd_reap(struct lb_command *c)
 {
-	if (c->reaped || !c->pid)
+	if (c->reaped || !c->keeper)
 		return;
-	kill(-c->pid, SIGKILL);
 	memset(&c->ru, 0, sizeof(c->ru));
-	while (wait4(c->pid, &c->status, 0, &c->ru) < 0) {
+	while (wait4(c->keeper, &c->status, 0, &c->ru) < 0) {
 		if (errno != EINTR) {
 			c->status = 0;
 			break;
@@ -374,9 +511,10 @@ int lb_command_cpu(const struct lb_command *c, uint64_t *user_ns, uint64_t *sys_
 
 void lb_command_kill(struct lb_command *c)
 {
+	const int sig[2] = {SIGTERM, SIGKILL};
 	double end;
 
-	if (!c || !c->pid)
+	if (!c || !c->keeper)
 		return;
 	if (c->gate >= 0) { /* never released: end of file on the gate ends it */
 		close(c->gate);
@@ -386,17 +524,21 @@ void lb_command_kill(struct lb_command *c)
 		close(c->execerr);
 		c->execerr = -1;
 	}
-	if (!lb_cmd_exited(c)) {
-		kill(-c->pid, SIGTERM);
+	/* The command's group: asked, then told; its keeper follows it out. */
+	for (int i = 0; i < 2 && c->pid && !lb_cmd_exited(c); i++) {
+		kill(-c->pid, sig[i]);
 		end = lb_cmd_now() + LB_CMD_GRACE_MS / 1e3;
 		while (!lb_cmd_exited(c) && lb_cmd_now() < end)
 			lb_cmd_sleep(c, 10);
 	}
+	if (!lb_cmd_exited(c))
+		kill(c->keeper, SIGKILL);
 	lb_cmd_reap(c);
 	if (c->pidfd >= 0)
 		close(c->pidfd);
 	c->pidfd = -1;
 	c->pid = 0;
+	c->keeper = 0;
 }
 
 void lb_command_destroy(struct lb_command *c)

@@ -11,7 +11,8 @@
 #  - a command that fails, one not found and one past --timeout each give one line naming
 #    the cause and the file to read, a non-zero exit, and leave no process behind;
 #  - SIGINT ends the run and the command's whole process group (its children too);
-#    SIGKILL of loadbench ends the command (it dies with its parent).
+#    SIGKILL of loadbench ends the command, its group and a daemon that left the
+#    group (the command's keeper, a child subreaper, outlives loadbench to do it).
 # Nothing here is timed.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
@@ -116,14 +117,16 @@ wait "$lbpid" || rc=$?
 [[ $rc -eq 130 ]] || fail "loadbench exited $rc after SIGINT, not 130"
 gone "sleep 7.65[34]"
 
-note "SIGKILL of loadbench ends the command"
+note "SIGKILL of loadbench ends the command, its group and what left the group"
 LB_TEST_TAG=$LB_TAG setsid "$LOADBENCH" --workload exec --repeat 1 --probeset syscalls-pid \
-	--quiet --no-plot --output "$tmp/k" -- sleep 7.655 >/dev/null 2>&1 &
+	--quiet --no-plot --output "$tmp/k" -- sh -c 'setsid sleep 7.655 & sleep 7.656' \
+	>/dev/null 2>&1 &
 lbpid=$!
-for _ in $(seq 100); do pgrep -f "sleep 7.655" >/dev/null && break; sleep 0.1; done
-pgrep -f "sleep 7.655" >/dev/null || fail "the command did not start"
+for _ in $(seq 100); do pgrep -f "sleep 7.656" >/dev/null && break; sleep 0.1; done
+pgrep -f "sleep 7.656" >/dev/null && pgrep -f "sleep 7.655" >/dev/null ||
+	fail "the command did not start"
 kill -KILL "$lbpid"
 wait "$lbpid" || true
-gone "sleep 7.655"
+gone "sleep 7.65[56]"
 "$LOADBENCH" cleanup >/dev/null 2>&1 || true
 assert_no_leftovers

@@ -3,7 +3,8 @@
  * loadgen's command (command.h), without root: a program looked up in PATH
  * or refused in one line; the gate holds it until release; its exit status,
  * an exec that fails, a timeout, an interrupt; its CPU time from wait4; and
- * the process group it leaves killed when it exits or is killed.
+ * what it leaves (its process group, a daemon that left it) killed when it
+ * exits, is killed, or when the process that runs it dies.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -12,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -74,6 +76,8 @@ int main(void)
 	char *slow[] = {"sleep", "9.871", NULL};
 	char *group[] = {"sh", "-c", "sleep 9.872 & sleep 9.873 & wait", NULL};
 	char *leave[] = {"sh", "-c", "sleep 9.874 & exit 0", NULL};
+	char *daemon[] = {"sh", "-c", "setsid sleep 9.875 & sleep 0.2; exit 0", NULL};
+	char *orphan[] = {"sh", "-c", "setsid sleep 9.876 & sleep 9.877", NULL};
 	char *busy[] = {"sh", "-c", "i=0; while [ $i -lt 20000 ]; do i=$((i+1)); done", NULL};
 	char path[] = "/tmp/lb-test-command.XXXXXX", *script[] = {path, NULL};
 	struct lb_command *c;
@@ -142,5 +146,32 @@ int main(void)
 	T_CHECK(run(leave, 5, NULL, why, sizeof(why), NULL) == 0 &&
 		!strcmp(why, "exited with status 0"));
 	T_CHECK(!alive("sleep", "9.874"));
+	/* ... and a daemon that left the group: an orphan of the keeper, killed too. */
+	T_CHECK(run(daemon, 5, NULL, why, sizeof(why), NULL) == 0 &&
+		!strcmp(why, "exited with status 0"));
+	T_CHECK(!alive("sleep", "9.875"));
+
+	/* Its runner dies (as loadbench under SIGKILL): the keeper ends the command and its own. */
+	{
+		pid_t runner = fork(), gone;
+		int st;
+
+		if (!runner) {
+			int nul = open("/dev/null", O_WRONLY | O_CLOEXEC);
+
+			c = make(orphan, err, sizeof(err), &ret);
+			if (!c || lb_command_spawn(c, nul, nul, err, sizeof(err)) <= 0 ||
+			    lb_command_release(c))
+				_exit(1);
+			for (int i = 0; i < 100 && !alive("sleep", "9.877"); i++)
+				usleep(20000);
+			_exit(alive("sleep", "9.876") && alive("sleep", "9.877") ? 0 : 2);
+		}
+		gone = waitpid(runner, &st, 0);
+		T_CHECK(gone == runner && WIFEXITED(st) && WEXITSTATUS(st) == 0);
+		for (int i = 0; i < 100 && (alive("sleep", "9.876") || alive("sleep", "9.877")); i++)
+			usleep(20000);
+		T_CHECK(!alive("sleep", "9.876") && !alive("sleep", "9.877"));
+	}
 	return t_exit();
 }

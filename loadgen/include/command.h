@@ -7,8 +7,11 @@
  * caller's descriptors, and held before exec until the caller has done what
  * it needs the pid for (a tracer that follows the workload's processes);
  * lb_command_release() lets it exec. Its exit, a timeout or an interrupt
- * end the run; lb_command_kill() ends its whole process group. Like the
- * rest of loadgen it knows nothing about tracing.
+ * end the run; lb_command_kill() ends its whole process group. A keeper
+ * process between loadbench and the command kills what the command leaves
+ * (its group, and any daemon that left it) when it exits, and at once when
+ * loadbench dies, however it dies. Like the rest of loadgen it knows
+ * nothing about tracing.
  */
 #ifndef LB_COMMAND_H
 #define LB_COMMAND_H
@@ -38,9 +41,9 @@ int lb_command_create(const struct lb_command_config *cfg, struct lb_command **o
 const char *lb_command_path(const struct lb_command *c);
 
 /*
- * lb_command_spawn - fork the command behind its gate, its stdout and
- * stderr on @out_fd and @err_fd, stdin /dev/null. Returns its pid (also its
- * process group), or -errno with a line in @err.
+ * lb_command_spawn - fork the command (under its keeper) behind its gate,
+ * its stdout and stderr on @out_fd and @err_fd, stdin /dev/null. Returns
+ * its pid (also its process group), or -errno with a line in @err.
  */
 pid_t lb_command_spawn(struct lb_command *c, int out_fd, int err_fd, char *err, size_t len);
 
