@@ -33,6 +33,8 @@ expect_error "method alternate: --workload exec runs its command to completion" 
 expect_error "rate applies to the loopback workloads, not to --workload exec" \
 	lb --workload exec --rate 10 -- true
 expect_error "timeout '0': expected a number from 0.01" lb --workload exec --timeout 0 -- true
+expect_error "probe set uprobe puts a uprobe on loadgen's server.*exec does not run: drop it" \
+	lb --workload exec --probeset uprobe -- true
 expect_error "rate '2000000'.*from 0 to 1000000" lb --rate 2000000
 expect_error "sweep 'syscalls-per-op': expected KEY=V1" lb --sweep syscalls-per-op
 expect_error "sweep syscalls-per-op: give 2 values or more" lb --sweep syscalls-per-op=4

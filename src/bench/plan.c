@@ -129,6 +129,15 @@ static bool probeset_unavailable(const struct lb_probeset *ps, int ret)
 	       ret == -EACCES;
 }
 
+/* Whether @ps puts a uprobe on loadgen's server (a function of loadbench itself). */
+static bool probeset_needs_server(const struct lb_probeset *ps)
+{
+	for (size_t i = 0; i < ps->nprobes; i++)
+		if (ps->probes[i].kind == LB_PROBE_UPROBE)
+			return true;
+	return false;
+}
+
 /* Every entry's tracer, or why it is skipped; 0 or -errno (in @err). */
 static int plan_create(struct lb_plan *plan, const struct lb_plan_request *rq, char *err,
 		       size_t len)
@@ -141,7 +150,15 @@ static int plan_create(struct lb_plan *plan, const struct lb_plan_request *rq, c
 		int ret;
 
 		e->result = -1;
-		ret = lb_tracer_create(e->set, rq->topts, &e->tracer, msg, sizeof(msg));
+		if (rq->no_server && probeset_needs_server(e->set)) {
+			/* Skipped in the default run, refused when named (-EINVAL: anywhere). */
+			snprintf(msg, sizeof(msg), "probe set %s puts a uprobe on loadgen's server "
+				 "(lb_server_request), which --workload exec does not run: drop it",
+				 e->set->name);
+			ret = -EINVAL;
+		} else {
+			ret = lb_tracer_create(e->set, rq->topts, &e->tracer, msg, sizeof(msg));
+		}
 		if (ret && (defaults || (rq->skip_unavailable &&
 					     probeset_unavailable(e->set, ret)))) {
 			/* The default run measures what runs here and says what it left out. */

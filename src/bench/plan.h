@@ -26,6 +26,9 @@ struct lb_plan_request {
 	int nspecs;			/* 0: the default run, every catalog set that runs here */
 	bool alone;			/* no sets added by compare-with lines */
 	bool skip_unavailable;		/* a named set that cannot run here is skipped */
+	bool no_server;			/* the workload runs no loadgen server (--workload exec):
+					 * a set with a uprobe on it is skipped (default run) or
+					 * refused (named) */
 	const struct lb_tracer_opts *topts;
 };
 

@@ -527,6 +527,7 @@ int lb_cmd_run(struct lb_options *o)
 			.nspecs = o->nspecs,
 			.alone = o->alone,
 			.skip_unavailable = o->skip_unavailable,
+			.no_server = o->exec_argv != NULL,
 			.topts = &o->topts,
 		};
 		char why[8192];
