@@ -6,7 +6,8 @@
 # accepts, and writes sweep.json and sweep.txt. Each extra syscall the server
 # makes is one sys_enter and one sys_exit: the events per operation must rise by
 # exactly 2 per extra syscall, 8 from 0 to 4 (within 0.1, the edges of the
-# slices); the line through the two points has a slope. Nothing is left behind.
+# slices); the line through the two points has a slope, which loadbench report
+# prints from sweep.json, and loadbench plot draws it. Nothing is left behind.
 # Nothing here is timed.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
@@ -40,4 +41,16 @@ awk -v a="$e0" -v b="$e4" 'BEGIN { exit !(b - a > 7.9 && b - a < 8.1) }' ||
 slope=$(sed -n 's/^syscalls-pid: \([-0-9.]*\) ns per event.*/\1/p' "$tmp/s.txt")
 [[ -n $slope ]] || fail "no line for syscalls-pid: $(grep '^syscalls-pid:' "$tmp/s.txt")"
 note "marginal cost: $slope ns per event"
+
+note "the sweep's directory: loadbench report (Markdown, LaTeX) and loadbench plot"
+"$LOADBENCH" report "$tmp/s" >"$tmp/report.md" || fail "loadbench report failed on the sweep"
+grep -q '^## Sweep of syscalls-per-op$' "$tmp/report.md" || fail "no sweep heading in the report"
+grep -q "^| syscalls-pid | $slope" "$tmp/report.md" ||
+	fail "the report's line for syscalls-pid does not have the slope $slope: $(grep '^| syscalls-pid' "$tmp/report.md")"
+"$LOADBENCH" report --format latex "$tmp/s" | grep -q '^syscalls-pid & 0 & ' ||
+	fail "no LaTeX row for syscalls-pid at 0"
+if have_gnuplot; then
+	"$LOADBENCH" plot "$tmp/s" || fail "loadbench plot failed on the sweep"
+	assert_figures "$tmp/s" sweep
+fi
 assert_no_leftovers

@@ -16,7 +16,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "format.h"
 #include "report.h"
@@ -564,17 +563,13 @@ int lb_report_print_sweep(const struct lb_sweep *s, enum lb_report_format fmt, F
  */
 static int report_sweep(const char *dir, enum lb_report_format fmt)
 {
-	char path[PATH_MAX], err[512];
 	struct lb_sweep *s = NULL;
+	char err[512] = "";
 	int ret;
 
-	snprintf(path, sizeof(path), "%s/results.json", dir);
-	if (!access(path, F_OK))
+	ret = lb_sweep_dir_read(dir, &s, err, sizeof(err));
+	if (ret == -ENOENT && !err[0])
 		return -ENOENT;
-	snprintf(path, sizeof(path), "%s/sweep.json", dir);
-	if (access(path, F_OK))
-		return -ENOENT;
-	ret = lb_sweep_read_json(path, &s, err, sizeof(err));
 	if (ret) {
 		lb_err("%s", err);
 		return 1;

@@ -447,3 +447,17 @@ out:
 	*out = s;
 	return 0;
 }
+
+int lb_sweep_dir_read(const char *dir, struct lb_sweep **out, char *err, size_t len)
+{
+	char path[4096];
+
+	*out = NULL;
+	snprintf(path, sizeof(path), "%s/results.json", dir);
+	if (!access(path, F_OK))
+		return -ENOENT;
+	snprintf(path, sizeof(path), "%s/sweep.json", dir);
+	if (access(path, F_OK))
+		return -ENOENT;
+	return lb_sweep_read_json(path, out, err, len);
+}

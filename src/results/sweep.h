@@ -65,6 +65,14 @@ int lb_sweep_write_json(const struct lb_sweep *s, const char *path);
  */
 int lb_sweep_read_json(const char *path, struct lb_sweep **out, char *err, size_t len);
 
+/*
+ * lb_sweep_dir_read - the sweep of a --sweep's directory @dir (its
+ * sweep.json; a directory with a results.json is not one). Returns 0 and
+ * sets *@out, -ENOENT when @dir is not a sweep's (nothing said), or -errno
+ * with one line in @err.
+ */
+int lb_sweep_dir_read(const char *dir, struct lb_sweep **out, char *err, size_t len);
+
 /* lb_sweep_free - free @s; NULL is fine. */
 void lb_sweep_free(struct lb_sweep *s);
 
