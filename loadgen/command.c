@@ -210,14 +210,6 @@ fail:
 	_exit(127);
 }
 
-static volatile sig_atomic_t lb_keeper_term;
-
-static void lb_keeper_on_term(int sig)
-{
-	(void)sig;
-	lb_keeper_term = 1;
-}
-
 /* Kills every child of the keeper (@self): what the command left and fell to it. */
 static void lb_keeper_kill_children(pid_t self)
 {
@@ -251,24 +243,32 @@ static void lb_keeper_kill_children(pid_t self)
 		kill(p, SIGKILL);
 }
 
-/* The keeper: the command forked, waited for, what it left killed; exits as it did. */
+/*
+ * The keeper: the command forked, waited for, what it left killed; exits as it did.
+ * SIGTERM (its PR_SET_PDEATHSIG: loadbench died) and SIGCHLD stay blocked and are
+ * taken with sigwaitinfo(), so one that arrives before the wait is not lost.
+ */
 static void __attribute__((noreturn)) lb_keeper_main(struct lb_command *c, int gate, int execerr,
 						     int pidw, int out_fd, int err_fd, pid_t parent)
 {
 	struct sigaction sa;
-	sigset_t none;
+	sigset_t waitset;
+	siginfo_t si;
 	pid_t self = getpid(), cmd, r;
-	int status = 0, e;
+	int status = 0, st, e;
+	bool orphaned = false;
 
+	sigemptyset(&waitset);
+	sigaddset(&waitset, SIGTERM);
+	sigaddset(&waitset, SIGCHLD);
+	sigprocmask(SIG_SETMASK, &waitset, NULL);
 	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = lb_keeper_on_term; /* no SA_RESTART: it interrupts the wait */
 	sigemptyset(&sa.sa_mask);
-	sigaction(SIGTERM, &sa, NULL);
+	sa.sa_handler = SIG_DFL; /* a blocked SIGCHLD stays pending for sigwaitinfo() */
+	sigaction(SIGCHLD, &sa, NULL);
 	sa.sa_handler = SIG_IGN;
 	sigaction(SIGINT, &sa, NULL); /* loadbench decides what a Ctrl-C ends */
 	sigaction(SIGHUP, &sa, NULL);
-	sigemptyset(&none);
-	sigprocmask(SIG_SETMASK, &none, NULL);
 	if (prctl(PR_SET_PDEATHSIG, SIGTERM) < 0 || getppid() != parent ||
 	    prctl(PR_SET_CHILD_SUBREAPER, 1) < 0)
 		goto fail;
@@ -286,16 +286,20 @@ static void __attribute__((noreturn)) lb_keeper_main(struct lb_command *c, int g
 	close(gate);
 	close(execerr);
 	for (;;) {
-		r = waitpid(-1, &status, 0);
-		if (r == cmd)
+		r = waitpid(-1, &st, WNOHANG);
+		if (r == cmd) {
+			status = st;
 			break;
-		/* SIGTERM: from loadbench's death (or its group): end the command now. */
-		if (r < 0 && errno == EINTR && lb_keeper_term && getppid() != parent)
+		}
+		if (r > 0) /* an orphan the command left, reaped */
+			continue;
+		if (r < 0 && errno != EINTR) /* ECHILD: cannot be, but do not spin */
 			break;
-		if (r < 0 && errno == EINTR)
-			lb_keeper_term = 0;
-		else if (r < 0) /* ECHILD: cannot be, but do not spin */
+		/* SIGTERM from loadbench's death: end the command now (else: someone else's). */
+		if (sigwaitinfo(&waitset, &si) == SIGTERM && getppid() != parent) {
+			orphaned = true;
 			break;
+		}
 	}
 	kill(-cmd, SIGKILL);
 	for (;;) {
@@ -304,9 +308,11 @@ static void __attribute__((noreturn)) lb_keeper_main(struct lb_command *c, int g
 		if (r < 0 && errno != EINTR)
 			break;
 	}
-	if (lb_keeper_term && getppid() != parent)
+	if (orphaned)
 		_exit(127);
 	if (WIFSIGNALED(status)) {
+		sigemptyset(&waitset);
+		sigprocmask(SIG_SETMASK, &waitset, NULL);
 		signal(WTERMSIG(status), SIG_DFL);
 		kill(self, WTERMSIG(status));
 		_exit(128 + WTERMSIG(status));
