@@ -23,6 +23,7 @@
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE
 #endif
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -513,6 +514,65 @@ int lb_command_cpu(const struct lb_command *c, uint64_t *user_ns, uint64_t *sys_
 	*sys_ns = (uint64_t)c->ru.ru_stime.tv_sec * 1000000000u +
 		  (uint64_t)c->ru.ru_stime.tv_usec * 1000u;
 	return 0;
+}
+
+bool lb_command_running(struct lb_command *c)
+{
+	return c && c->keeper && !lb_cmd_exited(c);
+}
+
+/* Appends the children of every task of @pid to @pids[*n..@max). */
+static void lb_cmd_children(pid_t pid, pid_t *pids, int *n, int max)
+{
+	char path[320], buf[4096];
+	struct dirent *d;
+	ssize_t r;
+	DIR *dir;
+	int fd;
+
+	snprintf(path, sizeof(path), "/proc/%d/task", (int)pid);
+	dir = opendir(path);
+	if (!dir)
+		return;
+	while ((d = readdir(dir)) && *n < max) {
+		char *p, *end;
+		long v;
+
+		if (d->d_name[0] < '0' || d->d_name[0] > '9')
+			continue;
+		snprintf(path, sizeof(path), "/proc/%d/task/%s/children", (int)pid, d->d_name);
+		fd = open(path, O_RDONLY | O_CLOEXEC);
+		if (fd < 0)
+			continue;
+		r = read(fd, buf, sizeof(buf) - 1);
+		close(fd);
+		if (r <= 0)
+			continue;
+		buf[r] = '\0';
+		for (p = buf; *n < max; p = end) {
+			v = strtol(p, &end, 10);
+			if (end == p)
+				break;
+			if (v > 0)
+				pids[(*n)++] = (pid_t)v;
+		}
+	}
+	closedir(dir);
+}
+
+int lb_command_tree(const struct lb_command *c, pid_t *pids, int max)
+{
+	int n = 0;
+
+	if (!c->keeper || !c->pid || c->exited || max < 1)
+		return 0;
+	/* Breadth first from the keeper: its children are the command and its orphans. */
+	lb_cmd_children(c->keeper, pids, &n, max);
+	for (int i = 0; i < n; i++)
+		lb_cmd_children(pids[i], pids, &n, max);
+	if (!n)
+		pids[n++] = c->pid;
+	return n;
 }
 
 void lb_command_kill(struct lb_command *c)

@@ -33,6 +33,14 @@ expect_error "method alternate: --workload exec runs its command to completion" 
 expect_error "rate applies to the loopback workloads, not to --workload exec" \
 	lb --workload exec --rate 10 -- true
 expect_error "timeout '0': expected a number from 0.01" lb --workload exec --timeout 0 -- true
+expect_error "server is for --workload exec" lb --server 'sleep 1'
+expect_error "server: say when it is ready with --ready tcp:PORT" \
+	lb --workload exec --server 'sleep 1' -- true
+expect_error "ready is for a server: add --server" lb --workload exec --ready tcp:1 -- true
+expect_error "ready 'tcp:0': expected tcp:PORT" lb --workload exec --server 'sleep 1' --ready tcp:0 -- true
+expect_error "ready 'ssh': expected tcp:PORT" lb --workload exec --server 'sleep 1' --ready ssh -- true
+expect_error "ready-timeout '0': expected a number from 0.1" \
+	lb --workload exec --server 'sleep 1' --ready tcp:1 --ready-timeout 0 -- true
 expect_error "probe set uprobe puts a uprobe on loadgen's server.*exec does not run: drop it" \
 	lb --workload exec --probeset uprobe -- true
 expect_error "rate '2000000'.*from 0 to 1000000" lb --rate 2000000
@@ -150,7 +158,7 @@ if [[ $(listed_why perf) == "runs here" ]]; then
 	unchanged "perf.probeset: a perf ring of 1048577 KiB \\(rounded up to 2097152 KiB.*more than the kernel maps, 1048576 KiB per CPU" \
 		lb --probeset perf --buffer-kb 1048577
 fi
-unchanged "workload 'nosuch': no such workload: choose udp-rr.*exec.*or a recipe of .*: hackbench, stress-ng-cpu" lb --workload nosuch --probeset ftrace,uprobe,bpf,perf
+unchanged "workload 'nosuch': no such workload: choose udp-rr.*exec.*or a recipe of .*: hackbench, redis, stress-ng-cpu" lb --workload nosuch --probeset ftrace,uprobe,bpf,perf
 unchanged "duration '0'" lb --duration 0 --probeset ftrace,uprobe
 unchanged "addr ::1 applies to --topology lo.*drop --addr" lb --topology veth --addr ::1 --probeset ftrace
 mkdir -p "$tmp/full2" && touch "$tmp/full2/keep"

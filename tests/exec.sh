@@ -24,7 +24,8 @@ require_runs_here syscalls-pid
 assert_no_leftovers
 tmp=$(mktemp -d)
 chmod 755 "$tmp"
-trap 'pkill -f "sleep 7.65" 2>/dev/null || true; rm -rf "$tmp"' EXIT
+trap 'pkill -f "sleep 7.65" 2>/dev/null || true; pkill -f "count=987654321" 2>/dev/null || true
+	rm -rf "$tmp"' EXIT
 
 # gone PATTERN: no process whose command line matches PATTERN.
 gone() {
@@ -77,6 +78,71 @@ note "hackbench: $e syscall events a run"
 # 10 groups x 20 senders x 20 receivers x 100 loops: 400,000 messages, each a write and
 # at least one read: 800,000 syscalls, 1,600,000 events (entry and exit) at least.
 awk -v e="$e" 'BEGIN { exit !(e >= 1600000) }' || fail "syscalls-pid saw $e events of hackbench's children"
+
+note "--server: started once, ready on a line, its threads followed by syscalls-pid, stopped"
+# The client only sleeps: the run's syscall events are the server's (dd, a read and a
+# write per byte): tens of thousands a run when syscalls-pid follows it, ~100 otherwise.
+lb --workload exec --repeat 2 --probeset syscalls-pid --quiet --no-plot --output "$tmp/s" \
+	--server "sh -c 'echo lb-ready; exec dd if=/dev/zero of=/dev/null bs=1 count=987654321'" \
+	--ready 'line:^lb-ready$' -- sleep 0.5 >"$tmp/s.txt"
+"$top_builddir/tests/check-results" --any-slowdown "$tmp/s" syscalls-pid >"$tmp/check-s.txt" ||
+	{ cat "$tmp/check-s.txt"; fail "check-results failed for --server"; }
+e=$(per_op syscalls-pid "$tmp/check-s.txt")
+note "server's events per run: $e"
+awk -v e="$e" 'BEGIN { exit !(e >= 20000) }' || fail "syscalls-pid saw $e events a run: not the server's"
+grep -qx lb-ready "$tmp/s/output/server.out" || fail "the server's output is not in output/server.out"
+grep -q '"placement": "exec .*sleep 0.5.*; server ' "$tmp/s/results.json" ||
+	fail "results.json does not describe the server"
+gone "count=987654321"
+
+note "--server: a server that dies during a run fails it, naming its log"
+rc=0
+lb --workload exec --repeat 1 --probeset syscalls-pid --quiet --no-plot --output "$tmp/sd" \
+	--server "sh -c 'echo lb-ready; sleep 1; exit 4'" --ready line:lb-ready -- sleep 3 \
+	>/dev/null 2>"$tmp/sd.err" || rc=$?
+[[ $rc -ne 0 ]] || fail "a run whose server died exited 0"
+grep -q "the server [^ ]*sh exited with status 4 during run baseline-1: read $tmp/sd/output/server.err" \
+	"$tmp/sd.err" || fail "no line naming the server's death and its log: $(cat "$tmp/sd.err")"
+
+note "--server: one not ready in time is killed and named"
+rc=0
+lb --workload exec --repeat 1 --probeset syscalls-pid --quiet --no-plot --output "$tmp/sr" \
+	--server 'sleep 7.657' --ready tcp:16391 --ready-timeout 1 -- true \
+	>/dev/null 2>"$tmp/sr.err" || rc=$?
+[[ $rc -ne 0 && $(grep -c 'error:' "$tmp/sr.err") -eq 1 ]] || fail "exit $rc: $(cat "$tmp/sr.err")"
+grep -q "the server [^ ]*sleep was not ready after 1 s (--ready tcp:16391): killed" "$tmp/sr.err" ||
+	fail "no readiness line: $(cat "$tmp/sr.err")"
+gone "^sleep 7.657"
+
+note "--server: a port another process already serves is refused before anything starts"
+python3 -c 'import socket, time
+s = socket.socket(); s.bind(("127.0.0.1", 16392)); s.listen(); time.sleep(30)' &
+holder=$!
+for _ in $(seq 100); do
+	python3 -c 'import socket; socket.create_connection(("127.0.0.1", 16392))' 2>/dev/null && break
+	sleep 0.1
+done
+rc=0
+lb --workload exec --repeat 1 --probeset syscalls-pid --quiet --no-plot --output "$tmp/sp" \
+	--server 'sleep 7.658' --ready tcp:16392 -- true >/dev/null 2>"$tmp/sp.err" || rc=$?
+kill "$holder" 2>/dev/null || true
+wait "$holder" 2>/dev/null || true
+[[ $rc -ne 0 ]] || fail "a server on a busy port exited 0"
+grep -q "port 16392 on 127.0.0.1 already accepts connections" "$tmp/sp.err" ||
+	fail "no busy-port line: $(cat "$tmp/sp.err")"
+pgrep -f "^sleep 7.658" >/dev/null && fail "the server was started on a busy port"
+
+note "recipe redis: redis-server once, redis-benchmark each run, its GET rate the metric"
+lb --workload redis --repeat 2 --probeset syscalls-pid --quiet --no-plot --output "$tmp/redis" \
+	>"$tmp/redis.txt" || fail "--workload redis failed: $(tail -3 "$tmp/redis.txt")"
+"$top_builddir/tests/check-results" --any-slowdown "$tmp/redis" syscalls-pid \
+	>"$tmp/check-redis.txt" || { cat "$tmp/check-redis.txt"; fail "check-results failed for redis"; }
+e=$(per_op syscalls-pid "$tmp/check-redis.txt")
+note "redis: $e syscall events per request"
+# A request: the client's write and read, the server's read and write (and epoll): 8 events
+# at least when both sides are followed, 4 when only the client is.
+awk -v e="$e" 'BEGIN { exit !(e >= 8) }' || fail "syscalls-pid saw $e events per redis request"
+gone "redis-server"
 
 note "a command that fails"
 rc=0

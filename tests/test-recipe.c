@@ -54,8 +54,29 @@ int main(void)
 	T_CHECK(lb_recipe_load(LB_SRCDIR "/workloads", "stress-ng-cpu", &r, err, sizeof(err)) == 0);
 	T_CHECK(r.argv && !strcmp(r.argv[0], "stress-ng") && r.metric && strchr(r.metric, '('));
 	lb_recipe_release(&r);
+	T_CHECK(lb_recipe_load(LB_SRCDIR "/workloads", "redis", &r, err, sizeof(err)) == 0);
+	T_CHECK(r.server_argv && !strcmp(r.server_argv[0], "redis-server") &&
+		!strcmp(r.server_argv[1], LB_SRCDIR "/workloads/redis.conf") &&
+		!strcmp(r.server_argv[3], "{output}") && r.ready && !strcmp(r.ready, "tcp:16379"));
+	lb_recipe_release(&r);
 	T_CHECK(!strcmp(lb_recipe_names(LB_SRCDIR "/workloads", names, sizeof(names)),
-			"hackbench, stress-ng-cpu"));
+			"hackbench, redis, stress-ng-cpu"));
+
+	/* Words: blanks split, '...' keeps blanks and empty words, {recipe} outside quotes. */
+	{
+		char **v = NULL;
+
+		T_CHECK(lb_words_split("  a 'b c'  '' d'e'f {recipe}/x '{recipe}'", "/R", &v) == 6);
+		T_CHECK(v && !strcmp(v[0], "a") && !strcmp(v[1], "b c") && !strcmp(v[2], "") &&
+			!strcmp(v[3], "def") && !strcmp(v[4], "/R/x") && !strcmp(v[5], "{recipe}") &&
+			!v[6]);
+		lb_words_free(v);
+		T_CHECK(lb_words_split("sh -c 'echo ready; exec cat'", NULL, &v) == 3);
+		T_CHECK(v && !strcmp(v[2], "echo ready; exec cat"));
+		lb_words_free(v);
+		T_CHECK(lb_words_split("a 'unclosed", NULL, &v) == -EINVAL && !v);
+		T_CHECK(lb_words_split(" \t ", NULL, &v) == -EINVAL && !v);
+	}
 
 	if (!mkdtemp(dir))
 		return T_EXIT_ERROR;
@@ -73,14 +94,19 @@ int main(void)
 	bad("unknown", -EINVAL, "unknown.workload:2: unknown key 'shell': use description, command");
 	put("twice", "command true\ncommand false\n");
 	bad("twice", -EINVAL, "twice.workload:2: a second 'command'");
+	put("srv", "command true\nserver sleep 1\n");
+	bad("srv", -EINVAL, "srv.workload: 'server' without 'ready'");
+	put("rdy", "command true\nready tcp:1\n");
+	bad("rdy", -EINVAL, "rdy.workload: 'ready' without 'server'");
 	put("empty", "command\n");
 	bad("empty", -EINVAL, "empty.workload:1: 'command' has no value");
 	bad("absent", -ENOENT, NULL);
 	bad("../ok", -ENOENT, NULL);
 	bad("", -ENOENT, NULL);
 	T_CHECK(!strcmp(lb_recipe_names(dir, names, sizeof(names)),
-			"empty, nocmd, ok, twice, unknown"));
-	for (const char *n = "empty\0nocmd\0ok\0twice\0unknown\0"; *n; n += strlen(n) + 1) {
+			"empty, nocmd, ok, rdy, srv, twice, unknown"));
+	for (const char *n = "empty\0nocmd\0ok\0rdy\0srv\0twice\0unknown\0"; *n;
+	     n += strlen(n) + 1) {
 		char p[256];
 
 		snprintf(p, sizeof(p), "%s/%s.workload", dir, n);

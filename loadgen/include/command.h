@@ -73,6 +73,21 @@ int lb_command_result(const struct lb_command *c, char *buf, size_t len);
 int lb_command_cpu(const struct lb_command *c, uint64_t *user_ns, uint64_t *sys_ns);
 
 /*
+ * lb_command_running - whether the spawned command is still there (its
+ * keeper has not exited). Returns false before a spawn and once it ended.
+ */
+bool lb_command_running(struct lb_command *c);
+
+/*
+ * lb_command_tree - the processes of the running command into @pids (at
+ * most @max): the command, its descendants, and what left its group and
+ * fell to its keeper, walked through /proc/PID/task/TID/children. Returns
+ * how many (0 when it is not running, or without CONFIG_PROC_CHILDREN only
+ * the command itself).
+ */
+int lb_command_tree(const struct lb_command *c, pid_t *pids, int max);
+
+/*
  * lb_command_kill - end the command's process group (SIGTERM, then SIGKILL
  * after a grace of 1 s) and reap the command. Safe when not running.
  * Returns nothing.

@@ -53,6 +53,20 @@ static bool lb_proc_ticks(pid_t pid, uint64_t ticks[2])
 	return true;
 }
 
+/* Returns how many of @pids were read; their user and system time added to @ns. */
+int lb_cpu_pids_ns(const pid_t *pids, int n, double ns[2])
+{
+	double tick_ns = 1e9 / (double)sysconf(_SC_CLK_TCK);
+	uint64_t t[2] = {0, 0};
+	int got = 0;
+
+	for (int i = 0; i < n; i++)
+		got += lb_proc_ticks(pids[i], t);
+	ns[0] += tick_ns * (double)t[0];
+	ns[1] += tick_ns * (double)t[1];
+	return got;
+}
+
 /* The machine's line of /proc/stat, in ticks per kind. */
 static int lb_proc_stat(uint64_t t[LB_CPU_NKINDS])
 {

@@ -10,6 +10,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 #include "results.h"
 
@@ -34,6 +35,13 @@ struct lb_cpu_snap {
  */
 int lb_cpu_snap_take(const struct lb_workload *w, struct lb_tracer *const *tr, int ntr,
 		     struct lb_cpu_snap *s);
+
+/*
+ * lb_cpu_pids_ns - add the user and system CPU time so far of the processes
+ * @pids[0..@n) (all their threads; /proc/PID/stat) to @ns[0] and @ns[1].
+ * Returns how many could be read (the others have exited).
+ */
+int lb_cpu_pids_ns(const pid_t *pids, int n, double ns[2]);
 
 /*
  * lb_cpu_snap_diff - the CPU time from @a to @b into @out (not measured

@@ -34,7 +34,8 @@ struct lb_workload;
 
 /*
  * --workload exec: the command (loadgen's command.h) each run executes to
- * completion, where its output goes, and how a run's throughput is read.
+ * completion, where its output goes, and how a run's throughput is read;
+ * with a server, the long-lived process it talks to.
  */
 struct lb_bench_exec {
 	struct lb_command *command;
@@ -43,23 +44,43 @@ struct lb_bench_exec {
 	double timeout;			/* seconds a run may take before it is killed */
 	char *metric_src;		/* --metric; NULL: throughput = 1 / elapsed seconds */
 	regex_t metric;			/* compiled (REG_EXTENDED), with metric_src */
+	struct lb_command *server;	/* --server, running from open to close; or NULL */
+	int server_fd[2];		/* its output/server.out and .err */
+	char **argv[2];			/* the command's and the server's words, {output} filled */
+};
+
+/* What lb_bench_exec_open() starts from. */
+struct lb_bench_exec_config {
+	char *const *argv;		/* the command and its arguments; no shell */
+	int cpus[2];			/* CPUs for the command and the server (-1 = none) */
+	const char *dir;		/* the results directory: DIR/output is made there */
+	const char *metric;		/* --metric, or NULL */
+	double timeout;			/* --timeout, seconds */
+	char *const *server_argv;	/* --server's words, or NULL for none */
+	const char *ready;		/* --ready: "tcp:PORT" or "line:REGEX" (with a server) */
+	double ready_timeout;		/* seconds the server has to become ready */
+	volatile int *stop;		/* set by a signal: stop waiting for the server */
 };
 
 /*
- * lb_bench_exec_open - @x for @argv (pinned to @cpus[0..1], -1 = none):
- * the command checked, DIR/output made in @dir, @metric compiled (NULL:
- * none). Returns 0, or -errno after one line naming the cause and the fix
- * in @err.
+ * lb_bench_exec_open - @x for @cfg: the command checked, DIR/output made,
+ * the metric compiled, "{output}" in any word replaced by DIR/output, and
+ * the server (if any) started and waited for until ready. Returns 0, or
+ * -errno after one line naming the cause and the fix in @err (-EINTR when
+ * *stop was set while waiting for the server).
  */
-int lb_bench_exec_open(struct lb_bench_exec *x, char *const *argv, const int *cpus,
-		       const char *dir, const char *metric, double timeout, char *err, size_t len);
+int lb_bench_exec_open(struct lb_bench_exec *x, const struct lb_bench_exec_config *cfg,
+		       char *err, size_t len);
 
 /* lb_bench_exec_close - release what lb_bench_exec_open() made (not the files). */
 void lb_bench_exec_close(struct lb_bench_exec *x);
 
-/* lb_bench_exec_describe - "exec /bin/CMD ARGS... (unpinned)" into @buf; returns @buf. */
-char *lb_bench_exec_describe(const struct lb_bench_exec *x, char *const *argv, const int *cpus,
-			     char *buf, size_t len);
+/*
+ * lb_bench_exec_describe - "exec /bin/CMD ARGS... (unpinned)", and
+ * "; server /bin/SERVER ARGS..." with one, into @buf; returns @buf.
+ */
+char *lb_bench_exec_describe(const struct lb_bench_exec *x, const int *cpus, char *buf,
+			     size_t len);
 
 struct lb_bench {
 	struct lb_workload *workload;	/* NULL with exec */

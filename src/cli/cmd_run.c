@@ -149,7 +149,7 @@ static int results_config(struct lb_results *res, const struct lb_options *o,
 	if (x) {
 		const int cpus[2] = {o->wl.server_cpu, o->wl.client_cpu};
 
-		lb_bench_exec_describe(x, o->exec_argv, cpus, place, sizeof(place));
+		lb_bench_exec_describe(x, cpus, place, sizeof(place));
 	} else {
 		lb_workload_describe(w, place, sizeof(place));
 	}
@@ -322,16 +322,32 @@ static int run_into(struct lb_options *o, struct lb_plan *plan, const char *out,
 {
 	struct lb_bench_exec xs, *x = NULL;
 	struct lb_workload *w = NULL;
+	char **server_argv = NULL;
 	struct lb_pcap_count *pcap = NULL;
 	char err[1024], figs[96];
 	int ret, status = 1, plotted = -1;
 
 	/* 3. The workload (or the command), and what the results say of the run. */
 	if (o->exec_argv) {
-		const int cpus[2] = {o->wl.server_cpu, o->wl.client_cpu};
+		struct lb_bench_exec_config xc = {
+			.argv = o->exec_argv, .cpus = {o->wl.server_cpu, o->wl.client_cpu},
+			.dir = out, .metric = o->metric, .timeout = o->timeout,
+			.server_argv = o->server_argv, .ready = o->ready,
+			.ready_timeout = o->ready_timeout, .stop = &stop_signal,
+		};
 
-		ret = lb_bench_exec_open(&xs, o->exec_argv, cpus, out, o->metric, o->timeout, err,
-					 sizeof(err));
+		if (o->server && lb_words_split(o->server, NULL, &server_argv) < 0) {
+			lb_err("--server '%s': expected the server's command and arguments (words "
+			       "split on blanks, '...' quoting one, no more than 64)", o->server);
+			goto out;
+		}
+		if (server_argv)
+			xc.server_argv = server_argv;
+		ret = lb_bench_exec_open(&xs, &xc, err, sizeof(err));
+		if (ret == -EINTR) { /* a signal while the server started: nothing measured */
+			*interrupted = true;
+			goto out;
+		}
 		if (ret == -ENOENT && o->recipe)
 			lb_err("--workload %s: %s (scripts/bootstrap installs what the recipes run)",
 			       o->wl.name, err);
@@ -397,6 +413,7 @@ out:
 	lb_workload_destroy(w);
 	if (x)
 		lb_bench_exec_close(x);
+	lb_words_free(server_argv);
 	return status;
 }
 
@@ -501,7 +518,7 @@ static int workload_recipe(struct lb_options *o, struct lb_recipe *r)
 		lb_err("%s", err);
 	if (ret)
 		return ret;
-	return lb_options_recipe(o, r->argv, r->metric);
+	return lb_options_recipe(o, r->argv, r->metric, r->server_argv, r->ready);
 }
 
 int lb_cmd_run(struct lb_options *o)

@@ -56,6 +56,9 @@ enum {
 	OPT_RATE,
 	OPT_METRIC,
 	OPT_TIMEOUT,
+	OPT_SERVER,
+	OPT_READY,
+	OPT_READY_TIMEOUT,
 	OPT_COUNT_WITH,
 	OPT_ENGINE,
 	OPT_ALONE,
@@ -101,6 +104,17 @@ static const struct lb_option options[] = {
 	{ { "timeout", required_argument, NULL, OPT_TIMEOUT }, "SEC",
 	  "exec: a run still going after SEC seconds fails, its process group killed "
 	  "(default 600)" },
+	{ { "server", required_argument, NULL, OPT_SERVER }, "'CMD ARGS'",
+	  "exec: a long-lived server started once before the runs (its words split on blanks, "
+	  "'...' quoting, no shell; {output} is the results' output/ directory), waited for "
+	  "(--ready), part of the workload the per-process sets follow, checked alive after every "
+	  "run, stopped (SIGTERM) at the end; its output in output/server.out and .err" },
+	{ { "ready", required_argument, NULL, OPT_READY }, "tcp:PORT|line:REGEX",
+	  "exec with --server: the server is ready when 127.0.0.1:PORT accepts a connection, or "
+	  "when a line of its output matches REGEX" },
+	{ { "ready-timeout", required_argument, NULL, OPT_READY_TIMEOUT }, "SEC",
+	  "exec with --server: a server not ready after SEC seconds is killed and named "
+	  "(default 30)" },
 	{ { "window", required_argument, NULL, OPT_WINDOW }, "N",
 	  "icmp-flood: echo requests kept outstanding, 1-1024 (default 1, like ping -f)" },
 	{ { "rate", required_argument, NULL, OPT_RATE }, "OPS",
@@ -352,6 +366,21 @@ static int parse_cpus(const char *s, struct lb_workload_config *wl)
 	return 0;
 }
 
+/* Whether @s reads as --ready's tcp:PORT or line:REGEX (the REGEX is compiled later). */
+static bool ready_ok(const char *s)
+{
+	char *end;
+	long v;
+
+	if (!strncmp(s, "line:", 5))
+		return s[5] != '\0';
+	if (strncmp(s, "tcp:", 4))
+		return false;
+	errno = 0;
+	v = strtol(s + 4, &end, 10);
+	return !errno && end != s + 4 && !*end && v >= 1 && v <= 65535;
+}
+
 /*
  * --workload exec: a command after "--", fresh runs, and none of the
  * options that only a loopback workload has. Returns 0 or -EINVAL (said).
@@ -366,9 +395,24 @@ static int exec_check(struct lb_options *c)
 		       "--workload exec", c->wl.name);
 		return -EINVAL;
 	}
-	if (!exec && (c->exec_argv || c->metric)) {
+	if (!exec && (c->exec_argv || c->metric || c->server || c->ready)) {
 		lb_err("%s is for --workload exec: add --workload exec, or drop it",
-		       c->exec_argv ? "a command after --" : "--metric");
+		       c->exec_argv ? "a command after --" : c->metric ? "--metric" :
+		       c->server ? "--server" : "--ready");
+		return -EINVAL;
+	}
+	if (exec && (c->server || c->server_argv) && !c->ready) {
+		lb_err("--server: say when it is ready with --ready tcp:PORT or --ready line:REGEX "
+		       "(else its start-up would be measured)");
+		return -EINVAL;
+	}
+	if (exec && c->ready && !c->server && !c->server_argv) {
+		lb_err("--ready is for a server: add --server 'CMD ARGS', or drop it");
+		return -EINVAL;
+	}
+	if (exec && c->ready && !ready_ok(c->ready)) {
+		lb_err("--ready '%s': expected tcp:PORT (PORT 1-65535, a port that accepts on "
+		       "127.0.0.1) or line:REGEX (a line of the server's output)", c->ready);
 		return -EINVAL;
 	}
 	if (!exec)
@@ -428,6 +472,7 @@ int lb_options_parse(int argc, char **argv, struct lb_options *c)
 	c->max_time = 60;
 	c->time_budget = LB_TIME_BUDGET_DEFAULT;
 	c->timeout = 600;
+	c->ready_timeout = 30;
 	lb_workload_config_init(&c->wl);
 	c->wl.naming = &cli_naming;
 	c->wl.syscalls_per_op = 4;
@@ -484,6 +529,15 @@ int lb_options_parse(int argc, char **argv, struct lb_options *c)
 			break;
 		case OPT_TIMEOUT:
 			ret = parse_double("timeout", optarg, 0.01, 86400, &c->timeout);
+			break;
+		case OPT_SERVER:
+			c->server = optarg;
+			break;
+		case OPT_READY:
+			c->ready = optarg;
+			break;
+		case OPT_READY_TIMEOUT:
+			ret = parse_double("ready-timeout", optarg, 0.1, 3600, &c->ready_timeout);
 			break;
 		case OPT_RATE:
 			ret = parse_int("rate", optarg, 0, LB_RATE_MAX, &c->wl.rate);
@@ -648,7 +702,8 @@ int lb_options_parse(int argc, char **argv, struct lb_options *c)
 	return 0;
 }
 
-int lb_options_recipe(struct lb_options *o, char **argv, const char *metric)
+int lb_options_recipe(struct lb_options *o, char **argv, const char *metric, char **server_argv,
+		      const char *ready)
 {
 	bool given = o->exec_given;
 
@@ -658,6 +713,11 @@ int lb_options_recipe(struct lb_options *o, char **argv, const char *metric)
 		o->exec_argv = argv;
 		if (!o->metric)
 			o->metric = metric;
+		if (!o->server) {
+			o->server_argv = server_argv;
+			if (!o->ready)
+				o->ready = ready;
+		}
 	}
 	return exec_check(o);
 }

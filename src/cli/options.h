@@ -43,6 +43,10 @@ struct lb_options {
 	bool recipe;		/* --workload NAME is a recipe (workloads/NAME.workload) */
 	const char *metric;	/* --metric REGEX; NULL = throughput is 1 / elapsed */
 	double timeout;		/* --timeout: seconds a command's run may take */
+	const char *server;	/* --server 'CMD ARGS': words split as a recipe's; NULL = none */
+	char **server_argv;	/* a recipe's server, split; NULL = none (or --server's) */
+	const char *ready;	/* --ready tcp:PORT | line:REGEX: when the server is ready */
+	double ready_timeout;	/* --ready-timeout: seconds the server has to become ready */
 };
 
 /*
@@ -77,11 +81,13 @@ void lb_options_help(FILE *f);
 void lb_help_wrap(FILE *f, int col, int indent, int width, const char *text);
 
 /*
- * lb_options_recipe - --workload names a recipe whose command is @argv and
- * metric @metric (NULL: none; --metric wins): check @o as for --workload
- * exec. Returns 0 or -EINVAL (said).
+ * lb_options_recipe - --workload names a recipe whose command is @argv,
+ * metric @metric (NULL: none; --metric wins), server @server_argv and its
+ * @ready (NULL: none; --server and --ready win): check @o as for
+ * --workload exec. Returns 0 or -EINVAL (said).
  */
-int lb_options_recipe(struct lb_options *o, char **argv, const char *metric);
+int lb_options_recipe(struct lb_options *o, char **argv, const char *metric, char **server_argv,
+		      const char *ready);
 
 /* lb_options_join - @argv joined by spaces, allocated; NULL without memory. */
 char *lb_options_join(int argc, char **argv);

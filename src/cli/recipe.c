@@ -26,22 +26,62 @@ static bool lb_recipe_name_ok(const char *name)
 	return true;
 }
 
-/* The command's words, split on blanks, into r->argv. Returns 0, -EINVAL or -ENOMEM. */
-static int lb_recipe_split(struct lb_recipe *r, char *s)
+/* Frees a NULL-terminated word list. */
+void lb_words_free(char **argv)
 {
-	char *save = NULL, *w;
-	size_t n = 0;
+	for (size_t i = 0; argv && argv[i]; i++)
+		free(argv[i]);
+	free(argv);
+}
 
-	r->argv = calloc(LB_RECIPE_MAX_ARGS + 1, sizeof(*r->argv));
-	if (!r->argv)
+/* Returns the number of words, or -EINVAL (see recipe.h) or -ENOMEM. */
+int lb_words_split(const char *s, const char *recipe_dir, char ***out)
+{
+	static const char key[] = "{recipe}";
+	char **v = calloc(LB_RECIPE_MAX_ARGS + 1, sizeof(*v)), *w;
+	size_t n = 0, cap = strlen(s) + 1 + (recipe_dir ? strlen(recipe_dir) * strlen(s) : 0);
+	int ret = 0;
+
+	*out = NULL;
+	if (!v)
 		return -ENOMEM;
-	for (w = strtok_r(s, " \t", &save); w; w = strtok_r(NULL, " \t", &save)) {
-		if (n == LB_RECIPE_MAX_ARGS)
-			return -EINVAL;
-		if (!(r->argv[n++] = strdup(w)))
-			return -ENOMEM;
+	while (!ret) {
+		size_t off = 0;
+		bool quoted = false;
+
+		s += strspn(s, " \t");
+		if (!*s)
+			break;
+		if (n == LB_RECIPE_MAX_ARGS || !(w = malloc(cap))) {
+			ret = n == LB_RECIPE_MAX_ARGS ? -EINVAL : -ENOMEM;
+			break;
+		}
+		v[n++] = w;
+		/* A word: up to a blank outside quotes; '...' is taken as it is. */
+		while (*s && (quoted || (*s != ' ' && *s != '\t'))) {
+			if (*s == '\'') {
+				quoted = !quoted;
+				s++;
+			} else if (recipe_dir && !quoted && !strncmp(s, key, sizeof(key) - 1)) {
+				memcpy(w + off, recipe_dir, strlen(recipe_dir));
+				off += strlen(recipe_dir);
+				s += sizeof(key) - 1;
+			} else {
+				w[off++] = *s++;
+			}
+		}
+		w[off] = '\0';
+		if (quoted)
+			ret = -EINVAL;
 	}
-	return n ? 0 : -EINVAL;
+	if (!ret && !n)
+		ret = -EINVAL;
+	if (ret) {
+		lb_words_free(v);
+		return ret;
+	}
+	*out = v;
+	return (int)n;
 }
 
 /* Returns 0, -ENOENT, or -EINVAL/-ENOMEM with @err. */
@@ -85,14 +125,18 @@ int lb_recipe_load(const char *dir, const char *name, struct lb_recipe *r, char 
 			ret = -EINVAL;
 			break;
 		}
-		if (!strcmp(key, "command")) {
-			if (r->argv) {
-				snprintf(err, len, "%s:%d: a second 'command': give one", path, lineno);
+		if (!strcmp(key, "command") || !strcmp(key, "server")) {
+			char ***words = *key == 'c' ? &r->argv : &r->server_argv;
+
+			if (*words) {
+				snprintf(err, len, "%s:%d: a second '%s': give one", path, lineno, key);
 				ret = -EINVAL;
-			} else if ((ret = lb_recipe_split(r, val)) == -EINVAL) {
-				snprintf(err, len, "%s:%d: the command has more than %d words", path,
-					 lineno, LB_RECIPE_MAX_ARGS);
+			} else if ((ret = lb_words_split(val, dir, words)) == -EINVAL) {
+				snprintf(err, len, "%s:%d: the %s has an unclosed ' or more than %d "
+					 "words", path, lineno, key, LB_RECIPE_MAX_ARGS);
 			}
+			if (ret > 0)
+				ret = 0;
 			continue;
 		}
 		if (!strcmp(key, "description"))
@@ -101,9 +145,11 @@ int lb_recipe_load(const char *dir, const char *name, struct lb_recipe *r, char 
 			slot = &r->metric;
 		else if (!strcmp(key, "package"))
 			slot = &r->package;
+		else if (!strcmp(key, "ready"))
+			slot = &r->ready;
 		if (!slot) {
-			snprintf(err, len, "%s:%d: unknown key '%.40s': use description, command, metric "
-				 "or package", path, lineno, key);
+			snprintf(err, len, "%s:%d: unknown key '%.40s': use description, command, metric, "
+				 "server, ready or package", path, lineno, key);
 			ret = -EINVAL;
 		} else if (*slot) {
 			snprintf(err, len, "%s:%d: a second '%s'", path, lineno, key);
@@ -118,6 +164,12 @@ int lb_recipe_load(const char *dir, const char *name, struct lb_recipe *r, char 
 	}
 	if (!ret && !r->argv) {
 		snprintf(err, len, "%s: no 'command' line: add one", path);
+		ret = -EINVAL;
+	}
+	if (!ret && !r->server_argv != !r->ready) {
+		snprintf(err, len, "%s: '%s' without '%s': a server needs a readiness test (ready "
+			 "tcp:PORT or ready line:REGEX) and ready a server", path,
+			 r->ready ? "ready" : "server", r->ready ? "server" : "ready");
 		ret = -EINVAL;
 	}
 	if (ret == -ENOMEM)
@@ -167,10 +219,8 @@ void lb_recipe_release(struct lb_recipe *r)
 	free(r->description);
 	free(r->metric);
 	free(r->package);
-	if (r->argv) {
-		for (size_t i = 0; r->argv[i]; i++)
-			free(r->argv[i]);
-		free(r->argv);
-	}
+	free(r->ready);
+	lb_words_free(r->argv);
+	lb_words_free(r->server_argv);
 	memset(r, 0, sizeof(*r));
 }

@@ -354,6 +354,52 @@ static int place_reader(struct ftrace *f, const pid_t *pids, int n, char *err, s
 	return ret;
 }
 
+/* Appends " @id" to *@list, grown as needed. Returns 0 or -ENOMEM. */
+static int pid_list_add(char **list, size_t *cap, size_t *off, const char *id)
+{
+	size_t need = *off + strlen(id) + 2;
+	char *nl;
+
+	if (need > *cap) {
+		nl = realloc(*list, need * 2);
+		if (!nl)
+			return -ENOMEM;
+		*list = nl;
+		*cap = need * 2;
+	}
+	*off += snprintf(*list + *off, *cap - *off, "%s%s", *off ? " " : "", id);
+	return 0;
+}
+
+/*
+ * Appends every thread of @pid to *@list (whole pids only: a list cut short
+ * would filter on a prefix of one, another pid); @pid itself when its
+ * threads cannot be listed. Returns 0 or -ENOMEM.
+ */
+static int pid_list_add_threads(char **list, size_t *cap, size_t *off, pid_t pid)
+{
+	char path[64];
+	struct dirent *d;
+	int added = 0, ret = 0;
+	DIR *dir;
+
+	snprintf(path, sizeof(path), "/proc/%d/task", (int)pid);
+	dir = opendir(path);
+	while (dir && !ret && (d = readdir(dir))) {
+		if (d->d_name[0] < '0' || d->d_name[0] > '9')
+			continue;
+		ret = pid_list_add(list, cap, off, d->d_name);
+		added++;
+	}
+	if (dir)
+		closedir(dir);
+	if (!ret && !added) {
+		snprintf(path, sizeof(path), "%d", (int)pid);
+		ret = pid_list_add(list, cap, off, path);
+	}
+	return ret;
+}
+
 /*
  * scope workload: record only @pids' events (set_event_pid), from now on.
  * mode consumer: place the reader threads.
@@ -376,14 +422,23 @@ static int ftrace_attach(void *priv, const pid_t *pids, int n, char *err, size_t
 		snprintf(err, len, "ftrace: scope workload, but the workload has no process");
 		return -ESRCH;
 	}
-	/* Every pid whole: a list cut short would filter on a prefix of one, another pid. */
+	/*
+	 * set_event_pid filters on threads: every thread of each process (a server
+	 * started before the run has its threads already; the ones that come later
+	 * are followed by event-fork).
+	 */
 	cap = (size_t)n * 12 + 1;
 	list = malloc(cap);
 	if (!list)
 		return -ENOMEM;
 	list[0] = '\0';
-	for (int i = 0; i < n; i++)
-		off += snprintf(list + off, cap - off, "%s%d", i ? " " : "", (int)pids[i]);
+	for (int i = 0; i < n; i++) {
+		ret = pid_list_add_threads(&list, &cap, &off, pids[i]);
+		if (ret) {
+			free(list);
+			return ret;
+		}
+	}
 	ret = pid_filter_write(f, list, err, len);
 	if (!ret && tracefs_trace_on(f->inst) < 0) {
 		ret = errno ? -errno : -EIO;
