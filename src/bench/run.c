@@ -327,6 +327,13 @@ out_stop:
 	if (sret && !ret) {
 		ret = sret;
 		snprintf(err, len, "%s", lb_workload_error(b->workload));
+	} else if (sret && ret == -ESRCH) {
+		/* A tracer found a workload process gone: say what became of it. */
+		size_t used = strlen(err);
+
+		if (used < len)
+			snprintf(err + used, len - used, " (the workload: %s)",
+				 lb_workload_error(b->workload));
 	}
 out_disarm:
 	if (tracer)

@@ -85,6 +85,9 @@ struct perf_tp {
 struct target {
 	pid_t pid;		/* -1: every task */
 	int cpu;		/* -1: every CPU */
+	pid_t process;		/* scope workload: the workload process the thread is of */
+	bool gone;		/* a thread (not its process's first) that exited before its
+				 * events opened: it records nothing, and has no events */
 };
 
 struct perf {
@@ -240,7 +243,8 @@ static int add_threads(struct perf *p, pid_t pid, char *err, size_t len)
 				 p->maxtargets);
 			return -E2BIG;
 		}
-		p->targets[p->ntargets++] = (struct target){ .pid = tids[i], .cpu = -1 };
+		p->targets[p->ntargets++] = (struct target){ .pid = tids[i], .cpu = -1,
+							     .process = pid };
 	}
 	return 0;
 }
@@ -532,6 +536,23 @@ static int perf_disarm(void *priv)
 	return ret;
 }
 
+/*
+ * Whether perf_event_open's @e on target @ci is a thread that exited since
+ * the attach listed it (not its process's first thread: a workload process
+ * gone is an error). Such a thread records nothing: it is marked gone and
+ * left without events.
+ */
+static bool thread_gone(struct perf *p, int ci, int e)
+{
+	struct target *tg = &p->targets[ci];
+
+	if (e != ESRCH || !p->workload || tg->pid == tg->process || tg->pid <= 0)
+		return false;
+	tg->gone = true;
+	p->pfds[ci].fd = -1;
+	return true;
+}
+
 /* The watermark that wakes the consumer: a quarter of the ring. */
 static uint32_t ring_watermark(const struct perf *p)
 {
@@ -566,6 +587,8 @@ static int open_event(struct perf *p, size_t t, int ci, char *err, size_t len)
 		attr.watermark = 1;
 		attr.wakeup_watermark = ring_watermark(p);
 	}
+	if (p->targets[ci].gone)
+		return 0;
 	fd = (int)perf_event_open(&attr, p->targets[ci].pid, p->targets[ci].cpu, -1,
 				  PERF_FLAG_FD_CLOEXEC);
 	if (fd >= 0) {
@@ -573,6 +596,8 @@ static int open_event(struct perf *p, size_t t, int ci, char *err, size_t len)
 		return 0;
 	}
 	e = errno;
+	if (thread_gone(p, ci, e))
+		return 0;
 	target_str(p, ci, where, sizeof(where));
 	if (e == EACCES || e == EPERM)
 		snprintf(err, len, "perf_event_open of %s on %s: %s: needs root or "
@@ -588,7 +613,7 @@ static int open_event(struct perf *p, size_t t, int ci, char *err, size_t len)
 			 strerror(e), p->ntps * (size_t)p->ntargets, p->ntargets,
 			 p->workload ? "threads" : "CPUs");
 	else if (e == ESRCH)
-		snprintf(err, len, "perf_event_open of %s on %s: the workload thread is gone",
+		snprintf(err, len, "perf_event_open of %s on %s: it has exited (or is exiting)",
 			 p->tps[t].name, where);
 	else
 		snprintf(err, len, "perf_event_open of %s on %s: %s", p->tps[t].name, where,
@@ -620,10 +645,12 @@ static int map_ring(struct perf *p, int ci, char *err, size_t len)
 	target_str(p, ci, where, sizeof(where));
 	fd = (int)perf_event_open(&attr, p->targets[ci].pid, p->targets[ci].cpu, -1,
 				  PERF_FLAG_FD_CLOEXEC);
+	if (fd < 0 && thread_gone(p, ci, errno))
+		return 0;
 	if (fd < 0) {
 		e = errno;
 		snprintf(err, len, "cannot open the dummy perf event that carries the ring of "
-			 "%s: %s", where, e == ESRCH ? "the workload thread is gone" : strerror(e));
+			 "%s: %s", where, e == ESRCH ? "it has exited (or is exiting)" : strerror(e));
 		return -e;
 	}
 	p->carriers[ci] = fd;
@@ -725,6 +752,8 @@ static int tps_open(struct perf *p, char *err, size_t len)
 			if (ret)
 				return ret;
 			fd = p->fds[(size_t)ci * p->ntps + t];
+			if (fd < 0 && p->targets[ci].gone)
+				break;
 			if (!p->record ||
 			    ioctl(fd, PERF_EVENT_IOC_SET_OUTPUT, p->carriers[ci]) >= 0)
 				continue;
@@ -736,6 +765,8 @@ static int tps_open(struct perf *p, char *err, size_t len)
 		}
 	}
 	for (size_t i = 0; i < nfds; i++) {
+		if (p->fds[i] < 0 && p->targets[i / p->ntps].gone)
+			continue;
 		if (ioctl(p->fds[i], PERF_EVENT_IOC_ENABLE, 0) < 0) {
 			ret = -errno;
 			snprintf(err, len, "cannot enable perf event %s: %s",
@@ -818,6 +849,8 @@ static int perf_snapshot(void *priv, struct lb_tracer_counts *c)
 	for (size_t i = 0; i < nfds && !p->off; i++) {
 		uint64_t v;
 
+		if (p->fds[i] < 0 && p->targets[i / p->ntps].gone)
+			continue;
 		if (p->fds[i] < 0)
 			return -EBADF;
 		errno = 0;
