@@ -34,6 +34,8 @@ expect_error "rate applies to the loopback workloads, not to --workload exec" \
 	lb --workload exec --rate 10 -- true
 expect_error "timeout '0': expected a number from 0.01" lb --workload exec --timeout 0 -- true
 expect_error "server is for --workload exec" lb --server 'sleep 1'
+expect_error "metric-lower-is-better says how to read --metric's number: add --metric" \
+	lb --workload exec --metric-lower-is-better -- true
 expect_error "server: say when it is ready with --ready tcp:PORT" \
 	lb --workload exec --server 'sleep 1' -- true
 expect_error "ready is for a server: add --server" lb --workload exec --ready tcp:1 -- true
@@ -158,7 +160,7 @@ if [[ $(listed_why perf) == "runs here" ]]; then
 	unchanged "perf.probeset: a perf ring of 1048577 KiB \\(rounded up to 2097152 KiB.*more than the kernel maps, 1048576 KiB per CPU" \
 		lb --probeset perf --buffer-kb 1048577
 fi
-unchanged "workload 'nosuch': no such workload: choose udp-rr.*exec.*or a recipe of .*: hackbench, redis, stress-ng-cpu" lb --workload nosuch --probeset ftrace,uprobe,bpf,perf
+unchanged "workload 'nosuch': no such workload: choose udp-rr.*exec.*or a recipe of .*: hackbench, nginx, redis, stress-ng-cpu" lb --workload nosuch --probeset ftrace,uprobe,bpf,perf
 unchanged "duration '0'" lb --duration 0 --probeset ftrace,uprobe
 unchanged "addr ::1 applies to --topology lo.*drop --addr" lb --topology veth --addr ::1 --probeset ftrace
 mkdir -p "$tmp/full2" && touch "$tmp/full2/keep"

@@ -10,9 +10,13 @@
 #    and the results record it;
 #  - a command that fails, one not found and one past --timeout each give one line naming
 #    the cause and the file to read, a non-zero exit, and leave no process behind;
+#  - --server: started once, ready on a line or a port, its processes followed, its
+#    death during a run, a readiness timeout and a busy port each one line; the redis
+#    and nginx recipes run for real;
 #  - SIGINT ends the run and the command's whole process group (its children too);
 #    SIGKILL of loadbench ends the command, its group and a daemon that left the
-#    group (the command's keeper, a child subreaper, outlives loadbench to do it).
+#    group (the command's keeper, a child subreaper, outlives loadbench to do it);
+#    both end the server too.
 # Nothing here is timed.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
@@ -24,7 +28,7 @@ require_runs_here syscalls-pid
 assert_no_leftovers
 tmp=$(mktemp -d)
 chmod 755 "$tmp"
-trap 'pkill -f "sleep 7.65" 2>/dev/null || true; pkill -f "count=987654321" 2>/dev/null || true
+trap 'pkill -f "sleep 7.6[56]" 2>/dev/null || true; pkill -f "count=987654321" 2>/dev/null || true
 	rm -rf "$tmp"' EXIT
 
 # gone PATTERN: no process whose command line matches PATTERN.
@@ -63,6 +67,19 @@ got=$(sed -n 's/^ *"throughput": \([0-9.e+-]*\),\{0,1\}$/\1/p' "$tmp/m/results.j
 awk -v want="$want" -v got="$got" 'BEGIN { n = split(got, g, " ")
 	for (i = 1; i <= n; i++) if (g[i] == want + 0) exit 0; exit 1 }' ||
 	fail "no run's throughput is dd's $want (runs: $got)"
+
+note "--metric-lower-is-better: dd's seconds, a run's throughput their reciprocal"
+lb --workload exec --repeat 1 --probeset syscalls-pid --quiet --no-plot --output "$tmp/lo" \
+	--metric 'copied, ([0-9.e-]+) s,' --metric-lower-is-better -- \
+	dd if=/dev/zero of=/dev/null bs=4k count=20000 >"$tmp/lo.txt"
+grep -q '"metric_lower_is_better": true' "$tmp/lo/results.json" ||
+	fail "results.json does not say the metric is lower-is-better"
+grep -q '1/metric (median)' "$tmp/lo.txt" || fail "the table does not say 1/metric"
+want=$(sed -n 's/.*copied, \([0-9.e-]*\) s,.*/\1/p' "$tmp/lo/output/baseline-1.err")
+got=$(sed -n 's/^ *"throughput": \([0-9.e+-]*\),\{0,1\}$/\1/p' "$tmp/lo/results.json" | tr '\n' ' ')
+awk -v want="$want" -v got="$got" 'BEGIN { n = split(got, g, " ")
+	for (i = 1; i <= n; i++) if (g[i] > 0 && (g[i] * want - 1) ^ 2 < 1e-12) exit 0; exit 1 }' ||
+	fail "no run's throughput is 1 / dd's $want s (runs: $got)"
 
 note "recipes: the control (stress-ng-cpu, its bogo ops/s) and hackbench (its children followed)"
 for r in stress-ng-cpu hackbench; do
@@ -132,17 +149,34 @@ grep -q "port 16392 on 127.0.0.1 already accepts connections" "$tmp/sp.err" ||
 	fail "no busy-port line: $(cat "$tmp/sp.err")"
 pgrep -f "^sleep 7.658" >/dev/null && fail "the server was started on a busy port"
 
+# recipe NAME UNIT SERVER-PATTERN: run the recipe twice under syscalls-pid, check its
+# results and that its server is gone; sets e to the syscall events per operation.
+recipe() {
+	local name=$1 unit=$2 server=$3
+	lb --workload "$name" --repeat 2 --probeset syscalls-pid --quiet --no-plot \
+		--output "$tmp/$name" >"$tmp/$name.txt" ||
+		fail "--workload $name failed: $(tail -3 "$tmp/$name.txt")"
+	"$top_builddir/tests/check-results" --any-slowdown "$tmp/$name" syscalls-pid \
+		>"$tmp/check-$name.txt" ||
+		{ cat "$tmp/check-$name.txt"; fail "check-results failed for $name"; }
+	gone "$server"
+	e=$(per_op syscalls-pid "$tmp/check-$name.txt")
+	note "$name: $e syscall events per $unit"
+}
+
 note "recipe redis: redis-server once, redis-benchmark each run, its GET rate the metric"
-lb --workload redis --repeat 2 --probeset syscalls-pid --quiet --no-plot --output "$tmp/redis" \
-	>"$tmp/redis.txt" || fail "--workload redis failed: $(tail -3 "$tmp/redis.txt")"
-"$top_builddir/tests/check-results" --any-slowdown "$tmp/redis" syscalls-pid \
-	>"$tmp/check-redis.txt" || { cat "$tmp/check-redis.txt"; fail "check-results failed for redis"; }
-e=$(per_op syscalls-pid "$tmp/check-redis.txt")
-note "redis: $e syscall events per request"
+recipe redis request redis-server
 # A request: the client's write and read, the server's read and write (and epoll): 8 events
 # at least when both sides are followed, 4 when only the client is.
 awk -v e="$e" 'BEGIN { exit !(e >= 8) }' || fail "syscalls-pid saw $e events per redis request"
-gone "redis-server"
+
+note "recipe nginx: nginx (master and worker) once, wrk each run, its Requests/sec the metric"
+recipe nginx request "nginx -p"
+# wrk's write and read, the worker's read and write (or sendfile): 8 events at least when
+# the worker (a child of the master, there before the run) is followed, 4 when it is not.
+awk -v e="$e" 'BEGIN { exit !(e >= 8) }' || fail "syscalls-pid saw $e events per nginx request"
+grep -q 'Non-2xx\|Socket errors' "$tmp/nginx/output/baseline-1.out" &&
+	fail "wrk saw errors: $(cat "$tmp/nginx/output/baseline-1.out")"
 
 note "a command that fails"
 rc=0
@@ -171,10 +205,11 @@ grep -q "still running after 1 s (--timeout): killed with its process group" "$t
 	fail "no timeout line: $(cat "$tmp/t.err")"
 gone "sleep 7.65[12]"
 
-note "SIGINT ends the command's process group"
+note "SIGINT ends the command's process group, and the server"
 # setsid: a background job of a script ignores SIGINT, and loadbench would inherit that.
 LB_TEST_TAG=$LB_TAG setsid "$LOADBENCH" --workload exec --repeat 1 --probeset syscalls-pid \
-	--quiet --no-plot --output "$tmp/i" -- sh -c 'sleep 7.653 & sleep 7.654' >/dev/null 2>&1 &
+	--quiet --no-plot --output "$tmp/i" --server "sh -c 'echo lb-ready; exec sleep 7.663'" \
+	--ready line:lb-ready -- sh -c 'sleep 7.653 & sleep 7.654' >/dev/null 2>&1 &
 lbpid=$!
 # ^sleep: the command's own process, not loadbench's command line that names it.
 for _ in $(seq 100); do pgrep -f "^sleep 7.654" >/dev/null && break; sleep 0.1; done
@@ -183,12 +218,12 @@ kill -INT "$lbpid"
 rc=0
 wait "$lbpid" || rc=$?
 [[ $rc -eq 130 ]] || fail "loadbench exited $rc after SIGINT, not 130"
-gone "sleep 7.65[34]"
+gone "sleep 7.6(5[34]|63)"
 
-note "SIGKILL of loadbench ends the command, its group and what left the group"
+note "SIGKILL of loadbench ends the command, its group, what left the group, and the server"
 LB_TEST_TAG=$LB_TAG setsid "$LOADBENCH" --workload exec --repeat 1 --probeset syscalls-pid \
-	--quiet --no-plot --output "$tmp/k" -- sh -c 'setsid sleep 7.655 & sleep 7.656' \
-	>/dev/null 2>&1 &
+	--quiet --no-plot --output "$tmp/k" --server "sh -c 'echo lb-ready; exec sleep 7.664'" \
+	--ready line:lb-ready -- sh -c 'setsid sleep 7.655 & sleep 7.656' >/dev/null 2>&1 &
 lbpid=$!
 for _ in $(seq 100); do
 	pgrep -f "^sleep 7.656" >/dev/null && pgrep -f "^sleep 7.655" >/dev/null && break
@@ -198,6 +233,6 @@ pgrep -f "^sleep 7.656" >/dev/null && pgrep -f "^sleep 7.655" >/dev/null ||
 	fail "the command did not start"
 kill -KILL "$lbpid"
 wait "$lbpid" || true
-gone "sleep 7.65[56]"
+gone "sleep 7.6(5[56]|64)"
 "$LOADBENCH" cleanup >/dev/null 2>&1 || true
 assert_no_leftovers

@@ -59,8 +59,14 @@ int main(void)
 		!strcmp(r.server_argv[1], LB_SRCDIR "/workloads/redis.conf") &&
 		!strcmp(r.server_argv[3], "{output}") && r.ready && !strcmp(r.ready, "tcp:16379"));
 	lb_recipe_release(&r);
+	/* nginx: -g's quoted word whole, {output} left for the run, {recipe} filled. */
+	T_CHECK(lb_recipe_load(LB_SRCDIR "/workloads", "nginx", &r, err, sizeof(err)) == 0);
+	T_CHECK(r.server_argv && !strcmp(r.server_argv[2], LB_SRCDIR "/workloads/") &&
+		!strcmp(r.server_argv[6], "daemon off; pid {output}/nginx.pid;") &&
+		!r.server_argv[7] && r.metric && !strcmp(r.package, "nginx-light wrk"));
+	lb_recipe_release(&r);
 	T_CHECK(!strcmp(lb_recipe_names(LB_SRCDIR "/workloads", names, sizeof(names)),
-			"hackbench, redis, stress-ng-cpu"));
+			"hackbench, nginx, redis, stress-ng-cpu"));
 
 	/* Words: blanks split, '...' keeps blanks and empty words, {recipe} outside quotes. */
 	{

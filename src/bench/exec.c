@@ -217,7 +217,11 @@ int lb_bench_exec_once(const struct lb_bench *b, struct lb_tracer *tracer, const
 		goto out_kill;
 	}
 	run->seconds = t1 - t0;
-	if (x->metric_src) {
+	if (x->metric_src && x->metric_lower) {
+		/* A time or a latency: the rate it stands for; no operations to count. */
+		run->throughput = 1 / metric;
+		run->ops = 1;
+	} else if (x->metric_src) {
 		run->throughput = metric;
 		run->ops = (uint64_t)llround(metric * run->seconds);
 	} else {
@@ -455,6 +459,7 @@ int lb_bench_exec_open(struct lb_bench_exec *x, const struct lb_bench_exec_confi
 	memset(x, 0, sizeof(*x));
 	x->outdir_fd = x->server_fd[0] = x->server_fd[1] = -1;
 	x->timeout = cfg->timeout;
+	x->metric_lower = cfg->metric_lower;
 	snprintf(path, sizeof(path), "%s/output", cfg->dir);
 	x->outdir = strdup(path);
 	if (!x->outdir || exec_words(cfg->argv, path, &x->argv[0]) ||
@@ -532,26 +537,47 @@ void lb_bench_exec_close(struct lb_bench_exec *x)
 	x->outdir = NULL;
 }
 
-char *lb_bench_exec_describe(const struct lb_bench_exec *x, const int *cpus, char *buf,
-			     size_t len)
+/* Append @argv (its first word @path) to @buf, quoting a word with a blank in '...'. */
+static void describe_words(char *buf, size_t len, char *const *argv, const char *path)
 {
 	size_t off;
 
-	snprintf(buf, len, "exec");
-	for (size_t i = 0; x->argv[0][i] && (off = strlen(buf)) < len; i++)
-		snprintf(buf + off, len - off, " %s", i ? x->argv[0][i] : lb_command_path(x->command));
-	off = strlen(buf);
+	for (size_t i = 0; argv[i] && (off = strlen(buf)) < len; i++) {
+		const char *w = i ? argv[i] : path;
+
+		snprintf(buf + off, len - off, strpbrk(w, " \t") ? " '%s'" : " %s", w);
+	}
+}
+
+/* Append where @cpus place a process to @buf. */
+static void describe_cpus(char *buf, size_t len, const int *cpus)
+{
+	size_t off = strlen(buf);
+
+	if (off >= len)
+		return;
 	if (cpus[0] < 0 && cpus[1] < 0)
 		snprintf(buf + off, len - off, " (unpinned)");
 	else if (cpus[0] == cpus[1] || cpus[1] < 0)
 		snprintf(buf + off, len - off, " (on cpu%d)", cpus[0]);
 	else
 		snprintf(buf + off, len - off, " (on cpus %d,%d)", cpus[0], cpus[1]);
+}
+
+char *lb_bench_exec_describe(const struct lb_bench_exec *x, const int *cpus, char *buf,
+			     size_t len)
+{
+	size_t off;
+
+	snprintf(buf, len, "exec");
+	describe_words(buf, len, x->argv[0], lb_command_path(x->command));
+	describe_cpus(buf, len, cpus);
 	if (!x->server)
 		return buf;
 	off = strlen(buf);
-	snprintf(buf + off, len - off, "; server");
-	for (size_t i = 0; x->argv[1][i] && (off = strlen(buf)) < len; i++)
-		snprintf(buf + off, len - off, " %s", i ? x->argv[1][i] : lb_command_path(x->server));
+	if (off < len)
+		snprintf(buf + off, len - off, "; server");
+	describe_words(buf, len, x->argv[1], lb_command_path(x->server));
+	describe_cpus(buf, len, cpus);
 	return buf;
 }

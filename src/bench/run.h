@@ -44,6 +44,7 @@ struct lb_bench_exec {
 	double timeout;			/* seconds a run may take before it is killed */
 	char *metric_src;		/* --metric; NULL: throughput = 1 / elapsed seconds */
 	regex_t metric;			/* compiled (REG_EXTENDED), with metric_src */
+	bool metric_lower;		/* lower is better: throughput = 1 / the metric */
 	struct lb_command *server;	/* --server, running from open to close; or NULL */
 	int server_fd[2];		/* its output/server.out and .err */
 	char **argv[2];			/* the command's and the server's words, {output} filled */
@@ -55,6 +56,7 @@ struct lb_bench_exec_config {
 	int cpus[2];			/* CPUs for the command and the server (-1 = none) */
 	const char *dir;		/* the results directory: DIR/output is made there */
 	const char *metric;		/* --metric, or NULL */
+	bool metric_lower;		/* --metric-lower-is-better: throughput = 1 / it */
 	double timeout;			/* --timeout, seconds */
 	char *const *server_argv;	/* --server's words, or NULL for none */
 	const char *ready;		/* --ready: "tcp:PORT" or "line:REGEX" (with a server) */

@@ -161,6 +161,7 @@ static int results_config(struct lb_results *res, const struct lb_options *o,
 		res->config.exec_timeout = o->timeout;
 		if (o->metric && !(res->config.exec_metric = strdup(o->metric)))
 			return -ENOMEM;
+		res->config.exec_metric_lower = o->metric_lower;
 		res->config.server_cpu = o->wl.server_cpu;
 		res->config.client_cpu = o->wl.client_cpu;
 		return res->config.workload && res->config.placement && res->config.command_line &&
@@ -331,7 +332,8 @@ static int run_into(struct lb_options *o, struct lb_plan *plan, const char *out,
 	if (o->exec_argv) {
 		struct lb_bench_exec_config xc = {
 			.argv = o->exec_argv, .cpus = {o->wl.server_cpu, o->wl.client_cpu},
-			.dir = out, .metric = o->metric, .timeout = o->timeout,
+			.dir = out, .metric = o->metric, .metric_lower = o->metric_lower,
+			.timeout = o->timeout,
 			.server_argv = o->server_argv, .ready = o->ready,
 			.ready_timeout = o->ready_timeout, .stop = &stop_signal,
 		};

@@ -55,6 +55,7 @@ enum {
 	OPT_WINDOW,
 	OPT_RATE,
 	OPT_METRIC,
+	OPT_METRIC_LOWER,
 	OPT_TIMEOUT,
 	OPT_SERVER,
 	OPT_READY,
@@ -96,11 +97,14 @@ static const struct lb_option options[] = {
 	  "workload: udp-rr, tcp-rr, icmp-flood (root), udp-stream, pcap-flood (root, libpcap; "
 	  "::1), or exec: the command after -- (loadbench [OPTIONS] --workload exec -- CMD "
 	  "[ARGS...]), run to completion once per run, pinned per --cpus, or a recipe of "
-	  "workloads/ run as exec (hackbench, stress-ng-cpu) (default udp-rr)" },
+	  "workloads/ run as exec (hackbench, nginx, redis, stress-ng-cpu) (default udp-rr)" },
 	{ { "metric", required_argument, NULL, OPT_METRIC }, "REGEX",
 	  "exec: the throughput is the number REGEX's first group (or match) finds in the "
 	  "command's stdout (else its stderr), higher is better (e.g. 'Requests/sec: *([0-9.]+)'); without it, "
 	  "1 / the seconds the command took" },
+	{ { "metric-lower-is-better", no_argument, NULL, OPT_METRIC_LOWER }, NULL,
+	  "exec with --metric: the number is a time or a latency, lower being better: a run's "
+	  "throughput is 1 / it, and events/op are per run" },
 	{ { "timeout", required_argument, NULL, OPT_TIMEOUT }, "SEC",
 	  "exec: a run still going after SEC seconds fails, its process group killed "
 	  "(default 600)" },
@@ -401,6 +405,11 @@ static int exec_check(struct lb_options *c)
 		       c->server ? "--server" : "--ready");
 		return -EINVAL;
 	}
+	if (c->metric_lower && !c->metric) {
+		lb_err("--metric-lower-is-better says how to read --metric's number: add --metric "
+		       "REGEX, or drop it");
+		return -EINVAL;
+	}
 	if (exec && (c->server || c->server_argv) && !c->ready) {
 		lb_err("--server: say when it is ready with --ready tcp:PORT or --ready line:REGEX "
 		       "(else its start-up would be measured)");
@@ -526,6 +535,9 @@ int lb_options_parse(int argc, char **argv, struct lb_options *c)
 			break;
 		case OPT_METRIC:
 			c->metric = optarg;
+			break;
+		case OPT_METRIC_LOWER:
+			c->metric_lower = true;
 			break;
 		case OPT_TIMEOUT:
 			ret = parse_double("timeout", optarg, 0.01, 86400, &c->timeout);

@@ -42,6 +42,7 @@ struct lb_options {
 	bool exec_given;	/* they came after "--" */
 	bool recipe;		/* --workload NAME is a recipe (workloads/NAME.workload) */
 	const char *metric;	/* --metric REGEX; NULL = throughput is 1 / elapsed */
+	bool metric_lower;	/* --metric-lower-is-better */
 	double timeout;		/* --timeout: seconds a command's run may take */
 	const char *server;	/* --server 'CMD ARGS': words split as a recipe's; NULL = none */
 	char **server_argv;	/* a recipe's server, split; NULL = none (or --server's) */

@@ -278,7 +278,8 @@ void lb_results_print_table(const struct lb_results *res, FILE *f)
 	/* A command's runs: its rate is runs per second (or its metric), its slowdown its time. */
 	memcpy(title, lb_col_title, sizeof(title));
 	if (c->exec_timeout > 0)
-		title[LB_COL_TPUT] = c->exec_metric ? "metric (median)" : "runs/s (median)";
+		title[LB_COL_TPUT] = !c->exec_metric ? "runs/s (median)" :
+				     c->exec_metric_lower ? "1/metric (median)" : "metric (median)";
 
 	/* Every string here may come from someone else's results.json: none is printed raw. */
 	fputs("workload: ", f);
@@ -350,7 +351,13 @@ void lb_results_print_table(const struct lb_results *res, FILE *f)
 		lb_row_fill(&row, k ? &res->probesets[k - 1] : &res->baseline, !k);
 		lb_row_print(f, row.cell, width);
 	}
-	if (c->exec_timeout > 0 && c->exec_metric) {
+	if (c->exec_timeout > 0 && c->exec_metric && c->exec_metric_lower) {
+		fputs("1/metric: the reciprocal of what --metric '", f);
+		lb_str_put_safe(f, c->exec_metric);
+		fputs("' found in its output, lower being better (a time, a latency), so the "
+		      "slowdown is the share the probes added to it as a rate (25% higher is 20% "
+		      "slower); events/op: per run\n", f);
+	} else if (c->exec_timeout > 0 && c->exec_metric) {
 		fputs("the command's metric: what --metric '", f);
 		lb_str_put_safe(f, c->exec_metric);
 		fputs("' found in its output, higher is better; events/op: per operation of the "

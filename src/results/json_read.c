@@ -852,6 +852,9 @@ static int lb_read_host_config(struct lb_reader *rd, const struct json_object *r
 		if (!ret)
 			ret = lb_json_get_str(rd, o, "config", "metric", &c->exec_metric);
 		if (!ret)
+			ret = lb_json_get_bool(rd, o, "config", "metric_lower_is_better",
+					       &c->exec_metric_lower);
+		if (!ret)
 			ret = lb_json_get_str(rd, o, "config", "pcap_filter", &c->pcap_filter);
 		if (!ret)
 			ret = lb_json_get_str(rd, o, "config", "method", &c->method);

@@ -443,6 +443,8 @@ static struct json_object *lb_results_to_json(const struct lb_results *res)
 		lb_jb_double(&jb, o, "timeout_s", res->config.exec_timeout);
 	if (res->config.exec_metric)
 		lb_jb_str(&jb, o, "metric", res->config.exec_metric);
+	if (res->config.exec_metric_lower)
+		lb_jb_bool(&jb, o, "metric_lower_is_better", true);
 	if (res->config.count_with) {
 		lb_jb_str(&jb, o, "count_with", res->config.count_with);
 		lb_jb_str(&jb, o, "pcap_filter", res->config.pcap_filter);

@@ -367,6 +367,7 @@ struct lb_config {
 	double max_time;	/* alternate: seconds of alternation per set at most */
 	double time_budget;	/* alternate: seconds for every alternation together; 0 = none */
 	char *exec_metric;	/* --workload exec: --metric's REGEX, or NULL (1 / run time) */
+	bool exec_metric_lower;	/* --metric-lower-is-better: throughput = 1 / the metric */
 	double exec_timeout;	/* --workload exec: --timeout, seconds; 0 = not exec */
 	char *count_with;	/* "pcap", or NULL */
 	char *pcap_filter;	/* the capture's filter expression, or NULL */
