@@ -88,7 +88,8 @@ right = 'unset label 1; unset label 2; unset label 3; unset label 4; unset label
 	'set title "how much tracing multiplied it" font ",16" textcolor rgb text_colour; ' . \
 	'set key off; ' . \
 	(ratio_any ? 'plot for [i=2:nsets] data index (i - 1) using ' . \
-	'($2 + (i - 1 - nsets / 2.0) * 0.05):8:9:10 with yerrorlines lw 2 pt 7 ps 0.8 ' . \
+	'($2 + (i - 1 - nsets / 2.0) * 0.05):8:(valid(9) ? $9 : $8):(valid(10) ? $10 : $8) ' . \
+	'with yerrorlines lw 2 pt 7 ps 0.8 ' . \
 	'lc rgb set_colour(i) notitle' : \
 	'set yrange [0.5 : 2]; set label 7 "no ratio: too few operations per round or unit" ' . \
 	'at graph 0.5, graph 0.5 center font ",14"; plot NaN notitle; unset label 7')

@@ -8,6 +8,7 @@
 # cost.gp in the directory of 'loadbench compare --force -o EXISTING'; and a
 # ~/.gnuplot init file. No marker may appear, every figure must be rendered,
 # and the planted compare.gp is left as it was (not loadbench's to remove).
+# The figures of an interrupted alternation (tests/fixtures/results-interrupted.json) render.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -64,4 +65,13 @@ fixture_results "$tmp/res2"
 HOME=$tmp/home "$LOADBENCH" plot "$tmp/res2" || fail "loadbench plot failed"
 assert_no_marker
 assert_figures "$tmp/res2" slowdown throughput cost
+
+# An alternation interrupted after one set's first slices: that set's ratios have no CI and
+# the next set has no operation at all. gnuplot once refused the latency figure ("all points
+# y value undefined": a ratio drawn with error bars it did not have).
+note "the figures of an interrupted alternation (a ratio without its CI, a set never run)"
+mkdir "$tmp/int"
+cp "$top_srcdir/tests/fixtures/results-interrupted.json" "$tmp/int/results.json"
+"$LOADBENCH" plot "$tmp/int" >"$tmp/int.out" 2>&1 || { cat "$tmp/int.out"; fail "loadbench plot failed"; }
+assert_figures "$tmp/int" slowdown throughput latency
 echo "PASS"
