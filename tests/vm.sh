@@ -19,7 +19,9 @@
 # left on the host.
 # Not part of make check: its first run downloads and builds the kernel and
 # lttng-modules (several minutes), cached in /var/cache/loadbench-vm, outside
-# the clone.
+# the clone. A second boot measures the SystemTap sets (modules built on the
+# host, cached there too) beside the ftrace sets that record the same
+# tracepoints: their events per operation must match.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -232,6 +234,59 @@ done
 # The 2006 comparison line: lttng+kprobe beside the set it builds on.
 grep -E '^lttng\+kprobe vs lttng \(the set it builds on\): .* events/op; each of the [0-9.]+ extra events/op costs -?[0-9.]+ ns$' \
 	"$tmp/out.txt" || fail "the summary has no 'lttng+kprobe vs lttng' line"
+
+# SystemTap: the catalog's systemtap sets, their modules built on the host by the runner
+# (loadbench stap-build), beside the ftrace sets that record the same tracepoints. Under
+# --method runs: SystemTap 4.8 cannot switch a tracepoint probe off. stap+kprobe is not among
+# them: its kprobe.function probes need the kernel's symbols to build, and Debian's System.map
+# is a stub (the guest's loadbench says so; checked below with loadbench list).
+stap_sets=()
+for s in stap stap-syscalls stap-syscalls-pid; do
+	if [[ -f $top_srcdir/probesets/$s.probeset ]]; then
+		stap_sets+=("$s")
+	elif [[ -n ${CHECK_VM_REQUIRE_ALL-} ]]; then
+		fail "CHECK_VM_REQUIRE_ALL is set and probe set $s is missing"
+	fi
+done
+if ((${#stap_sets[@]})); then
+	stap_list=$(IFS=,; echo "${stap_sets[*]}")
+	note "loadbench-vm: $stap_list beside ftrace, syscalls and syscalls-pid (--method runs)"
+	rc=0
+	start=$(date +%s)
+	TMPDIR=$tmp/t LOADBENCH_BUILDDIR=$top_builddir "$top_srcdir/scripts/loadbench-vm" --no-lttng -- \
+		--probeset "$stap_list,ftrace,syscalls,syscalls-pid" --method runs --duration 2 \
+		--warmup 0.5 --repeat 3 --output "$tmp/stap" >"$tmp/stap.txt" 2>"$tmp/stap.err" || rc=$?
+	cat "$tmp/stap.err" "$tmp/stap.txt"
+	note "loadbench-vm (SystemTap) took $(($(date +%s) - start)) s"
+	[[ $rc -eq 0 ]] || fail "scripts/loadbench-vm (SystemTap) exited $rc"
+	console=$tmp/stap/vm-console.log
+	if grep -E 'LOADBENCH-VM: (cannot|warning)|Kernel panic|BUG:|Oops' "$console"; then
+		fail "the guest console shows an error or something left behind (SystemTap run)"
+	fi
+	"$top_builddir/tests/check-results" --any-slowdown "$tmp/stap" "${stap_sets[@]}" ftrace \
+		syscalls syscalls-pid | tee "$tmp/check-stap.txt"
+	# same_events A B: A counts what B records, the same tracepoints (within 10%: system-wide
+	# events other tasks make, and runs that differ).
+	same_events() {
+		local a b
+		a=$(per_op "$1" "$tmp/check-stap.txt") b=$(per_op "$2" "$tmp/check-stap.txt")
+		[[ -n $a && -n $b ]] || fail "no events/op for $1 or $2"
+		awk -v a="$a" -v b="$b" 'BEGIN { exit !(a > 0 && a >= b * 0.9 && a <= b * 1.1) }' ||
+			fail "$1 counts $a events/op where $2 records $b: not the same tracepoints?"
+		note "$1 $a events/op, $2 $b"
+	}
+	[[ " ${stap_sets[*]} " != *" stap "* ]] || same_events stap ftrace
+	[[ " ${stap_sets[*]} " != *" stap-syscalls "* ]] || same_events stap-syscalls syscalls
+	# The pid map: the workload's 8 syscalls per round trip, 16 events, a count.
+	if [[ " ${stap_sets[*]} " == *" stap-syscalls-pid "* ]]; then
+		e=$(per_op stap-syscalls-pid "$tmp/check-stap.txt")
+		awk -v a="$e" 'BEGIN { exit !(a >= 15.5 && a <= 16.5) }' ||
+			fail "stap-syscalls-pid counts $e events/op; the workload makes 16"
+		note "stap-syscalls-pid: $e events/op (the workload's 16)"
+	fi
+	left=$(ls -A "$tmp/t")
+	[[ -z $left ]] || fail "scripts/loadbench-vm left $left in its TMPDIR (SystemTap run)"
+fi
 
 if ((${#missing[@]})); then
 	note "pass for ${sets[*]}; WARNING: ${missing[*]} missing, not measured"

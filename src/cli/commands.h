@@ -26,6 +26,13 @@ int lb_cmd_plot(int argc, char **argv);
 int lb_cmd_cleanup(int argc, char **argv);
 
 /*
+ * lb_cmd_stap_build - build SystemTap modules of probe sets for a kernel
+ * build tree ('loadbench stap-build [-r KBUILD] -o DIR [SET...]'). Returns
+ * 0, 1 (a build failed) or 2 (usage).
+ */
+int lb_cmd_stap_build(int argc, char **argv);
+
+/*
  * lb_compare_main - 'loadbench compare [-o OUT] [--force] [--no-plot]
  * DIR DIR...' (@argv[0] is "compare"): the grouped figure and a table.
  * Returns the exit status: 0, 1 on an error, 2 on a usage error.

@@ -37,6 +37,9 @@ static const struct lb_command commands[] = {
 	{ "cleanup", lb_cmd_cleanup, "cleanup",
 	  "remove what dead loadbench runs left (tracefs, LTTng, trace directories, veth): those "
 	  "whose run lock in /run/loadbench is free", false },
+	{ "stap-build", lb_cmd_stap_build, "stap-build [-r KBUILD] [-D N=V] -o DIR [SET...]",
+	  "build the SystemTap modules of probe sets (default: the catalog's) for a kernel "
+	  "build tree, for LOADBENCH_STAP_MODULES=DIR", false },
 };
 
 #define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))

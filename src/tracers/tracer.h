@@ -110,6 +110,7 @@ extern const struct lb_tracer_ops lb_tracer_bpf;	/* eBPF counting program on tra
 extern const struct lb_tracer_ops lb_tracer_bpf_raw;	/* the same on raw tracepoints */
 extern const struct lb_tracer_ops lb_tracer_strace;	/* ptrace: the workload's syscalls */
 extern const struct lb_tracer_ops lb_tracer_lttng;	/* LTTng kernel domain (liblttng-ctl) */
+extern const struct lb_tracer_ops lb_tracer_stap;	/* SystemTap: a module run by staprun */
 
 /* lb_tracer_ops_find - the ops of tracer @name, or NULL when unknown. */
 const struct lb_tracer_ops *lb_tracer_ops_find(const char *name);
