@@ -310,6 +310,15 @@ static bool ready_line(struct stap *s)
 	return found;
 }
 
+/* Whether the loaded module's counts file exists yet. */
+static bool counts_there(const struct stap *s)
+{
+	char path[PATH_MAX];
+
+	snprintf(path, sizeof(path), "%s/%s/counts", LB_STAP_PROCFS, s->loaded);
+	return !access(path, R_OK);
+}
+
 /* Writes @text into the loaded module's procfs file @file. Returns 0 or -errno. */
 static int proc_write(const struct stap *s, const char *file, const char *text)
 {
@@ -431,7 +440,13 @@ static int stap_arm(void *priv, char *err, size_t len)
 	if (!s->child)
 		staprun_child(s, parent);
 	for (int i = 0; i < LB_STAP_READY_TIMEOUT_S * 20; i++) {
-		if (ready_line(s))
+		/*
+		 * The begin probe runs first, before the module registers its
+		 * tracepoints and kprobes and, last, creates its procfs files
+		 * (systemtap_module_init, stap 4.8): ready when the counts file is
+		 * there. Reading it earlier failed once under TCG.
+		 */
+		if ((s->loaded[0] || ready_line(s)) && counts_there(s))
 			return 0;
 		if (waitpid(s->child, &status, WNOHANG) == s->child) {
 			s->child = 0;
