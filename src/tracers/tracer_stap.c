@@ -369,21 +369,22 @@ static int stap_disarm(void *priv)
 	int status = 0, ret = 0, e;
 	pid_t w = 0;
 
-	if (!s->child)
-		return release_opt(s);
-	kill(s->child, SIGTERM);
-	for (int i = 0; i < LB_STAP_EXIT_TIMEOUT_S * 10; i++) {
-		w = waitpid(s->child, &status, WNOHANG);
-		if (w == s->child || (w < 0 && errno != EINTR))
-			break;
-		usleep(100 * 1000);
+	if (s->child) {
+		kill(s->child, SIGTERM);
+		for (int i = 0; i < LB_STAP_EXIT_TIMEOUT_S * 10; i++) {
+			w = waitpid(s->child, &status, WNOHANG);
+			if (w == s->child || (w < 0 && errno != EINTR))
+				break;
+			usleep(100 * 1000);
+		}
+		if (w != s->child) {
+			kill(s->child, SIGKILL);
+			waitpid(s->child, &status, 0);
+			ret = -ETIMEDOUT;
+		}
+		s->child = 0;
 	}
-	if (w != s->child) {
-		kill(s->child, SIGKILL);
-		waitpid(s->child, &status, 0);
-		ret = -ETIMEDOUT;
-	}
-	s->child = 0;
+	/* Also when staprun ended on its own during the run: its module must be gone. */
 	if (s->loaded[0]) {
 		char path[PATH_MAX];
 
