@@ -14,6 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "atomic.h"
 #include "commands.h"
 #include "probeset.h"
 #include "stap_script.h"
@@ -65,16 +66,11 @@ static int symbols_check(const char *script, const char *kbuild, char *err, size
  */
 static void why_file(const char *dir, const char *name, const char *why)
 {
-	char path[PATH_MAX];
-	FILE *f;
+	char path[PATH_MAX], text[1100];
 
 	snprintf(path, sizeof(path), "%s/%s.why", dir, name);
-	unlink(path);
-	f = fopen(path, "wxe");
-	if (!f)
-		return;
-	fprintf(f, "%s\n", why);
-	fclose(f);
+	snprintf(text, sizeof(text), "%s\n", why);
+	lb_atomic_write(path, text, strlen(text));
 }
 
 /* Builds one probe set's module into @dir unless it is there. Returns 0 or 1. */

@@ -7,7 +7,6 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <signal.h>
-#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,6 +16,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "atomic.h"
 #include "stap_script.h"
 
 #define LB_STAP_BUILD_TIMEOUT_S	600
@@ -33,49 +33,6 @@
 static const char *const build_flags[] = { "-p4", "-g", "-DSTP_NO_OVERLOAD",
 					   "-DMAXSKIPPED=2000000000", NULL };
 
-/* A growing string; on an allocation failure it stays failed (buf NULL). */
-struct sbuf {
-	char *buf;
-	size_t len, cap;
-	bool failed;
-};
-
-static void __attribute__((format(printf, 2, 3))) sb_add(struct sbuf *s, const char *fmt, ...)
-{
-	va_list ap;
-	int n;
-
-	if (s->failed)
-		return;
-	for (;;) {
-		va_start(ap, fmt);
-		n = vsnprintf(s->buf ? s->buf + s->len : NULL, s->buf ? s->cap - s->len : 0, fmt,
-			      ap);
-		va_end(ap);
-		if (n < 0) {
-			s->failed = true;
-			return;
-		}
-		if (s->buf && s->len + (size_t)n < s->cap) {
-			s->len += (size_t)n;
-			return;
-		}
-		size_t cap = s->cap ? s->cap * 2 : 4096;
-		while (cap <= s->len + (size_t)n)
-			cap *= 2;
-		char *nb = realloc(s->buf, cap);
-
-		if (!nb) {
-			free(s->buf);
-			s->buf = NULL;
-			s->failed = true;
-			return;
-		}
-		s->buf = nb;
-		s->cap = cap;
-	}
-}
-
 /* Whether @s is a non-empty word of [A-Za-z0-9_] (and '.' when @dot). */
 static bool word_ok(const char *s, bool dot)
 {
@@ -89,7 +46,7 @@ static bool word_ok(const char *s, bool dot)
 }
 
 /* One probe of @ps as SystemTap probe points into @s. */
-static int add_points(struct sbuf *s, const struct lb_probeset *ps, const struct lb_probe *p,
+static int add_points(FILE *s, const struct lb_probeset *ps, const struct lb_probe *p,
 		      bool *first, char *err, size_t len)
 {
 	const char *sep = *first ? "" : ",\n";
@@ -107,11 +64,11 @@ static int add_points(struct sbuf *s, const struct lb_probeset *ps, const struct
 				 "SYSTEM:*)", ps->path, p->line);
 			return -EINVAL;
 		}
-		sb_add(s, "%s      kernel.trace(\"%s:%s\")", sep, p->system, p->event);
+		fprintf(s, "%s      kernel.trace(\"%s:%s\")", sep, p->system, p->event);
 		break;
 	case LB_PROBE_SYSCALL:
 		if (!strcmp(p->event, "all")) {
-			sb_add(s, "%s      kernel.trace(\"raw_syscalls:sys_enter\"),\n"
+			fprintf(s, "%s      kernel.trace(\"raw_syscalls:sys_enter\"),\n"
 				  "      kernel.trace(\"raw_syscalls:sys_exit\")", sep);
 			break;
 		}
@@ -121,7 +78,7 @@ static int add_points(struct sbuf *s, const struct lb_probeset *ps, const struct
 			return -EINVAL;
 		}
 		/* The non-DWARF syscall tapset: kprobes on the syscall's entry and return. */
-		sb_add(s, "%s      nd_syscall.%s,\n      nd_syscall.%s.return",
+		fprintf(s, "%s      nd_syscall.%s,\n      nd_syscall.%s.return",
 		       sep, p->event, p->event);
 		break;
 	case LB_PROBE_KPROBE:
@@ -138,7 +95,7 @@ static int add_points(struct sbuf *s, const struct lb_probeset *ps, const struct
 			return -EINVAL;
 		}
 		/* kprobe.function: no debuginfo needed (kernel.function would). */
-		sb_add(s, "%s      kprobe.function(\"%s\")%s", sep, p->event,
+		fprintf(s, "%s      kprobe.function(\"%s\")%s", sep, p->event,
 		       p->kind == LB_PROBE_KRETPROBE ? ".return" : "");
 		break;
 	default:
@@ -154,7 +111,9 @@ static int add_points(struct sbuf *s, const struct lb_probeset *ps, const struct
 int lb_stap_script(const struct lb_probeset *ps, char **out, char *err, size_t len)
 {
 	bool pid = ps->scope == LB_SCOPE_WORKLOAD, first = true;
-	struct sbuf s = { 0 };
+	char *buf = NULL;
+	size_t size = 0;
+	FILE *s;
 	int ret;
 
 	/* The name goes into a comment line: nothing that could end it. */
@@ -164,17 +123,20 @@ int lb_stap_script(const struct lb_probeset *ps, char **out, char *err, size_t l
 			 "tracer", ps->path);
 		return -EINVAL;
 	}
-	sb_add(&s, "# loadbench probe set %s, tracer systemtap: made by loadbench from its\n"
+	s = open_memstream(&buf, &size);
+	if (!s)
+		return -ENOMEM;
+	fprintf(s, "# loadbench probe set %s, tracer systemtap: made by loadbench from its\n"
 		   "# template (src/tracers/stap_script.c); do not edit.\n\n", ps->name);
-	sb_add(&s, "global lb_hits\t\t\t# statistics: per-CPU counts, no shared counter\n");
+	fprintf(s, "global lb_hits\t\t\t# statistics: per-CPU counts, no shared counter\n");
 	if (pid)
-		sb_add(&s, "global lb_pids[65536]\t\t# the workload's processes (tgids)\n");
-	sb_add(&s, "\nfunction lb_skipped:long () %%{ /* pure */\n"
+		fprintf(s, "global lb_pids[65536]\t\t# the workload's processes (tgids)\n");
+	fprintf(s, "\nfunction lb_skipped:long () %%{ /* pure */\n"
 		   "\tSTAP_RETVALUE = atomic_read(skipped_count());\n%%}\n\n"
 		   "probe begin\n{\n\tprintf(\"%s %%s\\n\", module_name())\n}\n\nprobe ",
 		   LB_STAP_READY);
 	for (size_t i = 0; i < ps->nprobes; i++) {
-		ret = add_points(&s, ps, &ps->probes[i], &first, err, len);
+		ret = add_points(s, ps, &ps->probes[i], &first, err, len);
 		if (ret)
 			goto err;
 	}
@@ -185,23 +147,27 @@ int lb_stap_script(const struct lb_probeset *ps, char **out, char *err, size_t l
 		goto err;
 	}
 	if (pid)
-		sb_add(&s, "\n{\n\tif (pid() in lb_pids)\n\t\tlb_hits <<< 1\n}\n\n"
+		fprintf(s, "\n{\n\tif (pid() in lb_pids)\n\t\tlb_hits <<< 1\n}\n\n"
 			   "probe kernel.trace(\"sched:sched_process_fork\")\n{\n"
 			   "\tif (pid() in lb_pids)\n\t\tlb_pids[$child->tgid] = 1\n}\n\n"
 			   "probe procfs(\"pids\").write\n{\n"
 			   "\tlb_pids[strtol($value, 10)] = 1\n}\n");
 	else
-		sb_add(&s, "\n{\n\tlb_hits <<< 1\n}\n");
-	sb_add(&s, "\nprobe procfs(\"counts\").read\n{\n"
+		fprintf(s, "\n{\n\tlb_hits <<< 1\n}\n");
+	fprintf(s, "\nprobe procfs(\"counts\").read\n{\n"
 		   "\t$value = sprintf(\"%%d %%d\\n\", @count(lb_hits), lb_skipped())\n}\n");
-	if (s.failed) {
+	if (fclose(s) || !buf)
 		ret = -ENOMEM;
-		goto err;
-	}
-	*out = s.buf;
-	return 0;
+	else
+		ret = 0;
+	if (!ret)
+		*out = buf;
+	else
+		free(buf);
+	return ret;
 err:
-	free(s.buf);
+	fclose(s);
+	free(buf);
 	return ret;
 }
 
@@ -331,31 +297,6 @@ static void __attribute__((noreturn)) build_child(const char *stap, const char *
 	_exit(127);
 }
 
-/* Writes @script to @path (a new file). Returns 0 or -errno. */
-static int write_new(const char *path, const char *script)
-{
-	size_t n = strlen(script), off = 0;
-	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
-	int ret = 0;
-
-	if (fd < 0)
-		return -errno;
-	while (off < n) {
-		ssize_t w = write(fd, script + off, n - off);
-
-		if (w < 0) {
-			if (errno == EINTR)
-				continue;
-			ret = -errno;
-			break;
-		}
-		off += (size_t)w;
-	}
-	if (close(fd) < 0 && !ret)
-		ret = -errno;
-	return ret;
-}
-
 int lb_stap_build(const char *script, const char *name, const struct lb_stap_build_opts *o,
 		  const char *dir, char *err, size_t len)
 {
@@ -374,8 +315,7 @@ int lb_stap_build(const char *script, const char *name, const struct lb_stap_bui
 	}
 	snprintf(path, sizeof(path), "%s/%s.stp", dir, name);
 	snprintf(ko, sizeof(ko), "%s/%s.ko", dir, name);
-	unlink(path);	/* ours: DIR is the caller's own directory */
-	ret = write_new(path, script);
+	ret = lb_atomic_write(path, script, strlen(script));
 	if (ret) {
 		snprintf(err, len, "cannot write %s: %s", path, strerror(-ret));
 		return ret;
