@@ -47,6 +47,9 @@
 /* Shared with the helper (MAP_SHARED): what snapshot reads. */
 struct strace_shared {
 	_Atomic uint64_t stops;		/* syscall-entry and -exit stops */
+	/* For the error when the helper is late: the threads it still waits for, and one of them. */
+	_Atomic int waiting;
+	_Atomic int waiting_tid;
 };
 
 /* The helper's first message on the pipe: 0 = every thread is traced. */
@@ -218,6 +221,36 @@ static void task_remove(struct helper *h, pid_t tid)
 	*t = h->tasks[--h->ntasks];
 }
 
+/* Publishes how many threads the helper waits for (first stops, detaches), and one of them. */
+static void helper_waiting(struct helper *h, int n, pid_t tid)
+{
+	atomic_store_explicit(&h->sh->waiting, n, memory_order_relaxed);
+	atomic_store_explicit(&h->sh->waiting_tid, (int)tid, memory_order_relaxed);
+}
+
+/*
+ * The state letter of thread @tid in /proc/TID/stat ('t': a ptrace stop), or
+ * 0. With open and read only: the helper is a fork of a threaded process.
+ */
+static char task_state(pid_t tid)
+{
+	char path[64], buf[512], *p;
+	ssize_t n;
+	int fd;
+
+	snprintf(path, sizeof(path), "/proc/%d/stat", (int)tid);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return 0;
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (n <= 0)
+		return 0;
+	buf[n] = '\0';
+	p = strrchr(buf, ')');
+	return p && p[1] == ' ' ? p[2] : 0;
+}
+
 static void helper_ready(struct helper *h, int ret, const char *msg)
 {
 	struct strace_ready r = { .ret = ret };
@@ -322,6 +355,49 @@ static void helper_resume_all(struct helper *h)
 		ptrace(PTRACE_SYSCALL, h->tasks[i].tid, NULL, NULL);
 }
 
+/* Detach @tid at the stop waitpid reported (@status); it is not ours any more. */
+static void helper_detach_reported(struct helper *h, pid_t tid, int status)
+{
+	if (WIFSTOPPED(status)) {
+		int sig = WSTOPSIG(status), event = status >> 16;
+		/* A pending signal goes to the tracee; trap stops carry none. */
+		long deliver = sig == (SIGTRAP | 0x80) || event ? 0 : sig;
+
+		ptrace(PTRACE_DETACH, tid, NULL, (void *)deliver);
+	}
+	/* Detached, exited or killed. */
+	task_remove(h, tid);
+}
+
+/*
+ * A tracee in a stop already reported (held in its first stop while the
+ * others were seized, or in a group-stop) makes no new report for
+ * PTRACE_INTERRUPT: without this, detach_all would wait for it until
+ * loadbench killed the helper. A stop still to be reported is taken first
+ * (its signal must reach the tracee); one that moves on meanwhile makes
+ * PTRACE_DETACH fail and reports later.
+ */
+static void helper_detach_stopped(struct helper *h)
+{
+	int i = 0, status;
+	pid_t tid, r;
+
+	while (i < h->ntasks) {
+		tid = h->tasks[i].tid;
+		if (task_state(tid) != 't') {
+			i++;
+			continue;
+		}
+		r = waitpid(tid, &status, WNOHANG | __WALL);
+		if (r == tid)
+			helper_detach_reported(h, tid, status);	/* [i] is another now */
+		else if (r == 0 && !ptrace(PTRACE_DETACH, tid, NULL, NULL))
+			task_remove(h, tid);
+		else
+			i++;
+	}
+}
+
 /* Interrupt every tracee and detach each at its next stop; returns when none is left. */
 static void helper_detach_all(struct helper *h)
 {
@@ -330,23 +406,20 @@ static void helper_detach_all(struct helper *h)
 
 	for (int i = 0; i < h->ntasks; i++)
 		ptrace(PTRACE_INTERRUPT, h->tasks[i].tid, NULL, NULL);
+	helper_detach_stopped(h);
 	while (h->ntasks > 0) {
+		helper_waiting(h, h->ntasks, h->tasks[0].tid);
 		tid = waitpid(-1, &status, __WALL);
 		if (tid < 0) {
-			if (errno == EINTR)
-				continue;
-			break;	/* ECHILD: nothing is traced any more */
+			if (errno != EINTR)
+				break;	/* ECHILD: nothing is traced any more */
+			/* loadbench's repeated SIGUSR1: look again for tracees stopped without a report. */
+			helper_detach_stopped(h);
+			continue;
 		}
-		if (WIFSTOPPED(status)) {
-			int sig = WSTOPSIG(status), event = status >> 16;
-			/* A pending signal goes to the tracee; trap stops carry none. */
-			long deliver = sig == (SIGTRAP | 0x80) || event ? 0 : sig;
-
-			ptrace(PTRACE_DETACH, tid, NULL, (void *)deliver);
-		}
-		/* Detached, exited or killed: not ours any more. */
-		task_remove(h, tid);
+		helper_detach_reported(h, tid, status);
 	}
+	helper_waiting(h, 0, 0);
 }
 
 static void __attribute__((noreturn)) helper_main(struct strace_shared *sh, int ready_fd,
@@ -377,6 +450,8 @@ static void __attribute__((noreturn)) helper_main(struct strace_shared *sh, int 
 	h.ready_fd = ready_fd;
 	for (int i = 0; i < n && !ret; i++)
 		ret = helper_seize(&h, pids[i], msg, sizeof(msg));
+	if (h.ntasks)
+		helper_waiting(&h, h.ntasks, h.tasks[0].tid);
 	if (ret) {
 		helper_ready(&h, ret, msg);
 		helper_detach_all(&h);
@@ -397,6 +472,13 @@ static void __attribute__((noreturn)) helper_main(struct strace_shared *sh, int 
 		if (h.ready_fd >= 0 && h.nstarted == h.ntasks) {
 			helper_resume_all(&h);
 			helper_ready(&h, 0, "");
+			helper_waiting(&h, 0, 0);
+		} else if (h.ready_fd >= 0) {
+			for (int i = 0; i < h.ntasks; i++)
+				if (!h.tasks[i].started) {
+					helper_waiting(&h, h.ntasks - h.nstarted, h.tasks[i].tid);
+					break;
+				}
 		}
 	}
 	if (h.ready_fd >= 0)
@@ -406,6 +488,21 @@ static void __attribute__((noreturn)) helper_main(struct strace_shared *sh, int 
 }
 
 /* ---- loadbench's side ------------------------------------------------------------------ */
+
+/* What the late helper waits for, into @buf: "; N threads left, thread T in state S". */
+static void waiting_say(const struct strace *s, char *buf, size_t len)
+{
+	int n = atomic_load(&s->sh->waiting);
+	pid_t tid = atomic_load(&s->sh->waiting_tid);
+	char st = tid > 0 ? task_state(tid) : 0;
+
+	if (n <= 0 || tid <= 0) {
+		snprintf(buf, len, "; it waited for no thread");
+		return;
+	}
+	snprintf(buf, len, "; it waited for %d thread%s, among them %d, %s%c%s", n, n == 1 ? "" : "s",
+		 (int)tid, st ? "in state " : "gone", st ? st : ' ', st == 't' ? " (a ptrace stop)" : "");
+}
 
 /* Fork the helper on the workload's saved pids; returns once it traces every thread. */
 static int helper_start(struct strace *s, char *err, size_t len)
@@ -446,8 +543,11 @@ static int helper_start(struct strace *s, char *err, size_t len)
 		return ret;
 	}
 	if (ret == 0) {
-		snprintf(err, len, "strace: the workload's threads were not all traced within %d ms",
-			 STRACE_READY_MS);
+		char wait[128];
+
+		waiting_say(s, wait, sizeof(wait));
+		snprintf(err, len, "strace: the workload's threads were not all traced within %d ms%s",
+			 STRACE_READY_MS, wait);
 		return -ETIMEDOUT;
 	}
 	if (got != (ssize_t)sizeof(r)) {
@@ -465,10 +565,11 @@ static int helper_start(struct strace *s, char *err, size_t len)
 
 /*
  * Tell the helper to detach every thread and exit, and reap it; killed (the
- * kernel detaches its tracees) when it takes longer than STRACE_DETACH_MS.
- * Returns 0, or -ETIMEDOUT when it had to be killed.
+ * kernel detaches its tracees) when it takes longer than STRACE_DETACH_MS,
+ * what it waited for then said in @why. Returns 0, or -ETIMEDOUT when it had
+ * to be killed.
  */
-static int helper_stop_wait(struct strace *s)
+static int helper_stop_wait(struct strace *s, char *why, size_t len)
 {
 	/* Polled every ms: a switch waits for the helper's exit, not for a coarser tick. */
 	const struct timespec tick = { .tv_nsec = 1000 * 1000 };
@@ -486,6 +587,7 @@ static int helper_stop_wait(struct strace *s)
 		nanosleep(&tick, NULL);
 	}
 	if (r != s->helper && r >= 0) {
+		waiting_say(s, why, len);
 		/* The kernel detaches the tracees of a dead tracer. */
 		kill(s->helper, SIGKILL);
 		while (waitpid(s->helper, &status, 0) < 0 && errno == EINTR)
@@ -532,9 +634,11 @@ static int strace_disable(void *priv, char *err, size_t len)
 	 * the same, so the run goes on. Rare: on a loaded machine the
 	 * detach took 2.8 s once (48 processes), and over 3 s once (2).
 	 */
-	if (helper_stop_wait(s))
+	char why[128];
+
+	if (helper_stop_wait(s, why, sizeof(why)))
 		lb_warn("strace: the tracing process did not detach the workload within %d ms "
-			"and was killed (the kernel detached it)", STRACE_DETACH_MS);
+			"and was killed (the kernel detached it)%s", STRACE_DETACH_MS, why);
 	return 0;
 }
 
@@ -556,8 +660,11 @@ static int strace_enable(void *priv, char *err, size_t len)
 		return -ESRCH;
 	}
 	ret = helper_start(s, err, len);
-	if (ret)
-		helper_stop_wait(s);	/* a failed switch leaves it off, not half on */
+	if (ret) {
+		char why[128];
+
+		helper_stop_wait(s, why, sizeof(why));	/* a failed switch leaves it off, not half on */
+	}
 	return ret;
 }
 
@@ -572,8 +679,12 @@ static int strace_snapshot(void *priv, struct lb_tracer_counts *c)
 static int strace_disarm(void *priv)
 {
 	struct strace *s = priv;
-	int ret = helper_stop_wait(s);
+	char why[128];
+	int ret = helper_stop_wait(s, why, sizeof(why));
 
+	if (ret)
+		lb_warn("strace: the tracing process did not detach the workload within %d ms "
+			"and was killed (the kernel detached it)%s", STRACE_DETACH_MS, why);
 	free(s->pids);
 	s->pids = NULL;
 	s->npids = 0;
