@@ -191,9 +191,9 @@ for s in "${added[@]}"; do
 	grep -q "\"added_for\": \"$s+kprobe\"" "$tmp/results/results.json" ||
 		fail "results.json does not say that $s was added for $s+kprobe"
 done
-more_events() { # more_events A B: probe set A records clearly more events/op than B
+more_events() { # more_events A B [CHECK]: probe set A records clearly more events/op than B
 	local a b
-	a=$(per_op "$1" "$tmp/check.txt") b=$(per_op "$2" "$tmp/check.txt")
+	a=$(per_op "$1" "${3:-$tmp/check.txt}") b=$(per_op "$2" "${3:-$tmp/check.txt}")
 	[[ -n $a && -n $b ]] || return 0 # one of them was not measured (reported above)
 	awk -v a="$a" -v b="$b" 'BEGIN { exit !(a > b * 1.3) }' ||
 		fail "$1 ($a events/op) does not record clearly more than $2 ($b): do its kprobes fire?"
@@ -237,11 +237,11 @@ grep -E '^lttng\+kprobe vs lttng \(the set it builds on\): .* events/op; each of
 
 # SystemTap: the catalog's systemtap sets, their modules built on the host by the runner
 # (loadbench stap-build), beside the ftrace sets that record the same tracepoints. Under
-# --method runs: SystemTap 4.8 cannot switch a tracepoint probe off. stap+kprobe is not among
-# them: its kprobe.function probes need the kernel's symbols to build, and Debian's System.map
-# is a stub (the guest's loadbench says so; checked below with loadbench list).
+# --method runs: SystemTap 4.8 cannot switch a tracepoint probe off. stap+kprobe's
+# kprobe.function probes need the kernel's symbols to build, and Debian's System.map is a stub:
+# the runner reads them from the guest once (a first boot, then cached).
 stap_sets=()
-for s in stap stap-syscalls stap-syscalls-pid; do
+for s in stap stap+kprobe stap-syscalls stap-syscalls-pid; do
 	if [[ -f $top_srcdir/probesets/$s.probeset ]]; then
 		stap_sets+=("$s")
 	elif [[ -n ${CHECK_VM_REQUIRE_ALL-} ]]; then
@@ -250,11 +250,11 @@ for s in stap stap-syscalls stap-syscalls-pid; do
 done
 if ((${#stap_sets[@]})); then
 	stap_list=$(IFS=,; echo "${stap_sets[*]}")
-	note "loadbench-vm: $stap_list beside ftrace, syscalls and syscalls-pid (--method runs)"
+	note "loadbench-vm: $stap_list beside ftrace, ftrace+kprobe, syscalls and syscalls-pid (--method runs)"
 	rc=0
 	start=$(date +%s)
 	TMPDIR=$tmp/t LOADBENCH_BUILDDIR=$top_builddir "$top_srcdir/scripts/loadbench-vm" --no-lttng -- \
-		--probeset "$stap_list,ftrace,syscalls,syscalls-pid" --method runs --duration 2 \
+		--probeset "$stap_list,ftrace,ftrace+kprobe,syscalls,syscalls-pid" --method runs --duration 2 \
 		--warmup 0.5 --repeat 3 --output "$tmp/stap" >"$tmp/stap.txt" 2>"$tmp/stap.err" || rc=$?
 	cat "$tmp/stap.err" "$tmp/stap.txt"
 	note "loadbench-vm (SystemTap) took $(($(date +%s) - start)) s"
@@ -264,7 +264,7 @@ if ((${#stap_sets[@]})); then
 		fail "the guest console shows an error or something left behind (SystemTap run)"
 	fi
 	"$top_builddir/tests/check-results" --any-slowdown "$tmp/stap" "${stap_sets[@]}" ftrace \
-		syscalls syscalls-pid | tee "$tmp/check-stap.txt"
+		ftrace+kprobe syscalls syscalls-pid | tee "$tmp/check-stap.txt"
 	# same_events A B: A counts what B records, the same tracepoints (within 10%: system-wide
 	# events other tasks make, and runs that differ).
 	same_events() {
@@ -277,6 +277,14 @@ if ((${#stap_sets[@]})); then
 	}
 	[[ " ${stap_sets[*]} " != *" stap "* ]] || same_events stap ftrace
 	[[ " ${stap_sets[*]} " != *" stap-syscalls "* ]] || same_events stap-syscalls syscalls
+	if [[ " ${stap_sets[*]} " == *" stap+kprobe "* ]]; then
+		# Its 11 kprobes fire as ftrace+kprobe's do, and its verdict line says what they add.
+		same_events stap+kprobe ftrace+kprobe
+		more_events stap+kprobe stap "$tmp/check-stap.txt"
+		line=$(grep -E '^stap\+kprobe: a kprobe per traced event \(11 kprobes[^;]*; \+[0-9.]+ events/op\) slows stap by a further -?[0-9.]+% \[-?[0-9.]+, -?[0-9.]+\], on top of stap.s -?[0-9.]+% \[-?[0-9.]+, -?[0-9.]+\]: .*$' \
+			"$tmp/stap.txt") || fail "no verdict line for stap+kprobe in the summary"
+		note "verdict: $line"
+	fi
 	# The pid map: the workload's 8 syscalls per round trip, 16 events, a count.
 	if [[ " ${stap_sets[*]} " == *" stap-syscalls-pid "* ]]; then
 		e=$(per_op stap-syscalls-pid "$tmp/check-stap.txt")

@@ -55,7 +55,8 @@ static int symbols_check(const char *script, const char *kbuild, char *err, size
 	if (lines >= 2)
 		return 0;
 	snprintf(err, len, "its kprobe.function probes need the kernel's symbols at build time, "
-		 "and %s is %s (Debian's real one is in linux-image-RELEASE-dbg)", path,
+		 "and %s is %s (Debian's real one is in linux-image-RELEASE-dbg; the names "
+		 "of the running kernel's /proc/kallsyms do)", path,
 		 f ? "a one-line stub" : "missing");
 	return -ENOENT;
 }
@@ -112,8 +113,12 @@ static int build_one(const char *spec, const char *catalog, const struct lb_stap
 	if (ret) {
 		lb_err("%s", err);
 		why_file(dir, name, err);
-	} else
-		printf("%s %s\n", ko, ps->name);
+	} else {
+		/* A reason given by an earlier build no longer holds. */
+		snprintf(ko, sizeof(ko), "%s/%s.why", dir, name);
+		unlink(ko);
+		printf("%s/%s.ko %s\n", dir, name, ps->name);
+	}
 out:
 	free(script);
 	lb_probeset_free(ps);
