@@ -27,7 +27,8 @@ static void usage(FILE *f)
 		   "Builds the SystemTap module of each probe set (default: the catalog's sets of\n"
 		   "tracer systemtap) into DIR/NAME.ko with stap -p4, for the kernel build tree\n"
 		   "KBUILD (default: the running kernel's; stap finds the headers' include tree\n"
-		   "in its sibling source/ and the symbols in its System.map), each -D passed to\n"
+		   "in its sibling source/ and the symbols in its System.map, where the names\n"
+		   "of that kernel's /proc/kallsyms are enough), each -D passed to\n"
 		   "stap, and -R a SystemTap runtime to build with (fixes for a kernel this stap\n"
 		   "does not know; not part of NAME). Run\n"
 		   "loadbench with LOADBENCH_STAP_MODULES=DIR to load them.\n");
@@ -36,7 +37,9 @@ static void usage(FILE *f)
 /*
  * A kprobe.function probe needs the kernel's symbols when stap builds it:
  * KBUILD/System.map, which Debian ships as a one-line stub (the real one is
- * in linux-image-VERSION-dbg). Returns 0, or -ENOENT with the reason in @err.
+ * in linux-image-VERSION-dbg; stap registers kprobes by name, so a copy of
+ * the kernel's /proc/kallsyms serves). Returns 0, or -ENOENT with the reason
+ * in @err.
  */
 static int symbols_check(const char *script, const char *kbuild, char *err, size_t len)
 {
