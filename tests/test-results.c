@@ -340,10 +340,15 @@ static void test_summary(struct lb_results *res)
 	T_CHECK(sb->events == 5250000);
 	T_CHECK(sb->lost_events == 0);
 
-	/* A quiet baseline and three rounds: no warning beyond the one added. */
-	T_CHECK(res->nwarnings == 1);
-	if (res->nwarnings)
+	/* A quiet baseline and three rounds: beyond the one added, that 3 rounds are few. */
+	T_CHECK(res->nwarnings == 2);
+	if (res->nwarnings == 2) {
 		T_CHECK_STR(res->warnings[0], warning0);
+		T_CHECK_STR(res->warnings[1], "only 3 rounds paired with the baseline: a bootstrap "
+			    "95% confidence interval from fewer than 5 rounds is too narrow (it spans "
+			    "little more than what those rounds gave): use --repeat 5 or more before "
+			    "comparing intervals");
+	}
 }
 
 /* Noise and missing-interval warnings, once each even when summarized twice. */
@@ -422,12 +427,14 @@ static void test_warnings(void)
 	p->runs[1].edge_spread_ops = 500;
 	T_CHECK(lb_results_summarize(res) == 0);
 	T_CHECK(lb_results_summarize(res) == 0);
-	T_CHECK(res->nwarnings == 1);
-	if (res->nwarnings == 1)
+	T_CHECK(res->nwarnings == 2);
+	if (res->nwarnings == 2) {
 		T_CHECK_STR(res->warnings[0], "held, round 3: reading the tracer's counts at an edge "
 			    "of the measured window took 2000 operations (2.2% of the window's): its "
 			    "events per operation can be off by up to that much; loadbench was held "
 			    "up (a busy machine)");
+		T_CHECK(strstr(res->warnings[1], "only 3 rounds") != NULL);
+	}
 	lb_results_free(res);
 
 	/* A baseline over 5% CV is flagged even against large slowdowns. */
@@ -443,10 +450,37 @@ static void test_warnings(void)
 	add_run(p, 2, 1, 55000, 1, 0, 0, NULL, 0);
 	add_run(p, 3, 1, 45000, 1, 0, 0, NULL, 0);
 	T_CHECK(lb_results_summarize(res) == 0);
-	T_CHECK(res->nwarnings == 1);
-	if (res->nwarnings == 1)
+	T_CHECK(res->nwarnings == 2);
+	if (res->nwarnings == 2) {
 		T_CHECK(strstr(res->warnings[0], "varies by 10.0%") != NULL);
+		T_CHECK(strstr(res->warnings[1], "only 3 rounds") != NULL);
+	}
 	lb_results_free(res);
+
+	/*
+	 * Rounds enough for a bootstrap interval: five paired rounds, one set
+	 * with a sixth unpaired, a quiet baseline: no warning. Four are said.
+	 */
+	for (int rounds = 4; rounds <= 5; rounds++) {
+		res = lb_results_new();
+		T_CHECK(res != NULL);
+		if (!res)
+			return;
+		for (int round = 1; round <= rounds; round++)
+			add_run(&res->baseline, round, 1, 100000 + 100 * round, 0, 0, 0, NULL, 0);
+		p = lb_results_add_probeset(res, "ftrace", "ftrace");
+		for (int round = 1; round <= rounds + 1; round++)
+			add_run(p, round, 1, 80000 + 100 * round, 80000, 0, 0, NULL, 0);
+		T_CHECK(lb_results_summarize(res) == 0);
+		if (rounds == 5) {
+			T_CHECK(res->nwarnings == 0);
+		} else {
+			T_CHECK(res->nwarnings == 1);
+			if (res->nwarnings == 1)
+				T_CHECK(strstr(res->warnings[0], "only 4 rounds paired") != NULL);
+		}
+		lb_results_free(res);
+	}
 }
 
 static void compare_summary(const struct lb_summary *a, const struct lb_summary *b)

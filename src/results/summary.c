@@ -27,6 +27,12 @@
 
 /* The baseline's CV (in %) above which every result is flagged as noisy. */
 #define LB_CV_WARN_PCT 5.0
+/*
+ * --method runs: a percentile bootstrap over fewer paired rounds than this
+ * gives an interval that holds the slowdown well below 95% of the time
+ * (with 3 rounds it can only span what those rounds gave): said, kept.
+ */
+#define LB_CI_MIN_ROUNDS 5
 
 static int cmp_u64(const void *a, const void *b)
 {
@@ -256,8 +262,18 @@ static int lb_results_warn(struct lb_results *res, size_t max_pairs, const char 
 			return -ENOMEM;
 	}
 
-	if (!nfew)
+	if (!nfew) {
+		if (max_pairs < 2 || max_pairs >= LB_CI_MIN_ROUNDS)
+			return 0;
+		n = asprintf(&msg,
+			     "only %zu rounds paired with the baseline: a bootstrap 95%% confidence "
+			     "interval from fewer than %d rounds is too narrow (it spans little more "
+			     "than what those rounds gave): use --repeat %d or more before comparing "
+			     "intervals", max_pairs, LB_CI_MIN_ROUNDS, LB_CI_MIN_ROUNDS);
+		if (n < 0 || lb_results_take_warning(res, msg))
+			return -ENOMEM;
 		return 0;
+	}
 	if (nfew == res->nprobesets)
 		n = asprintf(&msg,
 			     "only %zu round%s paired with the baseline: the 95%% confidence "
