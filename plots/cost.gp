@@ -12,7 +12,8 @@
 # footer (footer_lines lines), note (a warning such as emulated timings, or
 # '') and op_name, followed by this file; gnuplot runs there and reads
 # cost.dat (columns: name, ns_per_event, events_per_op, events,
-# lost_events, lost_pct, overwritten_pct, slowdown_pct, mark). It writes
+# lost_events, lost_pct, overwritten_pct, slowdown_pct, mark, ns_ci_lo,
+# ns_ci_hi: the cost's 95% CI, drawn as whiskers where it has one). It writes
 # cost.png, cost.svg and, with cairo's PDF terminal, cost.pdf.
 
 if (!exists('title')) title = 'What each traced event costs'
@@ -43,6 +44,7 @@ cost_hi = 1
 cost_lo = 0
 epo_hi = 1
 lost_any = 0
+ci_any = 0
 overwritten_any = 0
 name_len = 4
 # (Rows whose column is NaN are skipped; a column without any number leaves STATS_max unset.)
@@ -51,6 +53,14 @@ if (n > 0) {
 	stats data using 2 nooutput
 	cost_hi = exists('STATS_max') ? max2(STATS_max, 1) : 1
 	cost_lo = exists('STATS_min') ? min2(STATS_min, 0) : 0
+	# The whiskers: the CI's ends widen the panel too.
+	undefine STATS_*
+	stats data using 11 nooutput
+	cost_hi = exists('STATS_max') ? max2(STATS_max, cost_hi) : cost_hi
+	ci_any = exists('STATS_max')
+	undefine STATS_*
+	stats data using 10 nooutput
+	cost_lo = exists('STATS_min') ? min2(STATS_min, cost_lo) : cost_lo
 	undefine STATS_*
 	stats data using 3 nooutput
 	epo_hi = exists('STATS_max') ? max2(STATS_max, 0.1) : 1
@@ -106,6 +116,7 @@ labels = 'set label 1 title at screen 0.5, screen 0.945 center font ",24"; ' . \
 	'set label 3 footer at screen 0.012, screen foot_top left font ",11" ' . \
 	'textcolor rgb text_colour; ' . \
 	'set label 4 "cost = (1/traced - 1/baseline throughput) / events per " . op_name . ' . \
+	'(ci_any ? "; whiskers: the 95% CI of the slowdown, per event" : "") . ' . \
 	'(marks ? ".\nlost: dropped, never recorded. overwritten: recorded, then overwritten ' . \
 	'by the flight recorder (counted in the events, so in the cost)." : ".") ' . \
 	'at screen 0.5, screen foot_top + (marks ? 0.075 : 0.05) center font ",12" ' . \
@@ -122,8 +133,9 @@ left = 'set lmargin at screen names_right; set rmargin at screen cost_right; ' .
 	'set format x "%g"; set yzeroaxis lt 1 lc rgb text_colour lw 1.2; ' . \
 	'set title "cost of one event (ns)" font ",16" textcolor rgb text_colour; ' . \
 	'plot data using ($2 / 2):0:(abs($2) / 2):(0.3) with boxxyerror lc rgb cost_colour, ' . \
-	'data using (valid(2) ? max2($2, 0) : 0):0:(valid(2) ? ns_text($2) : "n/a") ' . \
-	'with labels left offset char 0.6, 0 font value_font, ' . \
+	'data using 2:0:10:11 with xerrorbars lc rgb text_colour lw 1.5 pt 7 ps 0, ' . \
+	'data using (valid(11) ? max2($11, 0) : valid(2) ? max2($2, 0) : 0):0:' . \
+	'(valid(2) ? ns_text($2) : "n/a") with labels left offset char 0.6, 0 font value_font, ' . \
 	'data using (0):0:ytic(1) with points ps 0'
 # Right: events per operation, and the marks beyond the panel's right edge.
 right = 'unset label 1; unset label 2; unset label 3; unset label 4; unset label 6; ' . \

@@ -81,6 +81,10 @@ static void test_single(void)
 	T_CHECK(p->summary.residue_pct < -2 && p->summary.residue_pct > -5);
 	/* (1/77.6k - 1/103.5k) / 16: the rates with their drift, 201 ns. */
 	T_CHECK_NEAR(p->summary.ns_per_event, 201.3, 1);
+	/* Its CI: the slowdown's, per event, around it (and as narrow: +-0.2 pp of 25%). */
+	T_CHECK(p->summary.ns_per_event_ci95[0] <= p->summary.ns_per_event &&
+		p->summary.ns_per_event <= p->summary.ns_per_event_ci95[1]);
+	T_CHECK(p->summary.ns_per_event_ci95[1] - p->summary.ns_per_event_ci95[0] < 5);
 	T_CHECK(res->nwarnings == 0);
 
 	/* Asked for more precision than reached: the summary says so. */

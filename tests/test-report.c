@@ -26,7 +26,11 @@
 
 #define FIXTURES LB_SRCDIR "/tests/fixtures/"
 
-/* The report of @res in @fmt equals the file @golden. */
+/*
+ * The report of @res in @fmt equals the file @golden. With LB_UPDATE_GOLDEN=1
+ * in the environment it is written there first (review the diff with git),
+ * as tests/test-plot does.
+ */
 static void check_format(const struct lb_results *res, const char *name, const char *golden)
 {
 	enum lb_report_format fmt;
@@ -41,6 +45,13 @@ static void check_format(const struct lb_results *res, const char *name, const c
 		return;
 	T_CHECK(lb_report_print(res, fmt, f) == 0);
 	fclose(f);
+	if (getenv("LB_UPDATE_GOLDEN")) {
+		f = fopen(golden, "w");
+		if (!f || fputs(out, f) < 0 || fclose(f)) {
+			fprintf(stderr, "cannot update %s\n", golden);
+			t_failures++;
+		}
+	}
 	want = t_read_all(golden, NULL);
 	T_CHECK(want != NULL);
 	T_CHECK_STR(out, want);

@@ -326,6 +326,13 @@ static void test_summary(struct lb_results *res)
 	T_CHECK(sa->slowdown_ci95[1] <= 100 * (1 - 79000 / 102000.0) + 1e-9);
 	T_CHECK_NEAR(sa->events_per_op, 10, 1e-12);
 	T_CHECK_NEAR(sa->ns_per_event, 250, 1e-6);
+	/* Its CI: the slowdown's ends as a cost per event, around it. */
+	T_CHECK_NEAR(sa->ns_per_event_ci95[0],
+		     lb_stats_ns_per_event(100000, 100000 * (1 - sa->slowdown_ci95[0] / 100), 10), 1e-9);
+	T_CHECK_NEAR(sa->ns_per_event_ci95[1],
+		     lb_stats_ns_per_event(100000, 100000 * (1 - sa->slowdown_ci95[1] / 100), 10), 1e-9);
+	T_CHECK(sa->ns_per_event_ci95[0] <= sa->ns_per_event &&
+		sa->ns_per_event <= sa->ns_per_event_ci95[1]);
 	T_CHECK(sa->events == 24100000);
 	T_CHECK(sa->lost_events == 15);
 	T_CHECK(sa->overwritten_events == 30);
@@ -492,6 +499,8 @@ static void compare_summary(const struct lb_summary *a, const struct lb_summary 
 	T_CHECK(same_double(a->slowdown_ci95[1], b->slowdown_ci95[1]));
 	T_CHECK(same_double(a->events_per_op, b->events_per_op));
 	T_CHECK(same_double(a->ns_per_event, b->ns_per_event));
+	T_CHECK(same_double(a->ns_per_event_ci95[0], b->ns_per_event_ci95[0]));
+	T_CHECK(same_double(a->ns_per_event_ci95[1], b->ns_per_event_ci95[1]));
 	T_CHECK(a->events == b->events);
 	T_CHECK(a->lost_events == b->lost_events);
 	T_CHECK(a->overwritten_events == b->overwritten_events);

@@ -171,6 +171,26 @@ static void test_ns_per_event(void)
 	T_CHECK(isnan(lb_stats_ns_per_event(100000, NAN, 10)));
 }
 
+static void test_ns_per_event_ci95(void)
+{
+	const double ci[2] = { 20, 50 }, noise[2] = { -10, 20 }, wild[2] = { NAN, 100 };
+	double out[2];
+
+	/* A slowdown of 20% to 50% of 100000 ops/s: 80000 to 50000 traced, 250 to 1000 ns. */
+	lb_stats_ns_per_event_ci95(100000, 10, ci, out);
+	T_CHECK_NEAR(out[0], 250, 1e-9);
+	T_CHECK_NEAR(out[1], 1000, 1e-9);
+	/* An interval across 0 stays across 0: -10% is 110000 traced, a negative cost. */
+	lb_stats_ns_per_event_ci95(100000, 10, noise, out);
+	T_CHECK_NEAR(out[0], (1 / 110000.0 - 1 / 100000.0) / 10 * 1e9, 1e-9);
+	T_CHECK(out[0] < 0 && out[1] > 0);
+	/* No end, or an end at 100% (nothing traced gets done): no number. */
+	lb_stats_ns_per_event_ci95(100000, 10, wild, out);
+	T_CHECK(isnan(out[0]) && isnan(out[1]));
+	lb_stats_ns_per_event_ci95(100000, 0, ci, out);
+	T_CHECK(isnan(out[0]) && isnan(out[1]));
+}
+
 static int cmp_double(const void *a, const void *b)
 {
 	double x = *(const double *)a, y = *(const double *)b;
@@ -415,5 +435,6 @@ int main(void)
 	test_slowdown();
 	test_ci95();
 	test_ns_per_event();
+	test_ns_per_event_ci95();
 	return t_exit();
 }

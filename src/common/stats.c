@@ -278,6 +278,15 @@ double lb_stats_ns_per_event(double base, double traced, double events_per_op)
 	return (1 / traced - 1 / base) / events_per_op * 1e9;
 }
 
+void lb_stats_ns_per_event_ci95(double base, double events_per_op, const double slowdown_ci95[2],
+				double out[2])
+{
+	for (int i = 0; i < 2; i++)
+		out[i] = isfinite(slowdown_ci95[i]) ?
+			 lb_stats_ns_per_event(base, base * (1 - slowdown_ci95[i] / 100),
+					       events_per_op) : NAN;
+}
+
 /*
  * Reorder the @n values @v so that v[k] is the one a sort would put there,
  * none before it larger and none after it smaller (Hoare's selection,

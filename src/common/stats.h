@@ -153,4 +153,15 @@ int lb_stats_linfit(const double *x, const double *y, size_t n, struct lb_linfit
  */
 double lb_stats_ns_per_event(double base, double traced, double events_per_op);
 
+/*
+ * lb_stats_ns_per_event_ci95 - the slowdown's 95% interval @slowdown_ci95
+ * (percent) as a cost per event: each end's traced throughput
+ * @base * (1 - end / 100) through lb_stats_ns_per_event(), into @out
+ * ([low, high]; the cost grows with the slowdown). @base and @events_per_op
+ * are held as measured: the interval is the slowdown's uncertainty, not
+ * theirs. NAN ends where an input is not finite or an end reaches 100%.
+ */
+void lb_stats_ns_per_event_ci95(double base, double events_per_op, const double slowdown_ci95[2],
+				double out[2]);
+
 #endif

@@ -242,10 +242,11 @@ static int write_cost_dat(const void *arg, FILE *f)
 	      "# events_per_op: median over runs of events / operations; events, lost_events:\n"
 	      "# sums over runs; lost_pct = 100 * lost / events (never recorded: dropped);\n"
 	      "# overwritten_pct: recorded, then overwritten (flight recorder, by design);\n"
-	      "# mark: what cost.gp prints beside the events (lost and overwritten, or none).\n"
+	      "# mark: what cost.gp prints beside the events (lost and overwritten, or none);\n"
+	      "# ns_ci_lo, ns_ci_hi: the slowdown's 95% CI as a cost per event.\n"
 	      "# Same order as slowdown.dat; NaN = missing value.\n", f);
 	fputs("# name\tns_per_event\tevents_per_op\tevents\tlost_events\tlost_pct\t"
-	      "overwritten_pct\tslowdown_pct\tmark\n", f);
+	      "overwritten_pct\tslowdown_pct\tmark\tns_ci_lo\tns_ci_hi\n", f);
 	for (i = 0; i < res->nprobesets; i++) {
 		const struct lb_summary *s = &rows[i].psr->summary;
 
@@ -262,6 +263,10 @@ static int write_cost_dat(const void *arg, FILE *f)
 		lb_fig_put_num(f, 4, s->slowdown_pct);
 		fputc('\t', f);
 		lb_fig_put_name(f, event_mark(s, mark, sizeof(mark)));
+		fputc('\t', f);
+		lb_fig_put_num(f, 2, s->ns_per_event_ci95[0]);
+		fputc('\t', f);
+		lb_fig_put_num(f, 2, s->ns_per_event_ci95[1]);
 		fputc('\n', f);
 	}
 	free(rows);

@@ -96,7 +96,7 @@ static void md_row(FILE *f, const struct lb_probeset_result *psr, bool is_baseli
 		lb_fmt_grouped(s->throughput_median, ",", b[0], sizeof(b[0])),
 		num(100 * s->throughput_cv, 1, "-", b[1], sizeof(b[1])));
 	if (is_baseline) {
-		fputs(alt ? " - | - | - | - | - | - | - | - |\n" : " - | - | - | - | - | - |\n", f);
+		fputs(alt ? " - | - | - | - | - | - | - | - | - |\n" : " - | - | - | - | - | - | - |\n", f);
 		return;
 	}
 	fprintf(f, " %s |", num(s->slowdown_pct, 1, "-", b[2], sizeof(b[2])));
@@ -112,9 +112,13 @@ static void md_row(FILE *f, const struct lb_probeset_result *psr, bool is_baseli
 		else
 			fprintf(f, " %d |", s->units);
 	}
-	fprintf(f, " %s | %s | %s | %s |\n", num(s->events_per_op, 2, "-", b[3], sizeof(b[3])),
-		num(s->ns_per_event, 1, "-", b[4], sizeof(b[4])),
-		lb_fmt_lost_cell(s, b[5], sizeof(b[5])),
+	fprintf(f, " %s | %s |", num(s->events_per_op, 2, "-", b[3], sizeof(b[3])),
+		num(s->ns_per_event, 1, "-", b[4], sizeof(b[4])));
+	if (isfinite(s->ns_per_event_ci95[0]) && isfinite(s->ns_per_event_ci95[1]))
+		fprintf(f, " [%.1f, %.1f] |", s->ns_per_event_ci95[0], s->ns_per_event_ci95[1]);
+	else
+		fputs(" - |", f);
+	fprintf(f, " %s | %s |\n", lb_fmt_lost_cell(s, b[5], sizeof(b[5])),
 		lb_fmt_overwritten_cell(s, b[0], sizeof(b[0])));
 }
 
@@ -174,12 +178,13 @@ static void print_markdown(const struct lb_results *res, FILE *f)
 
 	if (alt)
 		fputs("| probe set | tracer | ops/s (median) | CV % | slowdown % | 95% CI | "
-		      "\u00b1pp | units | events/op | ns/event | lost events | overwritten |\n"
-		      "|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n", f);
+		      "\u00b1pp | units | events/op | ns/event | 95% CI | lost events | "
+		      "overwritten |\n"
+		      "|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n", f);
 	else
 		fputs("| probe set | tracer | ops/s (median) | CV % | slowdown % | 95% CI | "
-		      "events/op | ns/event | lost events | overwritten |\n"
-		      "|---|---|--:|--:|--:|--:|--:|--:|--:|--:|\n", f);
+		      "events/op | ns/event | 95% CI | lost events | overwritten |\n"
+		      "|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n", f);
 	md_row(f, &res->baseline, true, alt);
 	for (i = 0; i < res->nprobesets; i++)
 		md_row(f, &res->probesets[i], false, alt);
@@ -190,14 +195,15 @@ static void print_markdown(const struct lb_results *res, FILE *f)
 		      "in it; 95% confidence interval by a moving-block bootstrap over the units, "
 		      "\u00b1pp its half-width; ops/s of a probe set: with its probes on; "
 		      "ns/event: the time the probes add to an operation / events per "
-		      "operation.\n", f);
+		      "operation, its 95% CI the slowdown's, per event.\n", f);
 		if (any_short(res))
 			fprintf(f, "\n\\* Wider than the \u00b1%g pp asked for after %g s of "
 				"alternation.\n", c->precision, c->max_time);
 	} else {
 		fputs("\nSlowdown = 100 (1 - median traced / median baseline throughput), with a "
 		      "paired bootstrap 95% confidence interval over the rounds; ns/event = "
-		      "(1/traced - 1/baseline) / events per operation.\n", f);
+		      "(1/traced - 1/baseline) / events per operation, its 95% CI the slowdown's, "
+		      "per event.\n", f);
 	}
 	lb_report_latency_markdown(res, f, md_cell);
 	lb_report_cpu_markdown(res, f, md_cell);
@@ -257,7 +263,7 @@ static void tex_row(FILE *f, const struct lb_probeset_result *psr, bool is_basel
 	tex(f, lb_fmt_or_unknown(psr->tracer));
 	fprintf(f, " & %s", lb_fmt_grouped(s->throughput_median, "{,}", b[0], sizeof(b[0])));
 	if (is_baseline) {
-		fputs(" & -- & -- & -- & -- & -- & -- \\\\\n", f);
+		fputs(" & -- & -- & -- & -- & -- & -- & -- \\\\\n", f);
 		return;
 	}
 	fprintf(f, " & %s", num(s->slowdown_pct, 1, "--", b[1], sizeof(b[1])));
@@ -265,8 +271,12 @@ static void tex_row(FILE *f, const struct lb_probeset_result *psr, bool is_basel
 		fprintf(f, " & [%.1f, %.1f]", s->slowdown_ci95[0], s->slowdown_ci95[1]);
 	else
 		fputs(" & --", f);
-	fprintf(f, " & %s & %s & ", num(s->events_per_op, 2, "--", b[2], sizeof(b[2])),
+	fprintf(f, " & %s & %s", num(s->events_per_op, 2, "--", b[2], sizeof(b[2])),
 		num(s->ns_per_event, 1, "--", b[3], sizeof(b[3])));
+	if (isfinite(s->ns_per_event_ci95[0]) && isfinite(s->ns_per_event_ci95[1]))
+		fprintf(f, " & [%.1f, %.1f] & ", s->ns_per_event_ci95[0], s->ns_per_event_ci95[1]);
+	else
+		fputs(" & -- & ", f);
 	tex(f, lb_fmt_lost_cell(s, b[0], sizeof(b[0])));
 	fputs(" & ", f);
 	tex(f, lb_fmt_overwritten_cell(s, b[0], sizeof(b[0])));
@@ -327,9 +337,9 @@ static void print_latex(const struct lb_results *res, FILE *f)
 			"(counted in the events).%s}\n", c->repeat, c->duration,
 			res->complete ? "" : " Interrupted: partial results.");
 	}
-	fputs("\\label{tab:loadbench}\n\\begin{tabular}{llrrrrrrr}\n\\toprule\n"
+	fputs("\\label{tab:loadbench}\n\\begin{tabular}{llrrrrrrrr}\n\\toprule\n"
 	      "Probe set & Tracer & ops/s & Slowdown (\\%) & 95\\% CI & Events/op & ns/event & "
-	      "Lost events & Overwritten \\\\\n\\midrule\n", f);
+	      "95\\% CI & Lost events & Overwritten \\\\\n\\midrule\n", f);
 	tex_row(f, &res->baseline, true);
 	for (i = 0; i < res->nprobesets; i++)
 		tex_row(f, &res->probesets[i], false);

@@ -33,6 +33,7 @@ enum {
 	LB_COL_CI,
 	LB_COL_EPO,
 	LB_COL_NSPE,
+	LB_COL_NSCI,
 	LB_COL_LOST,
 	LB_COL_OVERWRITTEN,
 	LB_NCOLS,
@@ -40,7 +41,7 @@ enum {
 
 static const char *const lb_col_title[LB_NCOLS] = {
 	"probe set", "tracer", "ops/s (median)", "CV %", "slowdown %",
-	"[95% CI]", "events/op", "ns/event", "lost events", "overwritten",
+	"[95% CI]", "events/op", "ns/event", "[95% CI]", "lost events", "overwritten",
 };
 
 struct lb_row {
@@ -83,6 +84,11 @@ static void lb_row_fill(struct lb_row *row, const struct lb_probeset_result *psr
 	}
 	lb_row_num(row, LB_COL_EPO, 2, s->events_per_op);
 	lb_row_num(row, LB_COL_NSPE, 1, s->ns_per_event);
+	if (isfinite(s->ns_per_event_ci95[0]) && isfinite(s->ns_per_event_ci95[1])) {
+		snprintf(row->buf[LB_COL_NSCI], sizeof(row->buf[LB_COL_NSCI]), "[%.1f, %.1f]",
+			 s->ns_per_event_ci95[0], s->ns_per_event_ci95[1]);
+		row->cell[LB_COL_NSCI] = row->buf[LB_COL_NSCI];
+	}
 	row->cell[LB_COL_LOST] = lb_fmt_lost_cell(s, row->buf[LB_COL_LOST],
 						  sizeof(row->buf[LB_COL_LOST]));
 	/* Overwritten events are the flight recorder working as designed, not losses. */

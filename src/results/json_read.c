@@ -209,6 +209,8 @@ static int lb_read_summary(struct lb_reader *rd, const struct json_object *obj,
 	if (!ret)
 		ret = lb_read_pair(rd, o, w, "slowdown_ci95", s->slowdown_ci95);
 	if (!ret)
+		ret = lb_read_pair(rd, o, w, "ns_per_event_ci95", s->ns_per_event_ci95);
+	if (!ret)
 		ret = lb_read_lat_summary(rd, o, w, &s->latency);
 	if (!ret)
 		ret = lb_json_get_double(rd, o, w, "late_pct", &s->late_pct);

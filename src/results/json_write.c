@@ -221,6 +221,9 @@ static void lb_jb_summary(struct lb_jb *jb, struct json_object *parent,
 	lb_jb_double(jb, ci, NULL, s->slowdown_ci95[1]);
 	lb_jb_double(jb, o, "events_per_op", s->events_per_op);
 	lb_jb_double(jb, o, "ns_per_event", s->ns_per_event);
+	ci = lb_jb_child(jb, o, "ns_per_event_ci95", true);
+	lb_jb_double(jb, ci, NULL, s->ns_per_event_ci95[0]);
+	lb_jb_double(jb, ci, NULL, s->ns_per_event_ci95[1]);
 	lb_jb_int(jb, o, "events", (int64_t)s->events);
 	lb_jb_int(jb, o, "lost_events", (int64_t)s->lost_events);
 	lb_jb_int(jb, o, "overwritten_events", (int64_t)s->overwritten_events);

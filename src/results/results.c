@@ -39,6 +39,8 @@ void lb_summary_init(struct lb_summary *s)
 	s->slowdown_ci95[1] = NAN;
 	s->events_per_op = NAN;
 	s->ns_per_event = NAN;
+	s->ns_per_event_ci95[0] = NAN;
+	s->ns_per_event_ci95[1] = NAN;
 	s->events = 0;
 	s->lost_events = 0;
 	s->overwritten_events = 0;

@@ -254,6 +254,7 @@ struct lb_summary {
 					 * (its runs, or its on slices); NAN in a closed loop */
 	double events_per_op;		/* median over runs of events / ops */
 	double ns_per_event;		/* (1/traced - 1/baseline) / events_per_op, in ns */
+	double ns_per_event_ci95[2];	/* slowdown_ci95 as a cost per event, [low, high] */
 	uint64_t events;		/* sum over runs */
 	uint64_t lost_events;		/* sum over runs */
 	uint64_t overwritten_events;	/* sum over runs */

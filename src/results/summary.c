@@ -404,9 +404,12 @@ static int lb_summary_slices(const struct lb_results *res, struct lb_probeset_re
 				       s->ci_half_width <= res->config.precision;
 	}
 	mean = nr ? lb_stats_ratio_center(v, nr) : NAN;
-	if (on_s > 0 && mean > 0)
+	if (on_s > 0 && mean > 0) {
 		s->ns_per_event = lb_stats_ns_per_event(on_ops / on_s / mean, on_ops / on_s,
 							s->events_per_op);
+		lb_stats_ns_per_event_ci95(on_ops / on_s / mean, s->events_per_op,
+					   s->slowdown_ci95, s->ns_per_event_ci95);
+	}
 out:
 	free(v);
 	free(on_ms);
@@ -560,6 +563,8 @@ int lb_results_summarize(struct lb_results *res)
 		}
 		s->ns_per_event = lb_stats_ns_per_event(base->summary.throughput_median,
 							s->throughput_median, s->events_per_op);
+		lb_stats_ns_per_event_ci95(base->summary.throughput_median, s->events_per_op,
+					   s->slowdown_ci95, s->ns_per_event_ci95);
 		ret = lb_summary_latency(res, psr);
 		if (ret)
 			goto out;
