@@ -149,7 +149,8 @@ int main(void)
 	ret = lb_tracer_attach(t, pids, n, err, sizeof(err));
 	T_CHECK(ret == -ETIMEDOUT);
 	printf("attach with a stopped process: %s\n", err);
-	T_CHECK(strstr(err, "it waited for 1 thread, among them") != NULL);
+	T_CHECK(strstr(err, "it was tracing after 0 stop signals (state ") != NULL);
+	T_CHECK(strstr(err, "waiting for 1 thread, among them") != NULL);
 	ret = lb_tracer_disarm(t);
 	T_CHECK(ret == 0);
 	for (int i = 0; i < n; i++)

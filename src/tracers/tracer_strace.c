@@ -47,9 +47,29 @@
 /* Shared with the helper (MAP_SHARED): what snapshot reads. */
 struct strace_shared {
 	_Atomic uint64_t stops;		/* syscall-entry and -exit stops */
-	/* For the error when the helper is late: the threads it still waits for, and one of them. */
+	/*
+	 * For the error when the helper is late: what it was doing, the stop
+	 * signals it took, the threads it still waited for and one of them.
+	 */
+	_Atomic int phase;		/* enum helper_phase */
+	_Atomic int signals;
 	_Atomic int waiting;
 	_Atomic int waiting_tid;
+};
+
+enum helper_phase {
+	PHASE_START,		/* not yet seizing */
+	PHASE_SEIZE,		/* seizing the threads */
+	PHASE_TRACE,		/* tracing: waiting for stops */
+	PHASE_INTERRUPT,	/* asking every tracee for a stop */
+	PHASE_DETACH_STOPPED,	/* detaching the tracees already stopped */
+	PHASE_DETACH_WAIT,	/* waiting for the others' stops */
+	PHASE_EXIT,		/* every tracee detached: exiting */
+};
+
+static const char *const helper_phase_name[] = {
+	"starting", "seizing the threads", "tracing", "interrupting the tracees",
+	"detaching the stopped tracees", "waiting for the tracees' stops", "exiting",
 };
 
 /* The helper's first message on the pipe: 0 = every thread is traced. */
@@ -182,11 +202,19 @@ static int strace_arm(void *priv, char *err, size_t len)
 /* ---- the helper process ---------------------------------------------------------------- */
 
 static volatile sig_atomic_t helper_stop;
+static struct strace_shared *helper_sh;	/* the helper's: its signal handler counts there */
 
 static void helper_on_signal(int sig)
 {
 	(void)sig;
 	helper_stop = 1;
+	if (helper_sh)
+		atomic_fetch_add_explicit(&helper_sh->signals, 1, memory_order_relaxed);
+}
+
+static void helper_phase(struct strace_shared *sh, enum helper_phase p)
+{
+	atomic_store_explicit(&sh->phase, p, memory_order_relaxed);
 }
 
 struct task {
@@ -404,22 +432,27 @@ static void helper_detach_all(struct helper *h)
 	int status;
 	pid_t tid;
 
+	helper_phase(h->sh, PHASE_INTERRUPT);
 	for (int i = 0; i < h->ntasks; i++)
 		ptrace(PTRACE_INTERRUPT, h->tasks[i].tid, NULL, NULL);
+	helper_phase(h->sh, PHASE_DETACH_STOPPED);
 	helper_detach_stopped(h);
 	while (h->ntasks > 0) {
+		helper_phase(h->sh, PHASE_DETACH_WAIT);
 		helper_waiting(h, h->ntasks, h->tasks[0].tid);
 		tid = waitpid(-1, &status, __WALL);
 		if (tid < 0) {
 			if (errno != EINTR)
 				break;	/* ECHILD: nothing is traced any more */
 			/* loadbench's repeated SIGUSR1: look again for tracees stopped without a report. */
+			helper_phase(h->sh, PHASE_DETACH_STOPPED);
 			helper_detach_stopped(h);
 			continue;
 		}
 		helper_detach_reported(h, tid, status);
 	}
 	helper_waiting(h, 0, 0);
+	helper_phase(h->sh, PHASE_EXIT);
 }
 
 static void __attribute__((noreturn)) helper_main(struct strace_shared *sh, int ready_fd,
@@ -434,6 +467,7 @@ static void __attribute__((noreturn)) helper_main(struct strace_shared *sh, int 
 
 	if (prctl(PR_SET_PDEATHSIG, SIGKILL) < 0 || getppid() != parent)
 		_exit(1);
+	helper_sh = sh;
 	memset(&sa, 0, sizeof(sa));
 	sigemptyset(&sa.sa_mask);
 	sa.sa_handler = SIG_IGN;	/* the terminal's ^C is loadbench's to handle */
@@ -448,6 +482,7 @@ static void __attribute__((noreturn)) helper_main(struct strace_shared *sh, int 
 
 	h.sh = sh;
 	h.ready_fd = ready_fd;
+	helper_phase(sh, PHASE_SEIZE);
 	for (int i = 0; i < n && !ret; i++)
 		ret = helper_seize(&h, pids[i], msg, sizeof(msg));
 	if (h.ntasks)
@@ -457,6 +492,7 @@ static void __attribute__((noreturn)) helper_main(struct strace_shared *sh, int 
 		helper_detach_all(&h);
 		_exit(1);
 	}
+	helper_phase(sh, PHASE_TRACE);
 	while (h.ntasks > 0 && !helper_stop) {
 		tid = waitpid(-1, &status, __WALL);
 		if (tid < 0) {
@@ -489,19 +525,36 @@ static void __attribute__((noreturn)) helper_main(struct strace_shared *sh, int 
 
 /* ---- loadbench's side ------------------------------------------------------------------ */
 
-/* What the late helper waits for, into @buf: "; N threads left, thread T in state S". */
+/*
+ * What the late helper was doing, into @buf: "; it was PHASE after N stop
+ * signals (state S, in WCHAN), waiting for M threads, among them T in state
+ * S'" (its state and wchan from /proc: where a blocked helper sleeps).
+ */
 static void waiting_say(const struct strace *s, char *buf, size_t len)
 {
-	int n = atomic_load(&s->sh->waiting);
+	int n = atomic_load(&s->sh->waiting), phase = atomic_load(&s->sh->phase);
+	int sigs = atomic_load(&s->sh->signals);
 	pid_t tid = atomic_load(&s->sh->waiting_tid);
-	char st = tid > 0 ? task_state(tid) : 0;
+	char st = tid > 0 ? task_state(tid) : 0, hst = task_state(s->helper), path[64];
+	char *wchan = NULL;
+	size_t wn = 0, at;
 
-	if (n <= 0 || tid <= 0) {
-		snprintf(buf, len, "; it waited for no thread");
+	snprintf(path, sizeof(path), "/proc/%d/wchan", (int)s->helper);
+	if (lb_read_file(path, 64, &wchan, &wn))
+		wchan = NULL;
+	at = (size_t)snprintf(buf, len, "; it was %s after %d stop signal%s (state %c, in %s)",
+			      phase >= 0 && phase <= PHASE_EXIT ? helper_phase_name[phase] : "?",
+			      sigs, sigs == 1 ? "" : "s", hst ? hst : '?',
+			      wchan && wchan[0] && strcmp(wchan, "0") ? wchan : "no wait");
+	free(wchan);
+	if (at >= len)
 		return;
-	}
-	snprintf(buf, len, "; it waited for %d thread%s, among them %d, %s%c%s", n, n == 1 ? "" : "s",
-		 (int)tid, st ? "in state " : "gone", st ? st : ' ', st == 't' ? " (a ptrace stop)" : "");
+	if (n <= 0 || tid <= 0)
+		snprintf(buf + at, len - at, ", waiting for no thread");
+	else
+		snprintf(buf + at, len - at, ", waiting for %d thread%s, among them %d, %s%c%s", n,
+			 n == 1 ? "" : "s", (int)tid, st ? "in state " : "gone", st ? st : ' ',
+			 st == 't' ? " (a ptrace stop)" : "");
 }
 
 /* Fork the helper on the workload's saved pids; returns once it traces every thread. */
@@ -518,6 +571,10 @@ static int helper_start(struct strace *s, char *err, size_t len)
 		snprintf(err, len, "strace: cannot create a pipe: %s", strerror(-ret));
 		return ret;
 	}
+	atomic_store(&s->sh->phase, PHASE_START);
+	atomic_store(&s->sh->signals, 0);
+	atomic_store(&s->sh->waiting, 0);
+	atomic_store(&s->sh->waiting_tid, 0);
 	s->helper = fork();
 	if (s->helper < 0) {
 		ret = -errno;
@@ -543,7 +600,7 @@ static int helper_start(struct strace *s, char *err, size_t len)
 		return ret;
 	}
 	if (ret == 0) {
-		char wait[128];
+		char wait[256];
 
 		waiting_say(s, wait, sizeof(wait));
 		snprintf(err, len, "strace: the workload's threads were not all traced within %d ms%s",
@@ -634,7 +691,7 @@ static int strace_disable(void *priv, char *err, size_t len)
 	 * the same, so the run goes on. Rare: on a loaded machine the
 	 * detach took 2.8 s once (48 processes), and over 3 s once (2).
 	 */
-	char why[128];
+	char why[256];
 
 	if (helper_stop_wait(s, why, sizeof(why)))
 		lb_warn("strace: the tracing process did not detach the workload within %d ms "
@@ -661,7 +718,7 @@ static int strace_enable(void *priv, char *err, size_t len)
 	}
 	ret = helper_start(s, err, len);
 	if (ret) {
-		char why[128];
+		char why[256];
 
 		helper_stop_wait(s, why, sizeof(why));	/* a failed switch leaves it off, not half on */
 	}
@@ -679,7 +736,7 @@ static int strace_snapshot(void *priv, struct lb_tracer_counts *c)
 static int strace_disarm(void *priv)
 {
 	struct strace *s = priv;
-	char why[128];
+	char why[256];
 	int ret = helper_stop_wait(s, why, sizeof(why));
 
 	if (ret)
