@@ -186,5 +186,40 @@ else
 	rm -f "/run/loadbench/loadbench_$dead.lock"
 	rm -rf "$shared"/loadbench_*
 fi
+
+# The systemtap tracer's directory (a module built on the spot): loadbench_<pid>_stap.XXXXXX.
+note "SystemTap directories of a dead run in a shared TMPDIR"
+shared=$tmp/shared-stap
+mkdir -m 1777 "$shared"
+sh -c 'exit 0' &
+dead=$!
+wait "$dead"
+install -m 600 /dev/null "/run/loadbench/loadbench_$dead.lock"
+victim=$tmp/stap-victim
+mkdir "$victim"
+plant_victim "$victim/x"
+# Another user's, with a dead run's name: left alone.
+runuser -u nobody -- mkdir -p "$shared/loadbench_${dead}_stap.aaaaaa"
+runuser -u nobody -- touch "$shared/loadbench_${dead}_stap.aaaaaa/mine.ko"
+# One as the tracer makes it (mode 0700, root's), with a module and a link to the victim.
+mkdir -m 700 "$shared/loadbench_${dead}_stap.bbbbbb"
+touch "$shared/loadbench_${dead}_stap.bbbbbb/loadbench_stap_0123456789abcdef.ko"
+ln -s "$victim" "$shared/loadbench_${dead}_stap.bbbbbb/link"
+# Not a loadbench name: left alone, not even reported.
+mkdir -m 700 "$shared/loadbench_${dead}_stapx.cccccc"
+TMPDIR=$shared "$LOADBENCH" cleanup >"$tmp/stap-cleanup.txt"
+cat "$tmp/stap-cleanup.txt"
+[[ -f $shared/loadbench_${dead}_stap.aaaaaa/mine.ko ]] ||
+	fail "cleanup removed another user's loadbench_${dead}_stap.aaaaaa"
+grep -q "^left alone SystemTap directory $shared/loadbench_${dead}_stap.aaaaaa: .*another user's" \
+	"$tmp/stap-cleanup.txt" || fail "cleanup did not say it left loadbench_${dead}_stap.aaaaaa alone"
+[[ ! -e $shared/loadbench_${dead}_stap.bbbbbb ]] || fail "cleanup kept loadbench_${dead}_stap.bbbbbb"
+grep -q "^removed SystemTap directory $shared/loadbench_${dead}_stap.bbbbbb" "$tmp/stap-cleanup.txt" ||
+	fail "cleanup did not report removing loadbench_${dead}_stap.bbbbbb"
+[[ -d $shared/loadbench_${dead}_stapx.cccccc ]] || fail "cleanup removed loadbench_${dead}_stapx.cccccc"
+! grep -q "stapx" "$tmp/stap-cleanup.txt" || fail "cleanup reported loadbench_${dead}_stapx.cccccc"
+assert_intact "$victim/x"
+rm -f "/run/loadbench/loadbench_$dead.lock"
+rm -rf "$shared"
 assert_no_leftovers
 echo "PASS"

@@ -61,6 +61,7 @@
 #include "kallsyms.h"
 #include "lttng.h"
 #include "safefs.h"
+#include "tmpdirs.h"
 #include "tracefs_util.h"
 #include "tracer.h"
 
@@ -809,85 +810,7 @@ static void lttng_destroy(void *priv)
 	lttng_free(l);
 }
 
-/*
- * Whether @base is a trace directory's name, OWNER.XXXXXX as mkdtemp makes
- * it; its OWNER into @owner.
- */
-static bool trace_dir_name(const char *base, char *owner, size_t len)
-{
-	const char *dot = strrchr(base, '.');
-
-	if (!dot || (size_t)(dot - base) >= len || strlen(dot + 1) != 6 ||
-	    strspn(dot + 1, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789") != 6)
-		return false;
-	snprintf(owner, len, "%.*s", (int)(dot - base), base);
-	return true;
-}
-
-/*
- * Removes the trace directory @base in @dirfd (@where names it) when it is
- * root's alone, as loadbench made it; reports it. Returns false for another's.
- */
-static bool remove_trace_dir(struct lb_owners *o, pid_t pid, int dirfd, const char *base,
-			     const char *where, bool remove, lb_cleanup_report_fn report,
-			     void *arg)
-{
-	char what[PATH_MAX + 64];
-	int err = 0;
-
-	snprintf(what, sizeof(what), "LTTng trace directory %s/%s", where, base);
-	if (lb_dir_private_at(dirfd, base, 0) != 1) {
-		/* Not as mkdtemp made it for root: someone else's, whatever its name. */
-		if (report)
-			report(what, LB_CLEANUP_FOREIGN, arg);
-		return false;
-	}
-	if (remove)
-		err = lb_rmtree_at(dirfd, base);
-	if (err)
-		lb_owners_failed(o, pid);
-	if (report)
-		report(what, err, arg);
-	return true;
-}
-
-/*
- * Trace directories OWNER.XXXXXX in the temporary directory of dead runs (a
- * run killed between destroying its session and removing its directory, or
- * whose session was destroyed by hand).
- */
-static int clean_trace_dirs(struct lb_owners *o, bool remove, lb_cleanup_report_fn report,
-			    void *arg)
-{
-	const char *tmp = getenv("TMPDIR");
-	char owner[64], what[PATH_MAX + 64];
-	struct dirent *de;
-	int found = 0, fd;
-	DIR *d;
-
-	tmp = tmp && tmp[0] == '/' ? tmp : "/tmp";
-	fd = open(tmp, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (fd < 0)
-		return 0;
-	d = fdopendir(dup(fd));
-	if (!d) {
-		close(fd);
-		return 0;
-	}
-	while ((de = readdir(d))) {
-		pid_t pid;
-
-		if (!trace_dir_name(de->d_name, owner, sizeof(owner)))
-			continue;
-		snprintf(what, sizeof(what), "LTTng trace directory %s/%s", tmp, de->d_name);
-		if (!lb_cleanup_take(o, owner, what, &pid, report, arg))
-			continue;
-		found += remove_trace_dir(o, pid, fd, de->d_name, tmp, remove, report, arg);
-	}
-	closedir(d);
-	close(fd);
-	return found;
-}
+#define TRACE_DIR_KIND "LTTng trace directory"
 
 int lb_lttng_cleanup(struct lb_owners *o, bool remove, lb_cleanup_report_fn report, void *arg)
 {
@@ -898,7 +821,7 @@ int lb_lttng_cleanup(struct lb_owners *o, bool remove, lb_cleanup_report_fn repo
 	if (geteuid() != 0)
 		return 0;
 	if (lttng_session_daemon_alive() <= 0)
-		return clean_trace_dirs(o, remove, report, arg);
+		return lb_tmpdirs_cleanup(o, "", TRACE_DIR_KIND, remove, report, arg);
 	n = lttng_list_sessions(&s);
 	for (int i = 0; i < n; i++) {
 		char *base = NULL;
@@ -918,20 +841,22 @@ int lb_lttng_cleanup(struct lb_owners *o, bool remove, lb_cleanup_report_fn repo
 		/* Its trace directory, when it is this session's: NAME.XXXXXX */
 		snprintf(dir, sizeof(dir), "%s", s[i].path);
 		base = strrchr(dir, '/');
-		if (!err && base && base != dir && trace_dir_name(base + 1, owner, sizeof(owner)) &&
+		if (!err && base && base != dir &&
+		    lb_tmpdir_owner(base + 1, "", owner, sizeof(owner)) &&
 		    !strcmp(owner, s[i].name)) {
 			int fd;
 
 			*base++ = '\0';
 			fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 			if (fd >= 0) {
-				remove_trace_dir(o, pid, fd, base, dir, remove, report, arg);
+				lb_tmpdir_remove(o, pid, fd, base, dir, TRACE_DIR_KIND, remove,
+						 report, arg);
 				close(fd);
 			}
 		}
 	}
 	free(s);
-	return found + clean_trace_dirs(o, remove, report, arg);
+	return found + lb_tmpdirs_cleanup(o, "", TRACE_DIR_KIND, remove, report, arg);
 }
 
 /*

@@ -17,7 +17,8 @@
  * NAME_<staprun's pid>, and its first line of output says that name once
  * the probes are registered. disarm sends SIGTERM (staprun unloads the
  * module and exits), SIGKILL after 30 s and then delete_module(2) itself.
- * cleanup removes a loadbench_stap_* module whose staprun is gone. staprun
+ * cleanup removes a loadbench_stap_* module whose staprun is gone, and a
+ * dead run's directory loadbench_<pid>_stap.XXXXXX (tmpdirs.h). staprun
  * runs in a mount namespace of its own (the debugfs it mounts goes with it),
  * and it sets debug.kprobes-optimization to 0: arm holds that setting at 0
  * (kprobe_opt.h) and disarm lets go, which gives the value back.
@@ -61,6 +62,7 @@
 #include "owner.h"
 #include "safefs.h"
 #include "stap_script.h"
+#include "tmpdirs.h"
 #include "tracefs_util.h"
 #include "tracer.h"
 #include "util.h"
@@ -557,7 +559,8 @@ static bool is_stapio(pid_t pid)
  * Modules loadbench_stap_<hash>_<pid> whose staprun (pid) is gone: a run
  * killed with its staprun (SIGKILL of both). A module still in use (its
  * stapio alive in another pid namespace) cannot be removed: the kernel
- * refuses, and it is reported.
+ * refuses, and it is reported. Then the directories of dead runs that
+ * built their module on the spot.
  */
 static int stap_cleanup(struct lb_owners *o, bool remove, lb_cleanup_report_fn report, void *arg)
 {
@@ -566,12 +569,11 @@ static int stap_cleanup(struct lb_owners *o, bool remove, lb_cleanup_report_fn r
 	int found = 0;
 	DIR *d;
 
-	(void)o;
 	if (geteuid() != 0)
 		return 0;
 	d = opendir("/sys/module");
 	if (!d)
-		return 0;
+		return lb_tmpdirs_cleanup(o, "_stap", "SystemTap directory", remove, report, arg);
 	while ((de = readdir(d))) {
 		const char *name = de->d_name, *us;
 		char *end;
@@ -591,7 +593,7 @@ static int stap_cleanup(struct lb_owners *o, bool remove, lb_cleanup_report_fn r
 			report(what, remove ? module_delete(name) : 0, arg);
 	}
 	closedir(d);
-	return found;
+	return found + lb_tmpdirs_cleanup(o, "_stap", "SystemTap directory", remove, report, arg);
 }
 
 const struct lb_tracer_ops lb_tracer_stap = {
