@@ -8,7 +8,7 @@
  * beforehand (scripts/loadbench-vm builds the catalog's on the host for the
  * VM's kernel: `loadbench stap-build'); DIR/NAME.ko must be root's alone.
  * Without it, the first arm builds the module with stap -p4 for the running
- * kernel, in a directory of its own ($TMPDIR/loadbench_<pid>_stap.XXXXXX,
+ * kernel, in a directory of its own made then ($TMPDIR/loadbench_<pid>_stap.XXXXXX,
  * removed at destroy), which takes a minute or more (not at create:
  * `loadbench list' creates every set to say whether it runs).
  *
@@ -206,9 +206,6 @@ static int stap_create(const struct lb_probeset *ps, const struct lb_tracer_opts
 	ret = check_probes(ps, err, len);
 	if (ret)
 		goto err;
-	ret = make_dir(s, err, len);
-	if (ret)
-		goto err;
 	if (mods) {
 		snprintf(s->ko, sizeof(s->ko), "%s/%s.ko", mods, s->name);
 		if (access(s->ko, F_OK)) {
@@ -236,7 +233,6 @@ static int stap_create(const struct lb_probeset *ps, const struct lb_tracer_opts
 			goto err;
 	} else {
 		/* Built at the first arm: `loadbench list' creates every set. */
-		snprintf(s->ko, sizeof(s->ko), "%s/%s.ko", s->dir, s->name);
 		s->build = true;
 	}
 	*priv = s;
@@ -417,7 +413,18 @@ static int stap_arm(void *priv, char *err, size_t len)
 	int status, ret, before;
 
 	s->loaded[0] = '\0';
+	/*
+	 * Our directory, made at the first arm, not at create: a run creates its
+	 * tracers before it claims its pid, and finding a directory that bears
+	 * that pid then makes it refuse to start (a dead run's, it must assume).
+	 */
+	if (!s->dir[0]) {
+		ret = make_dir(s, err, len);
+		if (ret)
+			return ret;
+	}
 	if (s->build) {
+		snprintf(s->ko, sizeof(s->ko), "%s/%s.ko", s->dir, s->name);
 		ret = lb_stap_build(s->script, s->name, NULL, s->dir, err, len);
 		if (ret)
 			return ret;
