@@ -623,14 +623,14 @@ static int helper_start(struct strace *s, char *err, size_t len)
 /*
  * Tell the helper to detach every thread and exit, and reap it; killed (the
  * kernel detaches its tracees) when it has not detached them all within
- * STRACE_DETACH_MS, what it was doing then said in @why. Once it says it
+ * STRACE_DETACH_MS, which is said with what it was doing then. Once it says it
  * detached every one (PHASE_EXIT), its exit is only waited for: tearing down
  * the address space fork gave it can take seconds on a loaded machine
  * (seen: over 3 s in unlink_anon_vmas, a sanitizer build's helper under
  * test-switch's 48 processes), and nothing is traced any more meanwhile.
  * Returns 0, or -ETIMEDOUT when it had to be killed.
  */
-static int helper_stop_wait(struct strace *s, char *why, size_t len)
+static int helper_stop_wait(struct strace *s)
 {
 	/* Polled every ms: a switch waits for the helper's exit, not for a coarser tick. */
 	const struct timespec tick = { .tv_nsec = 1000 * 1000 };
@@ -654,7 +654,11 @@ static int helper_stop_wait(struct strace *s, char *why, size_t len)
 		nanosleep(&tick, NULL);
 	}
 	if (r != s->helper && r >= 0) {
-		waiting_say(s, why, len);
+		char why[256];
+
+		waiting_say(s, why, sizeof(why));
+		lb_warn("strace: the tracing process did not detach the workload within %d ms "
+			"and was killed (the kernel detached it)%s", STRACE_DETACH_MS, why);
 		/* The kernel detaches the tracees of a dead tracer. */
 		kill(s->helper, SIGKILL);
 		while (waitpid(s->helper, &status, 0) < 0 && errno == EINTR)
@@ -703,11 +707,7 @@ static int strace_disable(void *priv, char *err, size_t len)
 	 * at least some of those were the helper's exit, which no longer
 	 * counts (helper_stop_wait).
 	 */
-	char why[256];
-
-	if (helper_stop_wait(s, why, sizeof(why)))
-		lb_warn("strace: the tracing process did not detach the workload within %d ms "
-			"and was killed (the kernel detached it)%s", STRACE_DETACH_MS, why);
+	helper_stop_wait(s);	/* said when it had to be killed */
 	return 0;
 }
 
@@ -729,11 +729,8 @@ static int strace_enable(void *priv, char *err, size_t len)
 		return -ESRCH;
 	}
 	ret = helper_start(s, err, len);
-	if (ret) {
-		char why[256];
-
-		helper_stop_wait(s, why, sizeof(why));	/* a failed switch leaves it off, not half on */
-	}
+	if (ret)
+		helper_stop_wait(s);	/* a failed switch leaves it off, not half on */
 	return ret;
 }
 
@@ -748,12 +745,8 @@ static int strace_snapshot(void *priv, struct lb_tracer_counts *c)
 static int strace_disarm(void *priv)
 {
 	struct strace *s = priv;
-	char why[256];
-	int ret = helper_stop_wait(s, why, sizeof(why));
+	int ret = helper_stop_wait(s);
 
-	if (ret)
-		lb_warn("strace: the tracing process did not detach the workload within %d ms "
-			"and was killed (the kernel detached it)%s", STRACE_DETACH_MS, why);
 	free(s->pids);
 	s->pids = NULL;
 	s->npids = 0;
