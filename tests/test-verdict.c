@@ -277,8 +277,8 @@ static void test_verdict_alternate(struct lb_results *res)
 	snprintf(want, sizeof(want), "lttng+kprobe: a kprobe per traced event (11 kprobes: 10 "
 		 "ftrace-based, 1 optimized (optimization on); %+.1f events/op) slows lttng by a further %.1f%% "
 		 "[%.1f, %.1f], on top of lttng's %.1f%% [%.1f, %.1f]: %.3gx [%.3g, %.3g] the "
-		 "tracer's impact (" REFERENCE ")", e.extra, e.vs_pct, lo, hi, e.base_pct,
-		 v.base_ci95[0], v.base_ci95[1], e.ratio, v.ratio_ci95[0], v.ratio_ci95[1]);
+		 "tracer's impact (%s)", e.extra, e.vs_pct, lo, hi, e.base_pct,
+		 v.base_ci95[0], v.base_ci95[1], e.ratio, v.ratio_ci95[0], v.ratio_ci95[1], REFERENCE);
 	printf("verdict: %s\n", want);
 	lines = report_of(res, LB_REPORT_LINES);
 	txt = report_of(res, LB_REPORT_TEXT);
