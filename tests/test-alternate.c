@@ -176,6 +176,25 @@ static void test_pair(void)
 	T_CHECK_NEAR(pr.vs_base_pct, 25, 0.3);
 	T_CHECK(pr.vs_base_ci95[0] <= pr.vs_base_pct && pr.vs_base_pct <= pr.vs_base_ci95[1]);
 	T_CHECK_NEAR(pr.extra_events_per_op, 16, 0.01);
+	/*
+	 * Each extra event: (1/60000 - 1/80000) s / 16 = 260 ns, from the paired
+	 * slowdown against the base (the base's median x (1 - 25%)), and its CI
+	 * that slowdown's CI through the same formula, the point inside it.
+	 */
+	{
+		double tb = base->summary.throughput_median, v = pr.vs_base_pct;
+		double want = (1 / (tb * (1 - v / 100)) - 1 / tb) / pr.extra_events_per_op * 1e9;
+
+		T_CHECK_NEAR(pr.ns_per_extra_event, want, 1e-9);
+		T_CHECK_NEAR(pr.ns_per_extra_event, 260.4, 6);
+		T_CHECK(pr.ns_per_extra_event_ci95[0] <= pr.ns_per_extra_event &&
+			pr.ns_per_extra_event <= pr.ns_per_extra_event_ci95[1]);
+		for (int e = 0; e < 2; e++) {
+			v = pr.vs_base_ci95[e];
+			want = (1 / (tb * (1 - v / 100)) - 1 / tb) / pr.extra_events_per_op * 1e9;
+			T_CHECK_NEAR(pr.ns_per_extra_event_ci95[e], want, 1e-9);
+		}
+	}
 	lb_results_free(res);
 }
 

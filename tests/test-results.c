@@ -1733,8 +1733,58 @@ static void test_pairs(void)
 	T_CHECK_NEAR(pr.vs_base_pct, 37.5, 1e-9);
 	T_CHECK_NEAR(pr.vs_base_ci95[0], 37.5, 1e-9);
 	T_CHECK_NEAR(pr.vs_base_ci95[1], 37.5, 1e-9);
+	/* The same every round: the cost's interval is the point. */
+	T_CHECK_NEAR(pr.ns_per_extra_event_ci95[0], 750, 1e-6);
+	T_CHECK_NEAR(pr.ns_per_extra_event_ci95[1], 750, 1e-6);
 	T_CHECK(lb_results_pair(res, base, &pr) == -ENOENT);
 	T_CHECK(lb_results_pair(res, lone, &pr) == -ENOENT);
+out:
+	lb_results_free(res);
+}
+
+/*
+ * Rounds that vary: base 78000-82000 ops/s at 10 events/op, the set
+ * 47000-52000 at 20. The cost of each extra event comes from the paired
+ * slowdown against the base (here the medians' 37.5%: 750 ns), and its
+ * interval is that slowdown's interval through the same formula: wider
+ * than a point, around it.
+ */
+static void test_pair_cost_ci(void)
+{
+	static const uint64_t base_ops[] = { 80000, 82000, 78000, 81000, 79000 };
+	static const uint64_t set_ops[] = { 50000, 52000, 47000, 51000, 49500 };
+	struct lb_results *res = lb_results_new();
+	struct lb_probeset_result *base, *set;
+	struct lb_pair pr = { 0 };
+	int ret = 0;
+
+	T_CHECK(res != NULL);
+	if (!res)
+		return;
+	if (!lb_results_add_probeset(res, "ftrace", "ftrace") ||
+	    !lb_results_add_probeset(res, "ftrace+kprobe", "ftrace")) {
+		t_failures++;
+		goto out;
+	}
+	base = &res->probesets[0];
+	set = &res->probesets[1];
+	set->compare_with = strdup("ftrace");
+	for (int r = 0; r < 5; r++) {
+		ret |= add_run(&res->baseline, r + 1, 1, 100000, 0, 0, 0, NULL, 0);
+		ret |= add_run(base, r + 1, 1, base_ops[r], 10 * base_ops[r], 0, 0, NULL, 0);
+		ret |= add_run(set, r + 1, 1, set_ops[r], 20 * set_ops[r], 0, 0, NULL, 0);
+	}
+	T_CHECK(ret == 0 && set->compare_with);
+	T_CHECK(lb_results_summarize(res) == 0);
+	T_CHECK(lb_results_pair(res, set, &pr) == 0);
+	T_CHECK_NEAR(pr.vs_base_pct, 37.5, 1e-9);
+	T_CHECK_NEAR(pr.ns_per_extra_event, 750, 1e-6);
+	T_CHECK(pr.vs_base_ci95[0] < pr.vs_base_ci95[1]);
+	T_CHECK(pr.ns_per_extra_event_ci95[0] < 750 && 750 < pr.ns_per_extra_event_ci95[1]);
+	for (int e = 0; e < 2; e++)
+		T_CHECK_NEAR(pr.ns_per_extra_event_ci95[e],
+			     (1 / (80000 * (1 - pr.vs_base_ci95[e] / 100)) - 1 / 80000.0) / 10 * 1e9,
+			     1e-6);
 out:
 	lb_results_free(res);
 }
@@ -1903,6 +1953,7 @@ int main(void)
 	test_vm_accelerator(dir);
 	test_rate(dir);
 	test_pairs();
+	test_pair_cost_ci();
 	test_share();
 	check_dir_clean(dir);
 

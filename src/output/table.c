@@ -259,9 +259,14 @@ static void lb_results_print_pairs(const struct lb_results *res, FILE *f)
 		}
 		fprintf(f, "; %.2f vs %.2f events/op", pr.set->summary.events_per_op,
 			pr.base->summary.events_per_op);
-		if (isfinite(pr.ns_per_extra_event))
+		if (isfinite(pr.ns_per_extra_event)) {
 			fprintf(f, "; each of the %.2f extra events/op costs %.1f ns",
 				pr.extra_events_per_op, pr.ns_per_extra_event);
+			if (isfinite(pr.ns_per_extra_event_ci95[0]) &&
+			    isfinite(pr.ns_per_extra_event_ci95[1]))
+				fprintf(f, " [%.1f, %.1f]", pr.ns_per_extra_event_ci95[0],
+					pr.ns_per_extra_event_ci95[1]);
+		}
 		fputc('\n', f);
 		first = false;
 	}

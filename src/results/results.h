@@ -604,7 +604,13 @@ struct lb_pair {
 	double vs_base_pct;		/* 100 * (1 - median set / median base), paired by round */
 	double vs_base_ci95[2];		/* its paired bootstrap 95% CI; NAN with < 2 pairs */
 	double extra_events_per_op;	/* set's events/op - base's */
-	double ns_per_extra_event;	/* (1/set - 1/base throughput) / extra; NAN if extra <= 0 */
+	/*
+	 * (1/set - 1/base throughput) / extra, the set's throughput taken as the
+	 * base's median x (1 - vs_base_pct / 100) (the paired estimate; the two
+	 * medians when there is none); NAN if extra <= 0.
+	 */
+	double ns_per_extra_event;
+	double ns_per_extra_event_ci95[2]; /* vs_base_ci95's ends through the same formula */
 };
 
 /*

@@ -587,6 +587,23 @@ out:
 	return ret;
 }
 
+/*
+ * The cost of each extra event the set adds to its base, from the paired
+ * slowdown against the base (the same units or rounds as its CI, so the
+ * point lies inside the interval): the set's throughput taken as the base's
+ * median @tb x (1 - vs_base_pct / 100), and each end of vs_base_ci95 through
+ * the same formula. Without a paired slowdown, the two medians (@t, @tb).
+ */
+static void lb_pair_ns_per_extra(struct lb_pair *out, double tb, double t)
+{
+	double extra = out->extra_events_per_op;
+
+	if (isfinite(out->vs_base_pct))
+		t = tb * (1 - out->vs_base_pct / 100);
+	out->ns_per_extra_event = lb_stats_ns_per_event(tb, t, extra);
+	lb_stats_ns_per_event_ci95(tb, extra, out->vs_base_ci95, out->ns_per_extra_event_ci95);
+}
+
 int lb_results_pair(const struct lb_results *res, const struct lb_probeset_result *psr,
 		    struct lb_pair *out)
 {
@@ -612,7 +629,6 @@ int lb_results_pair(const struct lb_results *res, const struct lb_probeset_resul
 	out->slowdown_ratio = base->summary.slowdown_pct > 0 ?
 			      psr->summary.slowdown_pct / base->summary.slowdown_pct : NAN;
 	out->extra_events_per_op = psr->summary.events_per_op - base->summary.events_per_op;
-	out->ns_per_extra_event = lb_stats_ns_per_event(tb, t, out->extra_events_per_op);
 
 	out->vs_base_ci95[0] = out->vs_base_ci95[1] = NAN;
 	out->units = 0;
@@ -629,6 +645,7 @@ int lb_results_pair(const struct lb_results *res, const struct lb_probeset_resul
 			lb_stats_block_ci95(pt, n, LB_CI_RESAMPLES, LB_CI_SEED, &out->vs_base_ci95[0],
 					    &out->vs_base_ci95[1]);
 		free(pt);
+		lb_pair_ns_per_extra(out, tb, t);
 		return 0;
 	}
 	/* The set against its base, run by run in the same round: neighbours in time. */
@@ -650,6 +667,7 @@ int lb_results_pair(const struct lb_results *res, const struct lb_probeset_resul
 	if (n >= 2)
 		lb_stats_slowdown_ci95(pb, pt, n, LB_CI_RESAMPLES, LB_CI_SEED, &out->vs_base_ci95[0],
 				       &out->vs_base_ci95[1]);
+	lb_pair_ns_per_extra(out, tb, t);
 	ret = 0;
 out:
 	free(rounds.run);
