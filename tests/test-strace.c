@@ -12,6 +12,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ptrace.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -75,10 +77,10 @@ int main(void)
 	struct lb_workload *w = NULL;
 	struct lb_probeset *ps = NULL;
 	struct lb_tracer *t = NULL;
-	char err[1024] = "";
+	char err[1024] = "", want[128];
 	uint64_t ops0, ops1, ops2;
 	pid_t pids[8];
-	int n, ret;
+	int n, ret, wst;
 
 	ret = lb_tracer_available("strace", err, sizeof(err));
 	if (ret) {
@@ -161,6 +163,34 @@ int main(void)
 	sleep_ms(300);
 	ops2 = lb_workload_ops(w);
 	printf("after SIGCONT: %llu ops in 0.3 s\n", (unsigned long long)(ops2 - ops1));
+	T_CHECK(ops2 > ops1);
+
+	/*
+	 * A workload process another tracer holds (here: this test) cannot be
+	 * seized: attach fails after the helper's retries, naming that tracer,
+	 * not with "needs root"; the other process, seized meanwhile, is
+	 * detached again, and the workload goes on once the other tracer lets go.
+	 */
+	T_CHECK(ptrace(PTRACE_SEIZE, pids[1], NULL, NULL) == 0);
+	T_CHECK(lb_tracer_arm(t, err, sizeof(err)) == 0);
+	ret = lb_tracer_attach(t, pids, n, err, sizeof(err));
+	T_CHECK(ret == -EPERM);
+	printf("attach with a process traced by another: %s\n", err);
+	snprintf(want, sizeof(want), "workload thread %d is traced by another process, %d (",
+		 (int)pids[1], (int)getpid());
+	T_CHECK(strstr(err, want) != NULL);
+	T_CHECK(lb_tracer_disarm(t) == 0);
+	T_CHECK(t_tracer_pid(pids[0]) == 0);
+	T_CHECK(t_tracer_pid(pids[1]) == getpid());
+	T_CHECK(other_children(pids, n) == 0);
+	/* Let it go: a seized tracee is detached from a stop. */
+	T_CHECK(ptrace(PTRACE_INTERRUPT, pids[1], NULL, NULL) == 0);
+	T_CHECK(waitpid(pids[1], &wst, __WALL) == pids[1] && WIFSTOPPED(wst));
+	T_CHECK(ptrace(PTRACE_DETACH, pids[1], NULL, NULL) == 0);
+	T_CHECK(t_tracer_pid(pids[1]) == 0);
+	ops1 = lb_workload_ops(w);
+	sleep_ms(300);
+	ops2 = lb_workload_ops(w);
 	T_CHECK(ops2 > ops1);
 	ret = lb_workload_stop(w, &st);
 	T_CHECK(ret == 0);

@@ -43,6 +43,7 @@
 #define STRACE_MAX_TASKS 256		/* threads the helper traces at most */
 #define STRACE_READY_MS 5000		/* attach waits this long for the helper */
 #define STRACE_DETACH_MS 3000		/* disarm waits this long before killing it */
+#define STRACE_BUSY_MS 1000		/* a thread another tracer holds is tried this long */
 
 /* Shared with the helper (MAP_SHARED): what snapshot reads. */
 struct strace_shared {
@@ -257,26 +258,54 @@ static void helper_waiting(struct helper *h, int n, pid_t tid)
 }
 
 /*
- * The state letter of thread @tid in /proc/TID/stat ('t': a ptrace stop), or
- * 0. With open and read only: the helper is a fork of a threaded process.
+ * /proc/@tid/@file into @buf, NUL-terminated: its length, or 0. With open
+ * and read only: the helper is a fork of a threaded process.
  */
-static char task_state(pid_t tid)
+static size_t proc_text(pid_t tid, const char *file, char *buf, size_t len)
 {
-	char path[64], buf[512], *p;
+	char path[64];
 	ssize_t n;
 	int fd;
 
-	snprintf(path, sizeof(path), "/proc/%d/stat", (int)tid);
+	snprintf(path, sizeof(path), "/proc/%d/%s", (int)tid, file);
 	fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return 0;
-	n = read(fd, buf, sizeof(buf) - 1);
+	n = read(fd, buf, len - 1);
 	close(fd);
 	if (n <= 0)
 		return 0;
 	buf[n] = '\0';
+	return (size_t)n;
+}
+
+/* The state letter of thread @tid in /proc/TID/stat ('t': a ptrace stop), or 0. */
+static char task_state(pid_t tid)
+{
+	char buf[512], *p;
+
+	if (!proc_text(tid, "stat", buf, sizeof(buf)))
+		return 0;
 	p = strrchr(buf, ')');
 	return p && p[1] == ' ' ? p[2] : 0;
+}
+
+/* The TracerPid of thread @tid (0: none), or -1 when it cannot be read (gone). */
+static pid_t task_tracer(pid_t tid)
+{
+	char buf[2048], *p;
+	long v = 0;
+
+	if (!proc_text(tid, "status", buf, sizeof(buf)))
+		return -1;
+	p = strstr(buf, "\nTracerPid:");
+	if (!p)
+		return -1;
+	for (p += 12; *p == ' ' || *p == '\t'; p++)
+		;
+	for (; *p >= '0' && *p <= '9'; p++)
+		v = v * 10 + (*p - '0');
+	return (pid_t)v;
 }
 
 static void helper_ready(struct helper *h, int ret, const char *msg)
@@ -290,6 +319,62 @@ static void helper_ready(struct helper *h, int ret, const char *msg)
 		helper_stop = 1;	/* loadbench is not listening: give up */
 	close(h->ready_fd);
 	h->ready_fd = -1;
+}
+
+/*
+ * Seize thread @tid and ask it for a first stop. Where the kernel refuses
+ * (EPERM: traced already, or exiting), /proc says why: a thread that exited
+ * meanwhile (gone, or a zombie) has nothing to trace; one this helper traces
+ * already (a clone or fork of a tracee, auto-attached) is counted and makes
+ * its first stop by itself; one another tracer holds is tried again for
+ * STRACE_BUSY_MS (a debugger's or a sanitizer's brief attach), then named.
+ * Returns 0 or -errno with @msg.
+ */
+static int helper_seize_one(struct helper *h, pid_t tid, long opts, char *msg, size_t len)
+{
+	const struct timespec pause = { .tv_nsec = 10 * 1000000L };
+	pid_t tracer = 0;
+	char st, comm[64] = "";
+	int ret;
+
+	for (int waited = 0;; waited += 10) {
+		if (ptrace(PTRACE_SEIZE, tid, NULL, (void *)opts) == 0) {
+			h->tasks[h->ntasks++] = (struct task){ .tid = tid };
+			ptrace(PTRACE_INTERRUPT, tid, NULL, NULL);
+			return 0;
+		}
+		ret = -errno;
+		if (ret == -ESRCH)
+			return 0;		/* exited since it was listed */
+		if (ret != -EPERM)
+			break;
+		st = task_state(tid);
+		tracer = task_tracer(tid);
+		if (!st || st == 'Z' || st == 'X' || tracer < 0)
+			return 0;		/* exiting: nothing to trace */
+		if (tracer == getpid()) {
+			h->tasks[h->ntasks++] = (struct task){ .tid = tid };
+			return 0;
+		}
+		if (waited >= STRACE_BUSY_MS)
+			break;
+		nanosleep(&pause, NULL);
+	}
+	if (ret == -EPERM && tracer > 0) {
+		size_t n = proc_text(tracer, "comm", comm, sizeof(comm));
+
+		if (n && comm[n - 1] == '\n')
+			comm[n - 1] = '\0';
+		snprintf(msg, len, "workload thread %d is traced by another process, %d (%s), "
+			 "for over %d ms: a workload can have one tracer (detach the debugger or "
+			 "strace that holds it)", (int)tid, (int)tracer, comm[0] ? comm : "?",
+			 STRACE_BUSY_MS);
+		return ret;
+	}
+	snprintf(msg, len, "ptrace(PTRACE_SEIZE) of workload thread %d: %s%s", (int)tid,
+		 strerror(-ret), ret == -EPERM ?
+		 " (needs root or CAP_SYS_PTRACE; see kernel.yama.ptrace_scope)" : "");
+	return ret;
 }
 
 /* Seize every thread of @pid and ask each for a first stop. */
@@ -314,16 +399,10 @@ static int helper_seize(struct helper *h, pid_t pid, char *msg, size_t len)
 			snprintf(msg, len, "the workload has more than %d threads", STRACE_MAX_TASKS);
 			return -E2BIG;
 		}
-		if (ptrace(PTRACE_SEIZE, tid, NULL, (void *)opts) < 0) {
-			int ret = -errno;
+		int ret = helper_seize_one(h, tid, opts, msg, len);
 
-			snprintf(msg, len, "ptrace(PTRACE_SEIZE) of workload thread %d: %s%s",
-				 (int)tid, strerror(-ret), ret == -EPERM ?
-				 " (needs root or CAP_SYS_PTRACE; see kernel.yama.ptrace_scope)" : "");
+		if (ret)
 			return ret;
-		}
-		h->tasks[h->ntasks++] = (struct task){ .tid = tid };
-		ptrace(PTRACE_INTERRUPT, tid, NULL, NULL);
 	}
 	return 0;
 }
