@@ -6,10 +6,13 @@
  * precision verdict, on slices built by hand.
  */
 #include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "helpers.h"
 #include "results.h"
+#include "table.h"
 
 /* One slice of @unit with set @on (-1 = off): @rate ops/s over 0.1 s, @ev events per op. */
 static struct lb_slice slice(int unit, int on, double rate, double ev, uint64_t off_ev)
@@ -199,6 +202,58 @@ static void test_pair(void)
 }
 
 /*
+ * A pair whose units disagree wildly (the set 25%, 87.5% and 6% below its
+ * base in its three units): the widened CI of its slowdown against the base
+ * reaches past 100%, where no finite cost per extra event lies; the compare
+ * line says the interval is open there instead of dropping it.
+ */
+static void test_pair_unbounded(void)
+{
+	static const double set_rate[3] = { 60000, 10000, 75000 };
+	struct lb_results *res = results();
+	struct lb_probeset_result *base, *set;
+	struct lb_slice s[6 * 3];
+	struct lb_run run = { .round = 1 };
+	struct lb_pair pr;
+	char *buf = NULL;
+	size_t n = 0, len = 0;
+	FILE *f;
+
+	for (int u = 0; u < 3; u++) {
+		int order[3] = { -1, 0, 1 };
+		double rate[3] = { 100000, 80000, set_rate[u] };
+
+		for (int i = 0; i < 6; i++) {
+			int st = order[i < 3 ? i : 5 - i];
+
+			s[n++] = slice(u, st, rate[st + 1], st == 1 ? 40 : 24, 0);
+		}
+	}
+	base = lb_results_add_probeset(res, "base", "ftrace");
+	T_CHECK(!lb_probeset_result_add_slices(base, s, n) && !lb_probeset_result_add_run(base, &run));
+	set = lb_results_add_probeset(res, "set", "ftrace");
+	set->compare_with = strdup("base");
+	T_CHECK(!lb_probeset_result_add_slices(set, s, n) && !lb_probeset_result_add_run(set, &run));
+	T_CHECK(!lb_results_summarize(res));
+	set = &res->probesets[1];
+	T_CHECK(!lb_results_pair(res, set, &pr));
+	T_CHECK(pr.units == 3 && pr.vs_base_ci95[1] >= 100);
+	T_CHECK(isfinite(pr.ns_per_extra_event) && isfinite(pr.ns_per_extra_event_ci95[0]));
+	T_CHECK(isnan(pr.ns_per_extra_event_ci95[1]));
+	f = open_memstream(&buf, &len);
+	T_CHECK(f != NULL);
+	if (f) {
+		lb_results_print_table(res, f);
+		fclose(f);
+		T_CHECK(strstr(buf, " ns [") && strstr(buf, ", unbounded]\n"));
+		if (!strstr(buf, ", unbounded]\n"))
+			fputs(buf, stderr);
+		free(buf);
+	}
+	lb_results_free(res);
+}
+
+/*
  * Which slices are dropped: on a host whose edges take ~0.25% of a slice,
  * the one held up (5%); under TCG, where every edge takes ~3.3%, none of
  * those, but the one held up there (17%, five times the usual edge); a
@@ -270,6 +325,7 @@ int main(void)
 	test_single();
 	test_plain();
 	test_pair();
+	test_pair_unbounded();
 	test_dropped();
 	return t_exit();
 }

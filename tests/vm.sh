@@ -232,7 +232,7 @@ for s in "${sets[@]}"; do
 		fail "loadbench report --format lines does not give $s's verdict line"
 done
 # The 2006 comparison line: lttng+kprobe beside the set it builds on.
-grep -E '^lttng\+kprobe vs lttng \(the set it builds on\): .* events/op; each of the [0-9.]+ extra events/op costs -?[0-9.]+ ns \[-?[0-9.]+, -?[0-9.]+\]$' \
+grep -E '^lttng\+kprobe vs lttng \(the set it builds on\): .* events/op; each of the [0-9.]+ extra events/op costs -?[0-9.]+ ns \[-?[0-9.]+, (-?[0-9.]+|unbounded)\]$' \
 	"$tmp/out.txt" || fail "the summary has no 'lttng+kprobe vs lttng' line"
 
 # SystemTap: the catalog's systemtap sets, their modules built on the host by the runner

@@ -262,10 +262,17 @@ static void lb_results_print_pairs(const struct lb_results *res, FILE *f)
 		if (isfinite(pr.ns_per_extra_event)) {
 			fprintf(f, "; each of the %.2f extra events/op costs %.1f ns",
 				pr.extra_events_per_op, pr.ns_per_extra_event);
+			/*
+			 * A slowdown CI reaching 100% (a wide one, under TCG) has no
+			 * finite cost at that end: the interval is said to be open there.
+			 */
 			if (isfinite(pr.ns_per_extra_event_ci95[0]) &&
 			    isfinite(pr.ns_per_extra_event_ci95[1]))
 				fprintf(f, " [%.1f, %.1f]", pr.ns_per_extra_event_ci95[0],
 					pr.ns_per_extra_event_ci95[1]);
+			else if (isfinite(pr.ns_per_extra_event_ci95[0]) &&
+				 isfinite(pr.vs_base_ci95[1]))
+				fprintf(f, " [%.1f, unbounded]", pr.ns_per_extra_event_ci95[0]);
 		}
 		fputc('\n', f);
 		first = false;
