@@ -293,15 +293,16 @@ static char task_state(pid_t tid)
 /* The TracerPid of thread @tid (0: none), or -1 when it cannot be read (gone). */
 static pid_t task_tracer(pid_t tid)
 {
+	static const char key[] = "\nTracerPid:";
 	char buf[2048], *p;
 	long v = 0;
 
 	if (!proc_text(tid, "status", buf, sizeof(buf)))
 		return -1;
-	p = strstr(buf, "\nTracerPid:");
+	p = strstr(buf, key);
 	if (!p)
 		return -1;
-	for (p += 12; *p == ' ' || *p == '\t'; p++)
+	for (p += sizeof(key) - 1; *p == ' ' || *p == '\t'; p++)
 		;
 	for (; *p >= '0' && *p <= '9'; p++)
 		v = v * 10 + (*p - '0');
