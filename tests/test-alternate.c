@@ -139,19 +139,23 @@ static void test_plain(void)
 	lb_results_free(res);
 }
 
-/* A pair alternated together: off 100k, base 80k, set 60k; set vs base 25%. */
-static void test_pair(void)
+/*
+ * A base and a set that builds on it, alternated together in @units units
+ * (off first in even units, the set first in odd ones): off 100k, base 80k
+ * at 24 events/op, the set at @set_rate[unit] with 40, each slice's rate
+ * scaled by 1 + @wobble x its place in the unit's half. Summarized.
+ */
+static struct lb_results *pair_results(int units, const double *set_rate, double wobble)
 {
 	struct lb_results *res = results();
 	struct lb_probeset_result *base, *set;
 	struct lb_slice s[6 * 20];
 	struct lb_run run = { .round = 1 };
-	struct lb_pair pr;
 	size_t n = 0;
 
-	for (int u = 0; u < 20; u++) {
+	for (int u = 0; u < units && u < 20; u++) {
 		int order[3] = { -1, 0, 1 };
-		double rate[3] = { 100000, 80000, 60000 };
+		double rate[3] = { 100000, 80000, set_rate[u] };
 
 		if (u % 2) {
 			order[0] = 1;
@@ -160,7 +164,8 @@ static void test_pair(void)
 		for (int i = 0; i < 6; i++) {
 			int st = order[i < 3 ? i : 5 - i];
 
-			s[n++] = slice(u, st, rate[st + 1] * (1 + 0.003 * (i % 3)), st == 1 ? 40 : 24, 0);
+			s[n++] = slice(u, st, rate[st + 1] * (1 + wobble * (i % 3)), st == 1 ? 40 : 24,
+				       0);
 		}
 	}
 	base = lb_results_add_probeset(res, "base", "ftrace");
@@ -169,6 +174,20 @@ static void test_pair(void)
 	set->compare_with = strdup("base");
 	T_CHECK(!lb_probeset_result_add_slices(set, s, n) && !lb_probeset_result_add_run(set, &run));
 	T_CHECK(!lb_results_summarize(res));
+	return res;
+}
+
+/* A pair alternated together: off 100k, base 80k, set 60k; set vs base 25%. */
+static void test_pair(void)
+{
+	double set_rate[20];
+	struct lb_results *res;
+	struct lb_probeset_result *base, *set;
+	struct lb_pair pr;
+
+	for (int u = 0; u < 20; u++)
+		set_rate[u] = 60000;
+	res = pair_results(20, set_rate, 0.003);
 	base = &res->probesets[0];
 	set = &res->probesets[1];
 	T_CHECK_NEAR(base->summary.slowdown_pct, 20, 0.3);
@@ -210,32 +229,13 @@ static void test_pair(void)
 static void test_pair_unbounded(void)
 {
 	static const double set_rate[3] = { 60000, 10000, 75000 };
-	struct lb_results *res = results();
-	struct lb_probeset_result *base, *set;
-	struct lb_slice s[6 * 3];
-	struct lb_run run = { .round = 1 };
+	struct lb_results *res = pair_results(3, set_rate, 0);
+	struct lb_probeset_result *set = &res->probesets[1];
 	struct lb_pair pr;
 	char *buf = NULL;
-	size_t n = 0, len = 0;
+	size_t len = 0;
 	FILE *f;
 
-	for (int u = 0; u < 3; u++) {
-		int order[3] = { -1, 0, 1 };
-		double rate[3] = { 100000, 80000, set_rate[u] };
-
-		for (int i = 0; i < 6; i++) {
-			int st = order[i < 3 ? i : 5 - i];
-
-			s[n++] = slice(u, st, rate[st + 1], st == 1 ? 40 : 24, 0);
-		}
-	}
-	base = lb_results_add_probeset(res, "base", "ftrace");
-	T_CHECK(!lb_probeset_result_add_slices(base, s, n) && !lb_probeset_result_add_run(base, &run));
-	set = lb_results_add_probeset(res, "set", "ftrace");
-	set->compare_with = strdup("base");
-	T_CHECK(!lb_probeset_result_add_slices(set, s, n) && !lb_probeset_result_add_run(set, &run));
-	T_CHECK(!lb_results_summarize(res));
-	set = &res->probesets[1];
 	T_CHECK(!lb_results_pair(res, set, &pr));
 	T_CHECK(pr.units == 3 && pr.vs_base_ci95[1] >= 100);
 	T_CHECK(isfinite(pr.ns_per_extra_event) && isfinite(pr.ns_per_extra_event_ci95[0]));
