@@ -1258,6 +1258,11 @@ static void test_json_bad(const char *dir)
 		  "probesets[0].runs[0].latency.buckets[0][2]: expected an integer, found double" },
 		{ "{ \"probesets\": [ { \"name\": \"x\", \"runs\": [ { \"latency\": "
 		  "{ \"buckets\": [ [5, 6, -1], [6, 7, 1] ] } } ] } ] }",
+		  "probesets[0].runs[0].latency.buckets[0][2]: -1 is out of range "
+		  "[0, 9223372036854775807]" },
+		{ "{ \"probesets\": [ { \"name\": \"x\", \"runs\": [ { \"latency\": "
+		  "{ \"buckets\": [ [5, 6, 9223372036854775807], [6, 7, 9223372036854775807], "
+		  "[7, 8, 2] ] } } ] } ] }",
 		  "probesets[0].runs[0].latency.buckets: the counts add up to more than 2^64" },
 		{ "{ \"probesets\": [ { \"name\": \"x\", \"runs\": [ { \"latency\": [] } ] } ] }",
 		  "probesets[0].runs[0].latency: expected an object, found array" },
@@ -1401,6 +1406,89 @@ static struct lb_results *accepted(char *text, const char *path)
  * before their elements: 4,000,001 numbers (~300 MB in json-c, a second)
  * are refused by their count, not as the non-objects they are.
  */
+/*
+ * Numbers out of the range their meaning allows, in a damaged copy of the
+ * fixture: each refused with a message naming the field, the value and the
+ * range (issue 34: a slowdown of 1e308 was read, and gnuplot got it). What
+ * runs write stays readable: a negative slowdown, null.
+ */
+static void test_json_ranges(const char *dir)
+{
+	static const char big[] = "1000000000000000000000000000000000000000000000000000000000"
+		"00000000000000000000000000000000000000000000000000000000000000000000000000000"
+		"00000000000000000000000000000000000000000000000000000000000000000000000000000"
+		"00000000000000000000000000000000000000000000000000000000000000000000000000000"
+		"0000000000000000000";
+	static const struct {
+		const char *from, *to, *msg;
+	} bad[] = {
+		{ "\"slowdown_pct\": 23.98201803393706,", "\"slowdown_pct\": 1e308,",
+		  "probesets[1].summary.slowdown_pct: 1e+308 is out of range [-1e6, 100]: the "
+		  "file is damaged or not loadbench's" },
+		{ "\"slowdown_pct\": 23.98201803393706,", NULL,
+		  "probesets[1].summary.slowdown_pct: 1.8446744073709552e+19 is out of range "
+		  "[-1e6, 100]" },
+		{ "\"slowdown_pct\": 23.98201803393706,", "\"slowdown_pct\": Infinity,",
+		  "probesets[1].summary.slowdown_pct: inf is out of range [-1e6, 100]" },
+		{ "\"slowdown_pct\": 23.98201803393706,", "\"slowdown_pct\": NaN,",
+		  "probesets[1].summary.slowdown_pct: nan is out of range" },
+		{ "\"slowdown_pct\": 23.98201803393706,", "\"slowdown_pct\": -1e7,",
+		  "probesets[1].summary.slowdown_pct: -10000000 is out of range [-1e6, 100]" },
+		{ "\"ns_per_event\": 243.85204658373516,", "\"ns_per_event\": -1e300,",
+		  "probesets[1].summary.ns_per_event: -1e+300 is out of range [-1e18, 1e18]" },
+		{ "\"throughput\": 54743,", "\"throughput\": -54743,",
+		  "probesets[0].runs[0].throughput: -54743 is out of range [0, 1e12]" },
+		{ "\"throughput_median\": 58508,", "\"throughput_median\": 1e12345,",
+		  "probesets[1].summary.throughput_median: inf is out of range [0, 1e12]" },
+		{ "\"ops\": 54743,", "\"ops\": -1,",
+		  "probesets[0].runs[0].ops: -1 is out of range [0, 9223372036854775807]" },
+		{ "\"round\": 1,", "\"round\": -1,",
+		  "baseline.runs[0].round: -1 is out of range [0, 2147483647]" },
+		{ "\"client_cpu\": 1,", "\"client_cpu\": -2,",
+		  "config.client_cpu: -2 is out of range [-1, 2147483647]" },
+		{ "\"duration_s\": 1,", "\"duration_s\": -1,",
+		  "config.duration_s: -1 is out of range [0, 1e9]" },
+		{ "59196.75,", "1e13,",
+		  "probesets[1].runs[2].samples[1]: 10000000000000 is out of range [0, 1e12]" },
+		{ "20.218917247129063,\n          28.484005924694024",
+		  "28.484005924694024,\n          20.218917247129063",
+		  "probesets[1].summary.slowdown_ci95: low 28.484005924694024 is above high "
+		  "20.218917247129063: the file is damaged or not loadbench's" },
+		{ "20.218917247129063,\n          28.484005924694024",
+		  "-2e6,\n          28.484005924694024",
+		  "probesets[1].summary.slowdown_ci95[0]: -2000000 is out of range [-1e6, 100]" },
+	};
+	char *p = path_in(dir, "ranges.json"), *text, *to, *ok, err[512] = "";
+	struct lb_results *back = NULL;
+
+	text = t_read_all(LB_SRCDIR "/tests/fixtures/results.json", NULL);
+	T_CHECK(p && text);
+	if (!p || !text)
+		goto out;
+	for (size_t i = 0; i < ARRAY_SIZE(bad); i++) {
+		to = NULL;
+		if (!bad[i].to && asprintf(&to, "\"slowdown_pct\": %s,", big) < 0)
+			break;
+		refused(replace(text, bad[i].from, bad[i].to ? bad[i].to : to), p, bad[i].msg);
+		free(to);
+	}
+
+	/* Faster when traced, and no value at all: what a run can write. */
+	ok = replace(text, "\"slowdown_pct\": 23.98201803393706,", "\"slowdown_pct\": -500,");
+	T_CHECK(ok && write_text(p, ok, strlen(ok)) == 0);
+	T_CHECK(lb_results_read_json(p, &back, err, sizeof(err)) == 0);
+	if (back)
+		T_CHECK(back->probesets[1].summary.slowdown_pct == -500);
+	else
+		fprintf(stderr, "a slowdown of -500%%: %s\n", err);
+	lb_results_free(back);
+	free(ok);
+	unlink(p);
+out:
+	free(text);
+	free(p);
+}
+
 static void test_json_caps(const char *dir)
 {
 	static const char prefix[] =
@@ -1945,6 +2033,7 @@ int main(void)
 	test_json_latency(dir);
 	test_json_old(res, dir);
 	test_json_bad(dir);
+	test_json_ranges(dir);
 	test_json_caps(dir);
 	test_csv(res, dir);
 	test_slices_csv(res, dir);

@@ -20,6 +20,7 @@
 #include <json-c/json.h>
 
 #include "json_get.h"
+#include "results_int.h"
 #include "util.h"
 
 /*
@@ -90,6 +91,81 @@ int lb_json_get(struct lb_reader *rd, const struct json_object *obj, const char 
 	return 1;
 }
 
+/*
+ * The range of each kind of number (enum lb_num), with its text for the
+ * messages. Wide enough for whatever a run can write: a slowdown is at most
+ * 100% (the traced throughput is not below 0) and below -1e6% only when
+ * tracing made the workload ten thousand times faster; a throughput of
+ * 1e12 operations per second, a time of 1e18 ns (31 years), 1e19 events
+ * per operation (a uint64 over one) are past any real run. What gnuplot
+ * cannot plot (1e308) or a table cannot print is far outside.
+ */
+static const struct {
+	double min, max;
+	const char *text;
+} lb_num_ranges[LB_NUM_NKINDS] = {
+#define LB_RANGE(kind, lo, hi) [kind] = { lo, hi, "[" #lo ", " #hi "]" }
+	LB_RANGE(LB_NUM_SLOWDOWN_PCT, -1e6, 100),
+	LB_RANGE(LB_NUM_ADDED_PCT, -100, 1e6),
+	LB_RANGE(LB_NUM_SHARE_PCT, 0, 100),
+	LB_RANGE(LB_NUM_WIDE_PCT, 0, 1e6),
+	LB_RANGE(LB_NUM_CV, 0, 1e6),
+	LB_RANGE(LB_NUM_R2, 0, 1),
+	LB_RANGE(LB_NUM_THROUGHPUT, 0, 1e12),
+	LB_RANGE(LB_NUM_PER_OP, 0, 1e19),
+	LB_RANGE(LB_NUM_US_PER_OP, 0, 1e15),
+	LB_RANGE(LB_NUM_NS, 0, 1e18),
+	LB_RANGE(LB_NUM_NS_DIFF, -1e18, 1e18),
+	LB_RANGE(LB_NUM_MS, 0, 1e12),
+	LB_RANGE(LB_NUM_SECONDS, 0, 1e9),
+	LB_RANGE(LB_NUM_COUNT, 0, 2147483647),
+	LB_RANGE(LB_NUM_INDEX, -1, 2147483647),
+	LB_RANGE(LB_NUM_SWITCH, -1, 1),
+#undef LB_RANGE
+};
+
+/* "WHERE.KEY" (@key not NULL) or "WHERE[I]" into @buf: the field a message names. */
+static const char *lb_field_name(char *buf, size_t len, const char *where, const char *key,
+				 size_t i)
+{
+	if (key)
+		snprintf(buf, len, "%s%s%s", where, *where ? "." : "", key);
+	else
+		snprintf(buf, len, "%s[%zu]", where, i);
+	return buf;
+}
+
+/* @x (at @field) when finite and in the range of @kind; else -EINVAL with the message. */
+static int lb_num_check(struct lb_reader *rd, const char *field, double x, enum lb_num kind)
+{
+	char num[40];
+
+	if (isfinite(x) && x >= lb_num_ranges[kind].min && x <= lb_num_ranges[kind].max)
+		return 0;
+	lb_format_double(num, sizeof(num), x);
+	return lb_reader_fail(rd, "%s: %s is out of range %s: the file is damaged or not "
+			      "loadbench's", field, num, lb_num_ranges[kind].text);
+}
+
+/*
+ * The count @v (at @field) into *@out: written as int64 (see lb_jb_int), so
+ * below 0 or above INT64_MAX (json-c keeps a larger one as uint64) it is
+ * not a count loadbench wrote.
+ */
+static int lb_count_from(struct lb_reader *rd, const char *field, struct json_object *v,
+			 uint64_t *out)
+{
+	int64_t x = json_object_get_int64(v);
+
+	if (x < 0 || (x == INT64_MAX && json_object_get_uint64(v) > (uint64_t)INT64_MAX))
+		return lb_reader_fail(rd, "%s: %s is out of range [0, %" PRId64 "]: the file is "
+				      "damaged or not loadbench's", field,
+				      json_object_to_json_string_ext(v, JSON_C_TO_STRING_PLAIN),
+				      INT64_MAX);
+	*out = (uint64_t)x;
+	return 0;
+}
+
 int lb_json_get_str(struct lb_reader *rd, const struct json_object *obj, const char *where,
 		    const char *key, char **out)
 {
@@ -104,56 +180,62 @@ int lb_json_get_str(struct lb_reader *rd, const struct json_object *obj, const c
 }
 
 int lb_json_get_double(struct lb_reader *rd, const struct json_object *obj, const char *where,
-		       const char *key, double *out)
+		       const char *key, enum lb_num kind, double *out)
 {
 	struct json_object *v;
+	char field[192];
 	int ret = lb_json_get(rd, obj, where, key, json_type_double, &v);
 
 	*out = NAN;
 	if (ret <= 0)
 		return ret;
-	*out = json_object_get_double(v);
-	return 0;
+	ret = lb_num_check(rd, lb_field_name(field, sizeof(field), where, key, 0),
+			   json_object_get_double(v), kind);
+	if (!ret)
+		*out = json_object_get_double(v);
+	return ret;
 }
 
 /* As lb_json_get_double(), but *@out keeps its value when @key is not there (null is NAN). */
 int lb_json_get_double_present(struct lb_reader *rd, const struct json_object *obj,
-			       const char *where, const char *key, double *out)
+			       const char *where, const char *key, enum lb_num kind, double *out)
 {
 	if (!json_object_object_get_ex(obj, key, NULL))
 		return 0;
-	return lb_json_get_double(rd, obj, where, key, out);
+	return lb_json_get_double(rd, obj, where, key, kind, out);
 }
 
 int lb_json_get_u64(struct lb_reader *rd, const struct json_object *obj, const char *where,
 		    const char *key, uint64_t *out)
 {
 	struct json_object *v;
+	char field[192];
 	int ret = lb_json_get(rd, obj, where, key, json_type_int, &v);
 
 	*out = 0;
 	if (ret <= 0)
 		return ret;
-	/* Written as int64 (see lb_jb_int); the cast back restores every uint64. */
-	*out = (uint64_t)json_object_get_int64(v);
-	return 0;
+	return lb_count_from(rd, lb_field_name(field, sizeof(field), where, key, 0), v, out);
 }
 
 int lb_json_get_int(struct lb_reader *rd, const struct json_object *obj, const char *where,
-		    const char *key, int *out)
+		    const char *key, enum lb_num kind, int *out)
 {
 	struct json_object *v;
+	char field[192];
 	int ret = lb_json_get(rd, obj, where, key, json_type_int, &v);
 	int64_t x;
 
 	if (ret <= 0)
 		return ret;
 	x = json_object_get_int64(v);
+	lb_field_name(field, sizeof(field), where, key, 0);
 	if (x < INT_MIN || x > INT_MAX)
-		return lb_reader_fail(rd, "%s%s%s: %" PRId64 " is out of range", where,
-				      *where ? "." : "", key, x);
-	*out = (int)x;
-	return 0;
+		return lb_reader_fail(rd, "%s: %" PRId64 " is out of range", field, x);
+	ret = lb_num_check(rd, field, (double)x, kind);
+	if (!ret)
+		*out = (int)x;
+	return ret;
 }
 
 int lb_json_get_bool(struct lb_reader *rd, const struct json_object *obj, const char *where,
@@ -168,12 +250,45 @@ int lb_json_get_bool(struct lb_reader *rd, const struct json_object *obj, const 
 	return 0;
 }
 
-/* A number or null at index @i of @arr. */
+/* [low, high], each end of @kind or null, low not above high. */
+int lb_json_get_pair(struct lb_reader *rd, const struct json_object *obj, const char *where,
+		     const char *key, enum lb_num kind, double out[2])
+{
+	struct json_object *arr;
+	char w[192], lo[40], hi[40];
+	double v[2];
+	int ret;
+
+	ret = lb_json_get(rd, obj, where, key, json_type_array, &arr);
+	if (ret <= 0)
+		return ret;
+	lb_field_name(w, sizeof(w), where, key, 0);
+	if (json_object_array_length(arr) != 2)
+		return lb_reader_fail(rd, "%s: expected [low, high], found %zu elements", w,
+				      json_object_array_length(arr));
+	ret = lb_json_array_double(rd, arr, 0, w, kind, &v[0]);
+	if (!ret)
+		ret = lb_json_array_double(rd, arr, 1, w, kind, &v[1]);
+	if (ret)
+		return ret;
+	if (v[0] > v[1]) {
+		lb_format_double(lo, sizeof(lo), v[0]);
+		lb_format_double(hi, sizeof(hi), v[1]);
+		return lb_reader_fail(rd, "%s: low %s is above high %s: the file is damaged or "
+				      "not loadbench's", w, lo, hi);
+	}
+	out[0] = v[0];
+	out[1] = v[1];
+	return 0;
+}
+
+/* A number of @kind or null at index @i of @arr. */
 int lb_json_array_double(struct lb_reader *rd, const struct json_object *arr, size_t i,
-			 const char *where, double *out)
+			 const char *where, enum lb_num kind, double *out)
 {
 	struct json_object *v = json_object_array_get_idx(arr, i);
 	enum json_type t = json_object_get_type(v);
+	char field[192];
 
 	*out = NAN;
 	if (!v)
@@ -181,8 +296,24 @@ int lb_json_array_double(struct lb_reader *rd, const struct json_object *arr, si
 	if (t != json_type_double && t != json_type_int)
 		return lb_reader_fail(rd, "%s[%zu]: expected a number, found %s", where, i,
 				      lb_json_type_name(v));
+	if (lb_num_check(rd, lb_field_name(field, sizeof(field), where, NULL, i),
+			 json_object_get_double(v), kind))
+		return -EINVAL;
 	*out = json_object_get_double(v);
 	return 0;
+}
+
+/* A count at index @i of @arr. */
+int lb_json_array_u64(struct lb_reader *rd, const struct json_object *arr, size_t i,
+		      const char *where, uint64_t *out)
+{
+	struct json_object *v = json_object_array_get_idx(arr, i);
+	char field[192];
+
+	if (!json_object_is_type(v, json_type_int))
+		return lb_reader_fail(rd, "%s[%zu]: expected an integer, found %s", where, i,
+				      lb_json_type_name(v));
+	return lb_count_from(rd, lb_field_name(field, sizeof(field), where, NULL, i), v, out);
 }
 
 /*

@@ -38,29 +38,74 @@ int lb_json_get(struct lb_reader *rd, const struct json_object *obj, const char 
 		const char *key, enum json_type type, struct json_object **val);
 
 /*
+ * What a number in results.json means, and so the values it may take: a
+ * value outside its kind's range, or not finite, is refused ("PATH:
+ * FIELD: 1e+308 is out of range [-1e6, 100]: the file is damaged or not
+ * loadbench's"), so that the tables and gnuplot get only what a run can
+ * write. null stays the missing value. The ranges are in lb_num_ranges[]
+ * (json_get.c) and doc/results-schema.md.
+ */
+enum lb_num {
+	LB_NUM_SLOWDOWN_PCT,	/* 100 * (1 - traced / base) */
+	LB_NUM_ADDED_PCT,	/* 100 * (traced / base - 1) of a latency */
+	LB_NUM_SHARE_PCT,	/* a part of a whole, in % */
+	LB_NUM_WIDE_PCT,	/* a % or pp that may pass 100: % of one CPU, a CI's half width */
+	LB_NUM_CV,		/* a coefficient of variation */
+	LB_NUM_R2,		/* a line's coefficient of determination */
+	LB_NUM_THROUGHPUT,	/* operations (or --metric) per second */
+	LB_NUM_PER_OP,		/* events per operation */
+	LB_NUM_US_PER_OP,	/* CPU microseconds per operation */
+	LB_NUM_NS,		/* a time in nanoseconds */
+	LB_NUM_NS_DIFF,		/* a time added (or taken) in nanoseconds, per event or op */
+	LB_NUM_MS,		/* a time in milliseconds */
+	LB_NUM_SECONDS,		/* a time in seconds */
+	LB_NUM_COUNT,		/* an int that counts, a size or a round */
+	LB_NUM_INDEX,		/* a CPU or a unit, -1 for none */
+	LB_NUM_SWITCH,		/* a setting: 0 off, 1 on, -1 unknown */
+	LB_NUM_NKINDS
+};
+
+/*
  * The value of @key of @obj, converted, into *@out; each returns 0 (also
  * when the key is missing or null) or -errno. lb_json_get_str() replaces
  * *@out by a copy; lb_json_get_double() sets NAN and lb_json_get_u64() 0
- * when missing; lb_json_get_int() refuses what does not fit an int;
+ * when missing; lb_json_get_double() and lb_json_get_int() refuse what is
+ * outside the range of @kind (and lb_json_get_int() what does not fit an
+ * int), lb_json_get_u64() a count below 0 or above INT64_MAX;
  * lb_json_get_double_present() leaves *@out as it was when the key is not
  * there at all.
  */
 int lb_json_get_str(struct lb_reader *rd, const struct json_object *obj, const char *where,
 		    const char *key, char **out);
 int lb_json_get_double(struct lb_reader *rd, const struct json_object *obj, const char *where,
-		       const char *key, double *out);
+		       const char *key, enum lb_num kind, double *out);
 int lb_json_get_double_present(struct lb_reader *rd, const struct json_object *obj,
-			       const char *where, const char *key, double *out);
+			       const char *where, const char *key, enum lb_num kind, double *out);
 int lb_json_get_u64(struct lb_reader *rd, const struct json_object *obj, const char *where,
 		    const char *key, uint64_t *out);
 int lb_json_get_int(struct lb_reader *rd, const struct json_object *obj, const char *where,
-		    const char *key, int *out);
+		    const char *key, enum lb_num kind, int *out);
 int lb_json_get_bool(struct lb_reader *rd, const struct json_object *obj, const char *where,
 		     const char *key, bool *out);
 
-/* lb_json_array_double - the number (NAN for null) at @i of @arr into *@out. Returns 0 or -EINVAL. */
+/*
+ * lb_json_get_pair - the [low, high] of @kind under @key of @obj into @out
+ * (left as it was when absent or null; an end may be null: NAN). Returns 0,
+ * or -EINVAL when not two numbers in range with low <= high.
+ */
+int lb_json_get_pair(struct lb_reader *rd, const struct json_object *obj, const char *where,
+		     const char *key, enum lb_num kind, double out[2]);
+
+/*
+ * lb_json_array_double - the number of @kind (NAN for null) at @i of @arr
+ * into *@out. Returns 0 or -EINVAL.
+ */
 int lb_json_array_double(struct lb_reader *rd, const struct json_object *arr, size_t i,
-			 const char *where, double *out);
+			 const char *where, enum lb_num kind, double *out);
+
+/* lb_json_array_u64 - the count at @i of @arr into *@out, as lb_json_get_u64(). Returns 0 or -EINVAL. */
+int lb_json_array_u64(struct lb_reader *rd, const struct json_object *arr, size_t i,
+		      const char *where, uint64_t *out);
 
 /*
  * lb_reader_cap - refuse @n more entries of @what at @where past @cap,

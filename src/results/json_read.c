@@ -28,27 +28,6 @@
 /* Largest file lb_results_read_json() accepts. */
 #define LB_JSON_MAX (256UL << 20)
 
-/* [low, high] under @key of @obj (at @where) into @out; left as it was when absent or null. */
-static int lb_read_pair(struct lb_reader *rd, const struct json_object *obj, const char *where,
-			const char *key, double out[2])
-{
-	struct json_object *arr;
-	char w[160];
-	int ret;
-
-	ret = lb_json_get(rd, obj, where, key, json_type_array, &arr);
-	if (ret <= 0)
-		return ret;
-	snprintf(w, sizeof(w), "%s.%s", where, key);
-	if (json_object_array_length(arr) != 2)
-		return lb_reader_fail(rd, "%s: expected [low, high], found %zu elements", w,
-				      json_object_array_length(arr));
-	ret = lb_json_array_double(rd, arr, 0, w, &out[0]);
-	if (!ret)
-		ret = lb_json_array_double(rd, arr, 1, w, &out[1]);
-	return ret;
-}
-
 /*
  * The optional "latency" of the summary at @where (the summary's path):
  * "count", and per quantile ("p50" ... "max") an object of "ns",
@@ -71,15 +50,19 @@ static int lb_read_lat_summary(struct lb_reader *rd, const struct json_object *o
 		if (ret <= 0)
 			continue;
 		snprintf(wq, sizeof(wq), "%s.%s", w, lb_lat_q_names[q]);
-		ret = lb_json_get_double(rd, p, wq, "ns", &l->ns[q]);
+		ret = lb_json_get_double(rd, p, wq, "ns", LB_NUM_NS, &l->ns[q]);
 		if (!ret)
-			ret = lb_json_get_double(rd, p, wq, "added_ns", &l->added_ns[q]);
+			ret = lb_json_get_double(rd, p, wq, "added_ns", LB_NUM_NS_DIFF,
+						 &l->added_ns[q]);
 		if (!ret)
-			ret = lb_read_pair(rd, p, wq, "added_ns_ci95", l->added_ns_ci95[q]);
+			ret = lb_json_get_pair(rd, p, wq, "added_ns_ci95", LB_NUM_NS_DIFF,
+					       l->added_ns_ci95[q]);
 		if (!ret)
-			ret = lb_json_get_double(rd, p, wq, "added_pct", &l->added_pct[q]);
+			ret = lb_json_get_double(rd, p, wq, "added_pct", LB_NUM_ADDED_PCT,
+						 &l->added_pct[q]);
 		if (!ret)
-			ret = lb_read_pair(rd, p, wq, "added_pct_ci95", l->added_pct_ci95[q]);
+			ret = lb_json_get_pair(rd, p, wq, "added_pct_ci95", LB_NUM_ADDED_PCT,
+					       l->added_pct_ci95[q]);
 	}
 	return ret;
 }
@@ -98,15 +81,17 @@ static int lb_read_cpu(struct lb_reader *rd, const struct json_object *obj, cons
 		return ret;
 	c->measured = true;
 	snprintf(w, sizeof(w), "%s.cpu", where);
-	ret = lb_json_get_double(rd, o, w, "workload_ns", &c->workload_ns);
+	ret = lb_json_get_double(rd, o, w, "workload_ns", LB_NUM_NS, &c->workload_ns);
 	if (!ret)
-		ret = lb_json_get_double(rd, o, w, "workload_user_ns", &c->workload_user_ns);
+		ret = lb_json_get_double(rd, o, w, "workload_user_ns", LB_NUM_NS,
+					 &c->workload_user_ns);
 	if (!ret)
-		ret = lb_json_get_double(rd, o, w, "workload_sys_ns", &c->workload_sys_ns);
+		ret = lb_json_get_double(rd, o, w, "workload_sys_ns", LB_NUM_NS,
+					 &c->workload_sys_ns);
 	if (!ret)
-		ret = lb_json_get_double(rd, o, w, "tracer_ns", &c->tracer_ns);
+		ret = lb_json_get_double(rd, o, w, "tracer_ns", LB_NUM_NS, &c->tracer_ns);
 	if (!ret)
-		ret = lb_json_get_int(rd, o, w, "tracer_tasks", &c->tracer_tasks);
+		ret = lb_json_get_int(rd, o, w, "tracer_tasks", LB_NUM_COUNT, &c->tracer_tasks);
 	if (!ret)
 		ret = lb_json_get(rd, o, w, "machine_ns", json_type_object, &m);
 	if (ret <= 0)
@@ -114,7 +99,8 @@ static int lb_read_cpu(struct lb_reader *rd, const struct json_object *obj, cons
 	snprintf(wm, sizeof(wm), "%s.machine_ns", w);
 	ret = 0;
 	for (int k = 0; k < LB_CPU_NKINDS && !ret; k++)
-		ret = lb_json_get_double(rd, m, wm, lb_cpu_kind_names[k], &c->machine_ns[k]);
+		ret = lb_json_get_double(rd, m, wm, lb_cpu_kind_names[k], LB_NUM_NS,
+					 &c->machine_ns[k]);
 	return ret;
 }
 
@@ -131,27 +117,31 @@ static int lb_read_cpu_summary(struct lb_reader *rd, const struct json_object *o
 		return ret;
 	c->measured = true;
 	snprintf(w, sizeof(w), "%s.cpu", where);
-	ret = lb_json_get_double(rd, o, w, "workload_us_per_op", &c->workload_us_per_op);
+	ret = lb_json_get_double(rd, o, w, "workload_us_per_op", LB_NUM_US_PER_OP,
+				 &c->workload_us_per_op);
 	if (!ret)
-		ret = lb_json_get_double(rd, o, w, "workload_user_us_per_op",
+		ret = lb_json_get_double(rd, o, w, "workload_user_us_per_op", LB_NUM_US_PER_OP,
 					 &c->workload_user_us_per_op);
 	if (!ret)
-		ret = lb_json_get_double(rd, o, w, "workload_sys_us_per_op",
+		ret = lb_json_get_double(rd, o, w, "workload_sys_us_per_op", LB_NUM_US_PER_OP,
 					 &c->workload_sys_us_per_op);
 	if (!ret)
-		ret = lb_json_get_double(rd, o, w, "tracer_us_per_op", &c->tracer_us_per_op);
+		ret = lb_json_get_double(rd, o, w, "tracer_us_per_op", LB_NUM_US_PER_OP,
+					 &c->tracer_us_per_op);
 	if (!ret)
-		ret = lb_json_get_double(rd, o, w, "tracer_cpu_pct", &c->tracer_cpu_pct);
+		ret = lb_json_get_double(rd, o, w, "tracer_cpu_pct", LB_NUM_WIDE_PCT,
+					 &c->tracer_cpu_pct);
 	if (!ret)
-		ret = lb_json_get_int(rd, o, w, "tracer_tasks", &c->tracer_tasks);
+		ret = lb_json_get_int(rd, o, w, "tracer_tasks", LB_NUM_COUNT, &c->tracer_tasks);
 	if (!ret)
-		ret = lb_json_get_double(rd, o, w, "machine_us_per_op", &c->machine_us_per_op);
+		ret = lb_json_get_double(rd, o, w, "machine_us_per_op", LB_NUM_US_PER_OP,
+					 &c->machine_us_per_op);
 	if (!ret)
-		ret = lb_json_get_double(rd, o, w, "steal_pct", &c->steal_pct);
+		ret = lb_json_get_double(rd, o, w, "steal_pct", LB_NUM_SHARE_PCT, &c->steal_pct);
 	if (!ret)
-		ret = lb_json_get_int(rd, o, w, "steal_windows", &c->steal_windows);
+		ret = lb_json_get_int(rd, o, w, "steal_windows", LB_NUM_COUNT, &c->steal_windows);
 	if (!ret)
-		ret = lb_json_get_int(rd, o, w, "windows", &c->windows);
+		ret = lb_json_get_int(rd, o, w, "windows", LB_NUM_COUNT, &c->windows);
 	return ret;
 }
 
@@ -167,15 +157,19 @@ static int lb_read_summary(struct lb_reader *rd, const struct json_object *obj,
 	if (ret <= 0)
 		return ret;
 	snprintf(w, sizeof(w), "%s.summary", where);
-	ret = lb_json_get_double(rd, o, w, "throughput_median", &s->throughput_median);
+	ret = lb_json_get_double(rd, o, w, "throughput_median", LB_NUM_THROUGHPUT,
+				 &s->throughput_median);
 	if (!ret)
-		ret = lb_json_get_double(rd, o, w, "throughput_cv", &s->throughput_cv);
+		ret = lb_json_get_double(rd, o, w, "throughput_cv", LB_NUM_CV, &s->throughput_cv);
 	if (!ret)
-		ret = lb_json_get_double(rd, o, w, "slowdown_pct", &s->slowdown_pct);
+		ret = lb_json_get_double(rd, o, w, "slowdown_pct", LB_NUM_SLOWDOWN_PCT,
+					 &s->slowdown_pct);
 	if (!ret)
-		ret = lb_json_get_double(rd, o, w, "events_per_op", &s->events_per_op);
+		ret = lb_json_get_double(rd, o, w, "events_per_op", LB_NUM_PER_OP,
+					 &s->events_per_op);
 	if (!ret)
-		ret = lb_json_get_double(rd, o, w, "ns_per_event", &s->ns_per_event);
+		ret = lb_json_get_double(rd, o, w, "ns_per_event", LB_NUM_NS_DIFF,
+					 &s->ns_per_event);
 	if (!ret)
 		ret = lb_json_get_u64(rd, o, w, "events", &s->events);
 	if (!ret)
@@ -187,33 +181,38 @@ static int lb_read_summary(struct lb_reader *rd, const struct json_object *obj,
 	if (!ret)
 		ret = lb_json_get_u64(rd, o, w, "read_bytes", &s->read_bytes);
 	if (!ret)
-		ret = lb_json_get_int(rd, o, w, "units", &s->units);
+		ret = lb_json_get_int(rd, o, w, "units", LB_NUM_COUNT, &s->units);
 	if (!ret)
-		ret = lb_json_get_int(rd, o, w, "dropped_units", &s->dropped_units);
+		ret = lb_json_get_int(rd, o, w, "dropped_units", LB_NUM_COUNT, &s->dropped_units);
 	if (!ret)
-		ret = lb_json_get_double(rd, o, w, "ci_half_width", &s->ci_half_width);
+		ret = lb_json_get_double(rd, o, w, "ci_half_width", LB_NUM_WIDE_PCT,
+					 &s->ci_half_width);
 	if (!ret)
 		ret = lb_json_get_bool(rd, o, w, "precision_reached", &s->precision_reached);
 	if (!ret)
-		ret = lb_json_get_double(rd, o, w, "off_throughput", &s->off_throughput);
+		ret = lb_json_get_double(rd, o, w, "off_throughput", LB_NUM_THROUGHPUT,
+					 &s->off_throughput);
 	if (!ret)
-		ret = lb_json_get_double(rd, o, w, "residue_pct", &s->residue_pct);
+		ret = lb_json_get_double(rd, o, w, "residue_pct", LB_NUM_SLOWDOWN_PCT,
+					 &s->residue_pct);
 	if (!ret)
-		ret = lb_json_get_double(rd, o, w, "switch_on_ms", &s->switch_on_ms);
+		ret = lb_json_get_double(rd, o, w, "switch_on_ms", LB_NUM_MS, &s->switch_on_ms);
 	if (!ret)
-		ret = lb_json_get_double(rd, o, w, "switch_off_ms", &s->switch_off_ms);
+		ret = lb_json_get_double(rd, o, w, "switch_off_ms", LB_NUM_MS, &s->switch_off_ms);
 	if (!ret)
 		ret = lb_json_get_u64(rd, o, w, "off_events", &s->off_events);
 	if (!ret)
-		ret = lb_json_get_double(rd, o, w, "seconds", &s->seconds);
+		ret = lb_json_get_double(rd, o, w, "seconds", LB_NUM_SECONDS, &s->seconds);
 	if (!ret)
-		ret = lb_read_pair(rd, o, w, "slowdown_ci95", s->slowdown_ci95);
+		ret = lb_json_get_pair(rd, o, w, "slowdown_ci95", LB_NUM_SLOWDOWN_PCT,
+				       s->slowdown_ci95);
 	if (!ret)
-		ret = lb_read_pair(rd, o, w, "ns_per_event_ci95", s->ns_per_event_ci95);
+		ret = lb_json_get_pair(rd, o, w, "ns_per_event_ci95", LB_NUM_NS_DIFF,
+				       s->ns_per_event_ci95);
 	if (!ret)
 		ret = lb_read_lat_summary(rd, o, w, &s->latency);
 	if (!ret)
-		ret = lb_json_get_double(rd, o, w, "late_pct", &s->late_pct);
+		ret = lb_json_get_double(rd, o, w, "late_pct", LB_NUM_SHARE_PCT, &s->late_pct);
 	if (!ret)
 		ret = lb_read_cpu_summary(rd, o, w, &s->cpu);
 	return ret;
@@ -223,7 +222,8 @@ static int lb_read_summary(struct lb_reader *rd, const struct json_object *obj,
 static int lb_read_flow_ops(struct lb_reader *rd, const struct json_object *o, const char *where,
 			    struct lb_run *r)
 {
-	struct json_object *arr, *v;
+	struct json_object *arr;
+	char w[160];
 	size_t i, n;
 	int ret;
 
@@ -237,14 +237,11 @@ static int lb_read_flow_ops(struct lb_reader *rd, const struct json_object *o, c
 	if (!r->flow_ops)
 		return -ENOMEM;
 	r->nflow_ops = n;
-	for (i = 0; i < n; i++) {
-		v = json_object_array_get_idx(arr, i);
-		if (!json_object_is_type(v, json_type_int))
-			return lb_reader_fail(rd, "%s.flow_ops[%zu]: expected a whole number, "
-					      "found %s", where, i, lb_json_type_name(v));
-		r->flow_ops[i] = (uint64_t)json_object_get_int64(v);
-	}
-	return 0;
+	snprintf(w, sizeof(w), "%s.flow_ops", where);
+	ret = 0;
+	for (i = 0; i < n && !ret; i++)
+		ret = lb_json_array_u64(rd, arr, i, w, &r->flow_ops[i]);
+	return ret;
 }
 
 /* The optional "flow_placement" array of config: [{flow, server_cpu, client_cpu}]. */
@@ -273,9 +270,11 @@ static int lb_read_flow_placement(struct lb_reader *rd, const struct json_object
 			return lb_reader_fail(rd, "%s: expected an object, found %s", w,
 					      lb_json_type_name(e));
 		c->flow_placement[i].server_cpu = c->flow_placement[i].client_cpu = -1;
-		ret = lb_json_get_int(rd, e, w, "server_cpu", &c->flow_placement[i].server_cpu);
+		ret = lb_json_get_int(rd, e, w, "server_cpu", LB_NUM_INDEX,
+				      &c->flow_placement[i].server_cpu);
 		if (!ret)
-			ret = lb_json_get_int(rd, e, w, "client_cpu", &c->flow_placement[i].client_cpu);
+			ret = lb_json_get_int(rd, e, w, "client_cpu", LB_NUM_INDEX,
+					      &c->flow_placement[i].client_cpu);
 		if (ret)
 			return ret;
 	}
@@ -294,7 +293,7 @@ static int lb_read_latency(struct lb_reader *rd, const struct json_object *o, co
 	struct json_object *lo, *arr, *e, *v[3];
 	uint64_t total = 0;
 	double mean;
-	char w[160];
+	char w[160], wb[192];
 	size_t i, k, n;
 	int ret;
 
@@ -303,7 +302,7 @@ static int lb_read_latency(struct lb_reader *rd, const struct json_object *o, co
 	if (ret <= 0)
 		return ret;
 	snprintf(w, sizeof(w), "%s.latency", where);
-	ret = lb_json_get_double(rd, lo, w, "mean_ns", &mean);
+	ret = lb_json_get_double(rd, lo, w, "mean_ns", LB_NUM_NS, &mean);
 	if (!ret)
 		ret = lb_json_get(rd, lo, w, "buckets", json_type_array, &arr);
 	if (ret <= 0)
@@ -350,8 +349,10 @@ static int lb_read_latency(struct lb_reader *rd, const struct json_object *o, co
 			return lb_reader_fail(rd, "%s[%zu]: lower_ns %" PRId64 " is not above the "
 					      "bucket before it", w, i, lower);
 		l->bucket[i] = b;
-		/* A count, written as int64 (see lb_jb_int): the cast back restores it. */
-		l->bucket_count[i] = (uint64_t)json_object_get_int64(v[2]);
+		snprintf(wb, sizeof(wb), "%s[%zu]", w, i);
+		ret = lb_json_array_u64(rd, e, 2, wb, &l->bucket_count[i]);
+		if (ret)
+			return ret;
 		if (l->bucket_count[i] > UINT64_MAX - total)
 			return lb_reader_fail(rd, "%s: the counts add up to more than 2^64", w);
 		total += l->bucket_count[i];
@@ -377,15 +378,16 @@ static int lb_read_run(struct lb_reader *rd, const struct json_object *o, const 
 	if (!json_object_is_type(o, json_type_object))
 		return lb_reader_fail(rd, "%s: expected an object, found %s", where,
 				      lb_json_type_name(o));
-	ret = lb_json_get_int(rd, o, where, "round", &r->round);
+	ret = lb_json_get_int(rd, o, where, "round", LB_NUM_COUNT, &r->round);
 	if (!ret)
-		ret = lb_json_get_double(rd, o, where, "seconds", &r->seconds);
+		ret = lb_json_get_double(rd, o, where, "seconds", LB_NUM_SECONDS, &r->seconds);
 	if (!ret)
 		ret = lb_json_get_u64(rd, o, where, "ops", &r->ops);
 	if (!ret)
 		ret = lb_json_get_u64(rd, o, where, "late", &r->late);
 	if (!ret)
-		ret = lb_json_get_double(rd, o, where, "throughput", &r->throughput);
+		ret = lb_json_get_double(rd, o, where, "throughput", LB_NUM_THROUGHPUT,
+					 &r->throughput);
 	if (!ret)
 		ret = lb_json_get_u64(rd, o, where, "events", &r->events);
 	if (!ret)
@@ -409,7 +411,8 @@ static int lb_read_run(struct lb_reader *rd, const struct json_object *o, const 
 	if (!ret)
 		ret = lb_json_get_u64(rd, o, where, "edge_spread_ops", &r->edge_spread_ops);
 	if (!ret)
-		ret = lb_json_get_double(rd, o, where, "sample_interval_s", &r->sample_interval);
+		ret = lb_json_get_double(rd, o, where, "sample_interval_s", LB_NUM_SECONDS,
+					 &r->sample_interval);
 	if (!ret)
 		ret = lb_read_flow_ops(rd, o, where, r);
 	if (!ret && json_object_object_get_ex(o, "pcap_packets", NULL)) {
@@ -438,7 +441,7 @@ static int lb_read_run(struct lb_reader *rd, const struct json_object *o, const 
 	r->nsamples = n;
 	snprintf(w, sizeof(w), "%s.samples", where);
 	for (i = 0; i < n; i++) {
-		ret = lb_json_array_double(rd, samples, i, w, &r->samples[i]);
+		ret = lb_json_array_double(rd, samples, i, w, LB_NUM_THROUGHPUT, &r->samples[i]);
 		if (ret)
 			return ret;
 	}
@@ -463,7 +466,7 @@ static int lb_read_slice_latency(struct lb_reader *rd, const struct json_object 
 	snprintf(w, sizeof(w), "%s.latency_ns", where);
 	ret = 0;
 	for (int q = 0; q < LB_LAT_NQ && !ret; q++)
-		ret = lb_json_get_double(rd, ns, w, lb_lat_q_names[q], &sl->lat_ns[q]);
+		ret = lb_json_get_double(rd, ns, w, lb_lat_q_names[q], LB_NUM_NS, &sl->lat_ns[q]);
 	return ret;
 }
 
@@ -508,13 +511,14 @@ static int lb_read_slices(struct lb_reader *rd, const struct json_object *o, con
 		if (!ret && plain)
 			sl->on = LB_SLICE_PLAIN;
 		if (!ret)
-			ret = lb_json_get_int(rd, e, w, "unit", &sl->unit);
+			ret = lb_json_get_int(rd, e, w, "unit", LB_NUM_INDEX, &sl->unit);
 		if (!ret)
-			ret = lb_json_get_double(rd, e, w, "start", &sl->start);
+			ret = lb_json_get_double(rd, e, w, "start", LB_NUM_SECONDS, &sl->start);
 		if (!ret)
-			ret = lb_json_get_double(rd, e, w, "seconds", &sl->seconds);
+			ret = lb_json_get_double(rd, e, w, "seconds", LB_NUM_SECONDS, &sl->seconds);
 		if (!ret)
-			ret = lb_json_get_double(rd, e, w, "switch_s", &sl->switch_s);
+			ret = lb_json_get_double(rd, e, w, "switch_s", LB_NUM_SECONDS,
+						 &sl->switch_s);
 		if (!ret)
 			ret = lb_json_get_u64(rd, e, w, "ops", &sl->ops);
 		if (!ret)
@@ -698,7 +702,8 @@ static int lb_read_kprobes(struct lb_reader *rd, const struct json_object *o, co
 		k->optimization = !strcmp(opt, "on");
 	free(opt);
 	if (!ret)
-		ret = lb_json_get_int(rd, ko, w, "optimization_before", &k->optimization_before);
+		ret = lb_json_get_int(rd, ko, w, "optimization_before", LB_NUM_SWITCH,
+				      &k->optimization_before);
 	if (!ret && k->optimization_before < 0)
 		k->optimization_before = -1;
 	if (!ret)
@@ -805,7 +810,7 @@ static int lb_read_host_config(struct lb_reader *rd, const struct json_object *r
 		if (!ret)
 			ret = lb_json_get_str(rd, o, "host", "virtualization", &h->virtualization);
 		if (!ret)
-			ret = lb_json_get_int(rd, o, "host", "ncpus", &h->ncpus);
+			ret = lb_json_get_int(rd, o, "host", "ncpus", LB_NUM_COUNT, &h->ncpus);
 		if (!ret)
 			ret = lb_json_get_str(rd, o, "host", "vm_accelerator", &h->vm_accelerator);
 	}
@@ -822,35 +827,43 @@ static int lb_read_host_config(struct lb_reader *rd, const struct json_object *r
 		if (!ret)
 			ret = lb_json_get_str(rd, o, "config", "command_line", &c->command_line);
 		if (!ret)
-			ret = lb_json_get_double(rd, o, "config", "duration_s", &c->duration);
+			ret = lb_json_get_double(rd, o, "config", "duration_s", LB_NUM_SECONDS,
+						 &c->duration);
 		if (!ret)
-			ret = lb_json_get_double(rd, o, "config", "warmup_s", &c->warmup);
+			ret = lb_json_get_double(rd, o, "config", "warmup_s", LB_NUM_SECONDS,
+						 &c->warmup);
 		if (!ret)
-			ret = lb_json_get_int(rd, o, "config", "repeat", &c->repeat);
+			ret = lb_json_get_int(rd, o, "config", "repeat", LB_NUM_COUNT, &c->repeat);
 		if (!ret)
-			ret = lb_json_get_int(rd, o, "config", "syscalls_per_op", &c->syscalls_per_op);
+			ret = lb_json_get_int(rd, o, "config", "syscalls_per_op", LB_NUM_COUNT,
+					      &c->syscalls_per_op);
 		if (!ret)
-			ret = lb_json_get_int(rd, o, "config", "msg_size", &c->msg_size);
+			ret = lb_json_get_int(rd, o, "config", "msg_size", LB_NUM_COUNT,
+					      &c->msg_size);
 		if (!ret)
-			ret = lb_json_get_int(rd, o, "config", "server_cpu", &c->server_cpu);
+			ret = lb_json_get_int(rd, o, "config", "server_cpu", LB_NUM_INDEX,
+					      &c->server_cpu);
 		if (!ret)
-			ret = lb_json_get_int(rd, o, "config", "client_cpu", &c->client_cpu);
+			ret = lb_json_get_int(rd, o, "config", "client_cpu", LB_NUM_INDEX,
+					      &c->client_cpu);
 		if (!ret)
-			ret = lb_json_get_int(rd, o, "config", "buffer_kb", &c->buffer_kb);
+			ret = lb_json_get_int(rd, o, "config", "buffer_kb", LB_NUM_COUNT,
+					      &c->buffer_kb);
 		if (!ret)
 			ret = lb_json_get_str(rd, o, "config", "topology", &c->topology);
 		if (!ret)
-			ret = lb_json_get_int(rd, o, "config", "flows", &c->flows);
+			ret = lb_json_get_int(rd, o, "config", "flows", LB_NUM_COUNT, &c->flows);
 		if (!ret)
 			ret = lb_read_flow_placement(rd, o, c);
 		if (!ret)
-			ret = lb_json_get_int(rd, o, "config", "window", &c->window);
+			ret = lb_json_get_int(rd, o, "config", "window", LB_NUM_COUNT, &c->window);
 		if (!ret)
-			ret = lb_json_get_int(rd, o, "config", "rate", &c->rate);
+			ret = lb_json_get_int(rd, o, "config", "rate", LB_NUM_COUNT, &c->rate);
 		if (!ret)
 			ret = lb_json_get_str(rd, o, "config", "count_with", &c->count_with);
 		if (!ret)
-			ret = lb_json_get_double(rd, o, "config", "timeout_s", &c->exec_timeout);
+			ret = lb_json_get_double(rd, o, "config", "timeout_s", LB_NUM_SECONDS,
+						 &c->exec_timeout);
 		if (!ret)
 			ret = lb_json_get_str(rd, o, "config", "metric", &c->exec_metric);
 		if (!ret)
@@ -861,16 +874,20 @@ static int lb_read_host_config(struct lb_reader *rd, const struct json_object *r
 		if (!ret)
 			ret = lb_json_get_str(rd, o, "config", "method", &c->method);
 		if (!ret)
-			ret = lb_json_get_double_present(rd, o, "config", "slice_s", &c->slice);
+			ret = lb_json_get_double_present(rd, o, "config", "slice_s", LB_NUM_SECONDS,
+							 &c->slice);
 		if (!ret)
-			ret = lb_json_get_double_present(rd, o, "config", "settle_s", &c->settle);
+			ret = lb_json_get_double_present(rd, o, "config", "settle_s",
+							 LB_NUM_SECONDS, &c->settle);
 		if (!ret)
-			ret = lb_json_get_double_present(rd, o, "config", "precision_pp", &c->precision);
+			ret = lb_json_get_double_present(rd, o, "config", "precision_pp",
+							 LB_NUM_WIDE_PCT, &c->precision);
 		if (!ret)
-			ret = lb_json_get_double_present(rd, o, "config", "max_time_s", &c->max_time);
+			ret = lb_json_get_double_present(rd, o, "config", "max_time_s",
+							 LB_NUM_SECONDS, &c->max_time);
 		if (!ret)
 			ret = lb_json_get_double_present(rd, o, "config", "time_budget_s",
-							 &c->time_budget);
+							 LB_NUM_SECONDS, &c->time_budget);
 	}
 	return ret;
 }
@@ -948,7 +965,7 @@ static int lb_results_from_json(struct lb_reader *rd, const struct json_object *
 		return lb_reader_fail(rd, "not loadbench results: no \"probesets\" array");
 
 	/* Before anything else: a newer layout may mean something else by the same keys. */
-	ret = lb_json_get_int(rd, root, "", "schema_version", &schema);
+	ret = lb_json_get_int(rd, root, "", "schema_version", LB_NUM_COUNT, &schema);
 	if (ret)
 		return ret;
 	if (schema < 1)

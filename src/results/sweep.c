@@ -278,28 +278,19 @@ void lb_sweep_free(struct lb_sweep *s)
 	free(s);
 }
 
-/* The [low, high] pair at @key of @o into @v (null or absent: NAN). Returns 0 or -EINVAL. */
+/* The [low, high] of @kind at @key of @o into @v (null or absent: NAN). Returns 0 or -EINVAL. */
 static int lb_sweep_read_pair(struct lb_reader *rd, const struct json_object *o, const char *w,
-			      const char *key, double v[2])
+			      const char *key, enum lb_num kind, double v[2])
 {
-	struct json_object *a;
-	int ret;
-
 	v[0] = v[1] = NAN;
-	ret = lb_json_get(rd, o, w, key, json_type_array, &a);
-	if (ret <= 0)
-		return ret;
-	if (json_object_array_length(a) != 2)
-		return lb_reader_fail(rd, "%s.%s: expected [low, high]", w, key);
-	ret = lb_json_array_double(rd, a, 0, w, &v[0]);
-	return ret ? ret : lb_json_array_double(rd, a, 1, w, &v[1]);
+	return lb_json_get_pair(rd, o, w, key, kind, v);
 }
 
 /* An integer at @key of @o into *@v, required. Returns 0 or -EINVAL. */
 static int lb_sweep_read_int(struct lb_reader *rd, const struct json_object *o, const char *w,
 			     const char *key, int *v)
 {
-	int ret = lb_json_get_int(rd, o, w, key, v);
+	int ret = lb_json_get_int(rd, o, w, key, LB_NUM_COUNT, v);
 
 	if (!ret && !json_object_object_get_ex(o, key, NULL))
 		return lb_reader_fail(rd, "%s: no \"%s\"", w, key);
@@ -339,17 +330,23 @@ static int lb_sweep_read_set(struct lb_reader *rd, const struct json_object *o, 
 			return lb_reader_fail(rd, "%s: expected an object", wp);
 		ret = lb_sweep_read_int(rd, po, wp, "value", &p->value);
 		if (!ret)
-			ret = lb_json_get_double(rd, po, wp, "events_per_op", &p->events_per_op);
+			ret = lb_json_get_double(rd, po, wp, "events_per_op", LB_NUM_PER_OP,
+						 &p->events_per_op);
 		if (!ret)
-			ret = lb_json_get_double(rd, po, wp, "slowdown_pct", &p->slowdown_pct);
+			ret = lb_json_get_double(rd, po, wp, "slowdown_pct", LB_NUM_SLOWDOWN_PCT,
+						 &p->slowdown_pct);
 		if (!ret)
-			ret = lb_sweep_read_pair(rd, po, wp, "slowdown_ci95", p->slowdown_ci95);
+			ret = lb_sweep_read_pair(rd, po, wp, "slowdown_ci95", LB_NUM_SLOWDOWN_PCT,
+						 p->slowdown_ci95);
 		if (!ret)
-			ret = lb_json_get_double(rd, po, wp, "added_ns_per_op", &p->added_ns);
+			ret = lb_json_get_double(rd, po, wp, "added_ns_per_op", LB_NUM_NS_DIFF,
+						 &p->added_ns);
 		if (!ret)
-			ret = lb_sweep_read_pair(rd, po, wp, "added_ns_per_op_ci95", p->added_ns_ci95);
+			ret = lb_sweep_read_pair(rd, po, wp, "added_ns_per_op_ci95", LB_NUM_NS_DIFF,
+						 p->added_ns_ci95);
 		if (!ret)
-			ret = lb_json_get_double(rd, po, wp, "ns_per_event", &p->ns_per_event);
+			ret = lb_json_get_double(rd, po, wp, "ns_per_event", LB_NUM_NS_DIFF,
+						 &p->ns_per_event);
 	}
 	if (ret)
 		return ret;
@@ -361,15 +358,19 @@ static int lb_sweep_read_set(struct lb_reader *rd, const struct json_object *o, 
 		ret = lb_reader_fail(rd, "%s.points: %d, not 0 to %zu", wp, n, set->npoints);
 	set->fit.n = ret ? 0 : (size_t)n;
 	if (!ret)
-		ret = lb_json_get_double(rd, fit, wp, "slope_ns_per_event", &set->fit.slope);
+		ret = lb_json_get_double(rd, fit, wp, "slope_ns_per_event", LB_NUM_NS_DIFF,
+					 &set->fit.slope);
 	if (!ret)
-		ret = lb_sweep_read_pair(rd, fit, wp, "slope_ci95", set->fit.slope_ci95);
+		ret = lb_sweep_read_pair(rd, fit, wp, "slope_ci95", LB_NUM_NS_DIFF,
+					 set->fit.slope_ci95);
 	if (!ret)
-		ret = lb_json_get_double(rd, fit, wp, "intercept_ns_per_op", &set->fit.intercept);
+		ret = lb_json_get_double(rd, fit, wp, "intercept_ns_per_op", LB_NUM_NS_DIFF,
+					 &set->fit.intercept);
 	if (!ret)
-		ret = lb_sweep_read_pair(rd, fit, wp, "intercept_ci95", set->fit.intercept_ci95);
+		ret = lb_sweep_read_pair(rd, fit, wp, "intercept_ci95", LB_NUM_NS_DIFF,
+					 set->fit.intercept_ci95);
 	if (!ret)
-		ret = lb_json_get_double(rd, fit, wp, "r2", &set->fit.r2);
+		ret = lb_json_get_double(rd, fit, wp, "r2", LB_NUM_R2, &set->fit.r2);
 	return ret;
 }
 
