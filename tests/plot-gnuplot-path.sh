@@ -57,6 +57,27 @@ if [[ -n $real ]]; then
 		>"$tmp/cmp.out" || fail "compare failed"
 	assert_no_marker "compare"
 	assert_figures "$tmp/cmp" compare
+	note "a figure gnuplot fails on leaves the good figure there as it was"
+	# A gnuplot that, for slowdown.gp alone, makes an empty slowdown.png and fails (as
+	# one killed mid-figure would); the real one renders the others.
+	mkdir -p "$tmp/failing"
+	printf '#!/bin/sh\nfor a; do s=$a; done\nif [ "$s" = slowdown.gp ]; then : >slowdown.png; echo "slowdown.gp, line 1: killed" >&2; exit 1; fi\nexec %s/gnuplot "$@"\n' \
+		"$real" >"$tmp/failing/gnuplot"
+	chmod 755 "$tmp/failing/gnuplot"
+	cp "$tmp/res/slowdown.png" "$tmp/slowdown.good.png"
+	touch -d '2000-01-01' "$tmp/res/cost.png"
+	set +e
+	env PATH="$tmp/failing:$real" "$LOADBENCH" plot "$tmp/res" >/dev/null 2>"$tmp/failing.err"
+	rc=$?
+	set -e
+	[[ $rc -eq 1 ]] || fail "loadbench plot with a failing figure exited $rc, not 1"
+	grep -q "slowdown.gp, line 1: killed" "$tmp/failing.err" ||
+		fail "gnuplot's error was not said: $(cat "$tmp/failing.err")"
+	cmp -s "$tmp/res/slowdown.png" "$tmp/slowdown.good.png" ||
+		fail "the good slowdown.png was replaced by what the failed render left ($(stat -c %s "$tmp/res/slowdown.png") bytes)"
+	[[ $(find "$tmp/res" -name cost.png -newer "$tmp/slowdown.good.png") ]] ||
+		fail "the other figures were not rendered again after one failed"
+	[[ -z $(ls -d "$tmp/res"/.loadbench-plot-* 2>/dev/null) ]] || fail "a staging directory was left"
 else
 	note "gnuplot is not installed: only PATHs without it are tried"
 fi

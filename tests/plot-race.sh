@@ -104,7 +104,7 @@ for mode in 777 775 1777; do
 	fixture_results "$tmp/shared"
 	chown -R $nobody:$nobody "$tmp/shared"
 	chmod "$mode" "$tmp/shared"
-	expect_error "shared belongs to uid $nobody and others may write in it \\(mode $mode\\), so they could swap the figures.*chmod go-w .*shared.*run loadbench as uid $nobody" \
+	expect_error "shared belongs to uid $nobody and others may write in it \\(mode $mode\\), so they could swap the files.*chmod go-w .*shared.*run loadbench as uid $nobody" \
 		"$LOADBENCH" plot "$tmp/shared"
 	[[ $(ls -A "$tmp/shared") == results.json ]] || fail "written in a refused directory: $(ls -A "$tmp/shared")"
 done

@@ -92,7 +92,7 @@ static void test_json(const struct lb_results *res)
 		return;
 	}
 	snprintf(path, sizeof(path), "%s/results.json", dir);
-	T_CHECK(lb_results_write_json(res, path) == 0);
+	T_CHECK(lb_results_write_json(res, AT_FDCWD, path) == 0);
 	T_CHECK(lb_results_read_json(path, &back, err, sizeof(err)) == 0);
 	if (!back) {
 		fprintf(stderr, "read_json: %s\n", err);

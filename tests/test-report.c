@@ -300,7 +300,7 @@ static void check_hostile(const struct lb_results *fixture, const char *dir)
 	FILE *f;
 
 	snprintf(path, sizeof(path), "%s/results.json", dir);
-	T_CHECK(lb_results_write_json(fixture, path) == 0);
+	T_CHECK(lb_results_write_json(fixture, AT_FDCWD, path) == 0);
 	T_CHECK(lb_results_read_json(path, &res, err, sizeof(err)) == 0);
 	if (!res)
 		return;
@@ -320,7 +320,7 @@ static void check_hostile(const struct lb_results *fixture, const char *dir)
 	set_hostile(&res->config.engine, "e");
 	T_CHECK(lb_results_add_warning(res, "warn%s", HOSTILE) == 0);
 	T_CHECK(lb_results_add_skipped(res, "sk" HOSTILE, "why" HOSTILE) == 0);
-	T_CHECK(lb_results_write_json(res, path) == 0);
+	T_CHECK(lb_results_write_json(res, AT_FDCWD, path) == 0);
 	lb_results_free(res);
 	res = NULL;
 	T_CHECK(lb_results_read_json(path, &res, err, sizeof(err)) == 0);
@@ -447,7 +447,7 @@ int main(void)
 	}
 	check_hostile(res, dir);
 	snprintf(path, sizeof(path), "%s/summary.txt", dir);
-	T_CHECK(lb_results_write_summary(res, path) == 0);
+	T_CHECK(lb_results_write_summary(res, AT_FDCWD, path) == 0);
 	got = t_read_all(path, NULL);
 	want = t_read_all(FIXTURES "report.txt.golden", NULL);
 	T_CHECK_STR(got, want);
@@ -455,7 +455,7 @@ int main(void)
 	free(want);
 	T_CHECK(unlink(path) == 0);
 	T_CHECK(rmdir(dir) == 0);	/* fails if a temporary file was left */
-	T_CHECK(lb_results_write_summary(res, "/nonexistent/summary.txt") == -ENOENT);
+	T_CHECK(lb_results_write_summary(res, AT_FDCWD, "/nonexistent/summary.txt") == -ENOENT);
 
 	lb_results_free(res);
 	return t_exit();

@@ -702,7 +702,7 @@ static void test_json(struct lb_results *res, const char *dir)
 	char err[512] = "";
 	int ret;
 
-	T_CHECK(lb_results_write_json(res, path) == 0);
+	T_CHECK(lb_results_write_json(res, AT_FDCWD, path) == 0);
 	ret = lb_results_read_json(path, &back, err, sizeof(err));
 	T_CHECK(ret == 0);
 	if (ret)
@@ -716,7 +716,7 @@ static void test_json(struct lb_results *res, const char *dir)
 		{
 			char *path2 = path_in(dir, "again.json"), *t1, *t2;
 
-			T_CHECK(lb_results_write_json(back, path2) == 0);
+			T_CHECK(lb_results_write_json(back, AT_FDCWD, path2) == 0);
 			t1 = t_read_all(path, NULL);
 			t2 = t_read_all(path2, NULL);
 			T_CHECK(t1 && t2 && !strcmp(t1, t2));
@@ -751,7 +751,7 @@ static void test_json(struct lb_results *res, const char *dir)
 		double saved = res->probesets[1].summary.ns_per_event;
 
 		res->probesets[1].summary.ns_per_event = INFINITY;
-		T_CHECK(lb_results_write_json(res, p) == 0);
+		T_CHECK(lb_results_write_json(res, AT_FDCWD, p) == 0);
 		res->probesets[1].summary.ns_per_event = saved;
 		back = NULL;
 		T_CHECK(lb_results_read_json(p, &back, err, sizeof(err)) == 0);
@@ -828,7 +828,7 @@ static void test_json_alternate(const char *dir)
 	if (!res)
 		goto out;
 	T_CHECK(lb_results_alternate(res));
-	T_CHECK(lb_results_write_json(res, path) == 0);
+	T_CHECK(lb_results_write_json(res, AT_FDCWD, path) == 0);
 	ret = lb_results_read_json(path, &back, err, sizeof(err));
 	T_CHECK(ret == 0);
 	if (ret)
@@ -842,7 +842,7 @@ static void test_json_alternate(const char *dir)
 	T_CHECK(back->probesets[1].slices[2].on == 2 && back->probesets[1].slices[1].on == 1);
 	T_CHECK(back->probesets[1].slices[0].on == -1);
 	T_CHECK(isnan(back->probesets[0].slices[0].switch_s));
-	T_CHECK(lb_results_write_json(back, path2) == 0);
+	T_CHECK(lb_results_write_json(back, AT_FDCWD, path2) == 0);
 	t1 = t_read_all(path, NULL);
 	t2 = t_read_all(path2, NULL);
 	T_CHECK(t1 && t2 && !strcmp(t1, t2));
@@ -874,7 +874,7 @@ static void test_json_alternate(const char *dir)
 		char *got;
 
 		T_CHECK(lb_results_alternate(back) && lb_results_has_slices(back));
-		T_CHECK(lb_results_write_json(back, path2) == 0);
+		T_CHECK(lb_results_write_json(back, AT_FDCWD, path2) == 0);
 		got = t_read_all(path2, NULL);
 		T_CHECK(want && got && !strcmp(want, got));
 		free(want);
@@ -915,7 +915,7 @@ static void test_json_alternate(const char *dir)
 	res->probesets[0].slices[0].unit = -1;
 	free(t1);
 	t1 = NULL;
-	T_CHECK(lb_results_write_json(res, path) == 0);
+	T_CHECK(lb_results_write_json(res, AT_FDCWD, path) == 0);
 	t1 = t_read_all(path, NULL);
 	T_CHECK(t1 && strstr(t1, "\"plain\": true"));
 	lb_results_free(back);
@@ -1017,7 +1017,7 @@ static void test_json_latency(const char *dir)
 	ls->added_pct_ci95[4][0] = ls->added_pct_ci95[4][1] = NAN;
 	ls->added_ns_ci95[4][0] = ls->added_ns_ci95[4][1] = NAN;
 
-	T_CHECK(lb_results_write_json(res, path) == 0);
+	T_CHECK(lb_results_write_json(res, AT_FDCWD, path) == 0);
 	ret = lb_results_read_json(path, &back, err, sizeof(err));
 	T_CHECK(ret == 0);
 	if (ret)
@@ -1048,7 +1048,7 @@ static void test_json_latency(const char *dir)
 	T_CHECK(isnan(ls->added_pct[5]) && isnan(ls->added_ns[5]) && ls->ns[5] == 1502.5);
 	T_CHECK(!back->probesets[1].summary.latency.count);
 	T_CHECK(isnan(back->probesets[1].summary.latency.added_pct[0]));
-	T_CHECK(lb_results_write_json(back, path2) == 0);
+	T_CHECK(lb_results_write_json(back, AT_FDCWD, path2) == 0);
 	t1 = t_read_all(path, NULL);
 	t2 = t_read_all(path2, NULL);
 	T_CHECK(t1 && t2 && !strcmp(t1, t2));
@@ -1091,7 +1091,7 @@ static void test_json_latency(const char *dir)
 		"with another layout");
 
 	/* results.csv: the run's count, mean and quantiles; empty where nothing was timed. */
-	T_CHECK(lb_results_write_csv(res, csv) == 0);
+	T_CHECK(lb_results_write_csv(res, AT_FDCWD, csv) == 0);
 	free(t2);
 	t2 = t_read_all(csv, NULL);
 	row = t2 ? strstr(t2, "\nftrace,ftrace,1,") : NULL;
@@ -1106,7 +1106,7 @@ static void test_json_latency(const char *dir)
 	T_CHECK(t2 && strstr(t2, "\nbaseline,none,1,2,154000,77000,0,0,0,0,,,,,,,,,,,,,,,,\n"));
 	T_CHECK(t2 && strstr(t2, "\nbaseline,none,2,2,153000,76500,0,0,0,0,1002,"));
 	/* slices.csv: the slice's count and quantiles, p99.99 empty. */
-	T_CHECK(lb_results_write_slices_csv(res, csv) == 0);
+	T_CHECK(lb_results_write_slices_csv(res, AT_FDCWD, csv) == 0);
 	free(t2);
 	t2 = t_read_all(csv, NULL);
 	T_CHECK(t2 && strstr(t2, ",dropped,lat_count,lat_p50_ns,lat_p90_ns,lat_p99_ns,"
@@ -1176,7 +1176,7 @@ static void test_json_old(const struct lb_results *runs, const char *dir)
 	}
 	lb_results_free(res);
 
-	T_CHECK(lb_results_write_json(runs, path) == 0);
+	T_CHECK(lb_results_write_json(runs, AT_FDCWD, path) == 0);
 	text = t_read_all(path, NULL);
 	T_CHECK(text && !strstr(text, "\"method\"") && !strstr(text, "\"slices\"") &&
 		!strstr(text, "\"units\"") && !strstr(text, "\"slice_s\"") &&
@@ -1598,7 +1598,7 @@ static void test_csv(const struct lb_results *res, const char *dir)
 	char *path = path_in(dir, "results.csv"), *text;
 	struct stat st;
 
-	T_CHECK(lb_results_write_csv(res, path) == 0);
+	T_CHECK(lb_results_write_csv(res, AT_FDCWD, path) == 0);
 	text = t_read_all(path, NULL);
 	T_CHECK_STR(text, expect);
 	T_CHECK(stat(path, &st) == 0 && (st.st_mode & 0777) == 0644);
@@ -1629,7 +1629,7 @@ static void test_slices_csv(const struct lb_results *runs, const char *dir)
 	T_CHECK(res && lb_results_has_slices(res));
 	if (!res)
 		goto out;
-	T_CHECK(lb_results_write_slices_csv(res, path) == 0);
+	T_CHECK(lb_results_write_slices_csv(res, AT_FDCWD, path) == 0);
 	text = t_read_all(path, NULL);
 	T_CHECK(text && !strncmp(text, head, strlen(head)));
 	if (text && strncmp(text, head, strlen(head)))
@@ -1649,9 +1649,9 @@ static void test_slices_csv(const struct lb_results *runs, const char *dir)
 
 	/* No slices: no file. */
 	T_CHECK(!lb_results_has_slices(runs));
-	T_CHECK(lb_results_write_slices_csv(runs, path) == 0);
+	T_CHECK(lb_results_write_slices_csv(runs, AT_FDCWD, path) == 0);
 	T_CHECK(access(path, F_OK) && errno == ENOENT);
-	T_CHECK(lb_results_write_slices_csv(res, "/nonexistent/slices.csv") == -ENOENT);
+	T_CHECK(lb_results_write_slices_csv(res, AT_FDCWD, "/nonexistent/slices.csv") == -ENOENT);
 out:
 	lb_results_free(res);
 	free(path);
@@ -1662,12 +1662,12 @@ static void test_write_fail(const struct lb_results *res, const char *dir)
 {
 	char *sub = path_in(dir, "sub"), *missing = path_in(dir, "missing/results.json");
 
-	T_CHECK(lb_results_write_json(res, missing) == -ENOENT);
-	T_CHECK(lb_results_write_csv(res, missing) == -ENOENT);
+	T_CHECK(lb_results_write_json(res, AT_FDCWD, missing) == -ENOENT);
+	T_CHECK(lb_results_write_csv(res, AT_FDCWD, missing) == -ENOENT);
 	/* The target is a directory: the rename fails after the temp file was written. */
 	T_CHECK(mkdir(sub, 0755) == 0);
-	T_CHECK(lb_results_write_json(res, sub) == -EISDIR);
-	T_CHECK(lb_results_write_csv(res, sub) == -EISDIR);
+	T_CHECK(lb_results_write_json(res, AT_FDCWD, sub) == -EISDIR);
+	T_CHECK(lb_results_write_csv(res, AT_FDCWD, sub) == -EISDIR);
 	T_CHECK(rmdir(sub) == 0);
 	free(sub);
 	free(missing);
@@ -1738,7 +1738,7 @@ static void test_vm_accelerator(const char *dir)
 	if (!res)
 		goto out;
 
-	T_CHECK(lb_results_write_json(res, p) == 0);
+	T_CHECK(lb_results_write_json(res, AT_FDCWD, p) == 0);
 	text = t_read_all(p, NULL);
 	T_CHECK(text && !strstr(text, "vm_accelerator"));
 	free(text);
@@ -1943,7 +1943,7 @@ static void test_rate(const char *dir)
 	}
 	T_CHECK(ops && fabs(f->summary.late_pct - 100.0 * (double)late / (double)ops) <
 			       1e-12);
-	T_CHECK(lb_results_write_json(res, path) == 0);
+	T_CHECK(lb_results_write_json(res, AT_FDCWD, path) == 0);
 	T_CHECK(lb_results_read_json(path, &back, err, sizeof(err)) == 0);
 	if (back) {
 		T_CHECK(back->config.rate == 1000);
@@ -1967,7 +1967,7 @@ static void test_rate(const char *dir)
 		c->machine_ns[LB_CPU_STEAL] = 1e6;
 		c->machine_ns[LB_CPU_IDLE] = 1e6;
 	}
-	T_CHECK(lb_results_write_csv(res, csv) == 0);
+	T_CHECK(lb_results_write_csv(res, AT_FDCWD, csv) == 0);
 	text = t_read_all(csv, NULL);
 	T_CHECK(text && strstr(text, ",lat_max_ns,late,cpu_workload_ns,") &&
 		strstr(text, "\nbaseline,none,1,2,154000,77000,0,0,0,0,,,,,,,,,10,,,,,,,\n"));
@@ -1975,7 +1975,7 @@ static void test_rate(const char *dir)
 	T_CHECK(text && strstr(text, "\nbaseline,none,2,2,153000,76500,0,0,0,0,,,,,,,,,0,"
 			       "3000000,1000000,2000000,0,0,7000000,12.5\n"));
 	free(text);
-	T_CHECK(lb_results_write_slices_csv(res, csv) == 0);
+	T_CHECK(lb_results_write_slices_csv(res, AT_FDCWD, csv) == 0);
 	text = t_read_all(csv, NULL);
 	T_CHECK(text && strstr(text, ",,,,,,,1,,,,,,,\n") && strstr(text, ",,,,,,,2,,,,,,,\n"));
 	mf = open_memstream(&buf, &len);

@@ -165,7 +165,7 @@ int main(void)
 
 	T_CHECK(mkdtemp(dir) != NULL);
 	snprintf(path, sizeof(path), "%s/sweep.json", dir);
-	T_CHECK(lb_sweep_write_json(sw, path) == 0);
+	T_CHECK(lb_sweep_write_json(sw, AT_FDCWD, path) == 0);
 	text = t_read_all(path, NULL);
 	T_CHECK(text && strstr(text, "\"key\": \"syscalls-per-op\""));
 	{

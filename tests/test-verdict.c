@@ -368,7 +368,7 @@ static void test_json(const struct lb_results *res, const char *dir)
 
 	/* The builder writes the fixture; the fixture reads back and writes out the same. */
 	snprintf(path, sizeof(path), "%s/results.json", dir);
-	T_CHECK(lb_results_write_json(res, path) == 0);
+	T_CHECK(lb_results_write_json(res, AT_FDCWD, path) == 0);
 	got = t_read_all(path, NULL);
 	/* LB_UPDATE_GOLDEN=1: the builder's file becomes the fixture (review the diff with git). */
 	if (got && getenv("LB_UPDATE_GOLDEN")) {
@@ -396,7 +396,7 @@ static void test_json(const struct lb_results *res, const char *dir)
 	k = &back->probesets[0].kprobes;
 	T_CHECK(!k->nprobes && k->optimization == -1 && k->optimization_before == -1);
 	T_CHECK(!back->probesets[0].reference);
-	T_CHECK(lb_results_write_json(back, path) == 0);
+	T_CHECK(lb_results_write_json(back, AT_FDCWD, path) == 0);
 	got = t_read_all(path, NULL);
 	T_CHECK(got && !strcmp(want, got));
 	free(got);
@@ -419,7 +419,7 @@ static void test_json(const struct lb_results *res, const char *dir)
 		k = r ? &r->probesets[1].kprobes : NULL;
 		T_CHECK(k && k->optimization == -1 && k->optimization_before == -1 &&
 			k->probes[0].ret && k->probes[0].mech == LB_KPROBE_DISABLED);
-		T_CHECK(r && lb_results_write_json(r, path) == 0);
+		T_CHECK(r && lb_results_write_json(r, AT_FDCWD, path) == 0);
 		again = t_read_all(path, NULL);
 		T_CHECK(again && !strcmp(again, got));
 		free(again);
@@ -572,7 +572,7 @@ int main(int argc, char **argv)
 		return T_EXIT_ERROR;
 	}
 	if (argc > 1) {
-		int ret = lb_results_write_json(res, argv[1]);
+		int ret = lb_results_write_json(res, AT_FDCWD, argv[1]);
 
 		lb_results_free(res);
 		return ret ? T_EXIT_ERROR : T_EXIT_PASS;

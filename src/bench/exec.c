@@ -490,12 +490,12 @@ int lb_bench_exec_open(struct lb_bench_exec *x, const struct lb_bench_exec_confi
 		}
 	}
 	/* A results directory of ours, new or emptied: output/ is made here, never followed. */
-	if (mkdir(path, 0755) < 0 && errno != EEXIST) {
+	if (mkdirat(cfg->dirfd, "output", 0755) < 0 && errno != EEXIST) {
 		ret = -errno;
 		snprintf(err, len, "cannot make %s: %s", path, strerror(-ret));
 		goto fail;
 	}
-	x->outdir_fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	x->outdir_fd = openat(cfg->dirfd, "output", O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 	if (x->outdir_fd < 0) {
 		ret = -errno;
 		snprintf(err, len, "cannot open %s: %s", path, strerror(-ret));

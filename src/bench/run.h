@@ -54,7 +54,8 @@ struct lb_bench_exec {
 struct lb_bench_exec_config {
 	char *const *argv;		/* the command and its arguments; no shell */
 	int cpus[2];			/* CPUs for the command and the server (-1 = none) */
-	const char *dir;		/* the results directory: DIR/output is made there */
+	const char *dir;		/* the results directory, for {output} and messages */
+	int dirfd;			/* it, open: DIR/output is made there */
 	const char *metric;		/* --metric, or NULL */
 	bool metric_lower;		/* --metric-lower-is-better: throughput = 1 / it */
 	double timeout;			/* --timeout, seconds */

@@ -17,6 +17,7 @@
 static int plot_sweep(const char *dir)
 {
 	struct lb_sweep *s = NULL;
+	struct lb_plot *plot;
 	char err[512] = "";
 	int ret;
 
@@ -27,7 +28,8 @@ static int plot_sweep(const char *dir)
 		lb_err("%s", err);
 		return 1;
 	}
-	ret = lb_figures_render_sweep(s, dir);
+	plot = lb_figures_open(dir, true);
+	ret = plot ? lb_figures_render_sweep(s, plot, dir) : -EPERM;
 	lb_sweep_free(s);
 	return ret ? 1 : 0;
 }

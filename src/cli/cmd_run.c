@@ -291,36 +291,88 @@ static int measure(const struct lb_options *o, const struct lb_plan *plan,
 	return lb_bench_run(&b, res, err, len);
 }
 
-/* results.json, results.csv, slices.csv and summary.txt in @out. Returns 0 or -errno (said). */
-static int write_results(const struct lb_results *res, const char *out)
+/* The files of a run's results, as write_results() writes them. */
+static const char *const result_files[] = {
+	"results.json", "results.csv", "slices.csv", "summary.txt", NULL
+};
+
+/*
+ * results.json, results.csv, slices.csv and summary.txt in @od, each through
+ * its descriptor. Returns 0 or -errno (said).
+ */
+static int write_results(const struct lb_results *res, struct lb_outdir *od)
 {
-	char path[PATH_MAX + 32];
+	int (*const write[])(const struct lb_results *, int, const char *) = {
+		lb_results_write_json, lb_results_write_csv, lb_results_write_slices_csv,
+		lb_results_write_summary,
+	};
 	int ret;
 
-	snprintf(path, sizeof(path), "%s/results.json", out);
-	if ((ret = lb_results_write_json(res, path)) ||
-	    (snprintf(path, sizeof(path), "%s/results.csv", out),
-	     ret = lb_results_write_csv(res, path)) ||
-	    (snprintf(path, sizeof(path), "%s/slices.csv", out),
-	     ret = lb_results_write_slices_csv(res, path)) ||
-	    (snprintf(path, sizeof(path), "%s/summary.txt", out),
-	     ret = lb_results_write_summary(res, path))) {
-		lb_err("cannot write %s: %s", path, strerror(-ret));
-		return ret;
+	for (size_t i = 0; i < sizeof(write) / sizeof(write[0]); i++) {
+		ret = write[i](res, lb_outdir_fd(od), result_files[i]);
+		if (ret) {
+			lb_err("cannot write %s/%s: %s", lb_outdir_path(od), result_files[i],
+			       strerror(-ret));
+			return ret;
+		}
 	}
 	return 0;
 }
 
 /*
- * Steps 3 and 4 for the options as they are: the workload, what the results
- * say of the run, the measurement, and the results written into @out and
- * printed. *@measured says whether anything was measured, *@interrupted
- * whether a signal cut it short. Returns the exit status so far (0: the
- * results are complete).
+ * The results written into @od; when they cannot be, into a fallback
+ * directory (said), the directory made for them removed again when nothing
+ * else is in it. Returns the directory they are in (@od, or the fallback
+ * in *@fallback), or NULL when they could be written nowhere.
  */
-static int run_into(struct lb_options *o, struct lb_plan *plan, const char *out,
-		    struct lb_results *res, bool *measured, bool *interrupted)
+static struct lb_outdir *save_results(const struct lb_results *res, struct lb_outdir *od,
+				      struct lb_outdir **fallback)
 {
+	*fallback = NULL;
+	if (!write_results(res, od)) {
+		if (lb_outdir_moved(od))
+			lb_warn("%s was moved or replaced while loadbench ran: the results went into "
+				"the directory it opened, wherever that is now, not into what %s "
+				"names now", lb_outdir_path(od), lb_outdir_path(od));
+		return od;
+	}
+	if (lb_outdir_fallback(fallback) || write_results(res, *fallback)) {
+		lb_outdir_close(*fallback, true, result_files);
+		*fallback = NULL;
+		lb_err("the results are lost but for the table below: free space or give a "
+		       "writable --output");
+		return NULL;
+	}
+	lb_warn("results written to %s instead of %s: move them where they belong",
+		lb_outdir_path(*fallback), lb_outdir_path(od));
+	return *fallback;
+}
+
+/* --output -: results.json on stdout, the table on stderr. Returns 0 or -errno (said). */
+static int print_results(const struct lb_results *res)
+{
+	int ret = lb_results_print_json(res, stdout);
+
+	lb_results_print_table(res, stderr);
+	if (ret)
+		lb_err("cannot write results.json to standard output: %s", strerror(-ret));
+	return ret;
+}
+
+/*
+ * Steps 3 and 4 for the options as they are: the workload, what the results
+ * say of the run, the measurement, and the results written into @od (NULL:
+ * --output -, results.json on stdout) and printed. *@measured says whether
+ * anything was measured, *@interrupted whether a signal cut it short,
+ * *@filled whether the results are in @od (else in a fallback directory,
+ * said, or nowhere). Returns the exit status so far (0: the results are
+ * complete and where asked).
+ */
+static int run_into(struct lb_options *o, struct lb_plan *plan, struct lb_outdir *od,
+		    struct lb_results *res, bool *measured, bool *interrupted, bool *filled)
+{
+	const char *out = od ? lb_outdir_path(od) : "standard output";
+	struct lb_outdir *fallback = NULL, *saved;
 	struct lb_bench_exec xs, *x = NULL;
 	struct lb_workload *w = NULL;
 	char **server_argv = NULL;
@@ -328,11 +380,13 @@ static int run_into(struct lb_options *o, struct lb_plan *plan, const char *out,
 	char err[1024], figs[96];
 	int ret, status = 1, plotted = -1;
 
+	*filled = false;
+
 	/* 3. The workload (or the command), and what the results say of the run. */
 	if (o->exec_argv) {
 		struct lb_bench_exec_config xc = {
 			.argv = o->exec_argv, .cpus = {o->wl.server_cpu, o->wl.client_cpu},
-			.dir = out, .metric = o->metric, .metric_lower = o->metric_lower,
+			.dir = out, .dirfd = lb_outdir_fd(od), .metric = o->metric, .metric_lower = o->metric_lower,
 			.timeout = o->timeout,
 			.server_argv = o->server_argv, .ready = o->ready,
 			.ready_timeout = o->ready_timeout, .stop = &stop_signal,
@@ -391,10 +445,20 @@ static int run_into(struct lb_options *o, struct lb_plan *plan, const char *out,
 		lb_err("out of memory");
 		goto out;
 	}
-	if (write_results(res, out))
+	if (!od) {
+		if (print_results(res))
+			goto out;
+		status = res->complete ? 0 : 1;
 		goto out;
+	}
+	saved = save_results(res, od, &fallback);
+	if (!saved) {
+		lb_results_print_table(res, stdout);
+		goto out;
+	}
+	out = lb_outdir_path(saved);
 	if (!o->no_plot && res->baseline.nruns) {
-		struct lb_plot *plot = lb_figures_open(out, false);
+		struct lb_plot *plot = lb_figures_open_fd(lb_outdir_fd(saved), out, false);
 
 		plotted = plot ? lb_figures_render(res, plot, out, false) : -EPERM;
 	}
@@ -409,8 +473,10 @@ static int run_into(struct lb_options *o, struct lb_plan *plan, const char *out,
 	else if (plotted == -ENOENT)
 		printf("; figure scripts and data %s (.gp .dat: no gnuplot to render them)", figs);
 	putchar('\n');
-	status = res->complete ? 0 : 1;
+	*filled = saved == od;
+	status = res->complete && *filled ? 0 : 1;
 out:
+	lb_outdir_close(fallback, false, NULL);
 	lb_pcap_count_close(pcap);
 	lb_workload_destroy(w);
 	if (x)
@@ -431,35 +497,40 @@ static void sweep_print(FILE *f, const void *arg)
  * @out/sweep.txt and @out/sweep.json. Stops at the first value that was
  * interrupted or failed. Returns the exit status so far.
  */
-static int run_sweep(struct lb_options *o, struct lb_plan *plan, const char *out,
-		     bool *measured, bool *interrupted)
+static int run_sweep(struct lb_options *o, struct lb_plan *plan, struct lb_outdir *od,
+		     bool *measured, bool *interrupted, bool *filled)
 {
 	struct lb_results *res[LB_SWEEP_MAX] = { NULL };
+	const char *out = lb_outdir_path(od);
 	struct lb_sweep *sw = NULL;
 	char sub[PATH_MAX + 64];
 	int status = 0, ndone = 0, ret;
 
 	for (int i = 0; i < o->nsweep && !status && !stop_signal; i++) {
-		bool made = false, m = false;
+		struct lb_outdir *subdir;
+		bool m = false, f = false;
 
 		lb_options_sweep_apply(o, o->sweep_values[i]);
 		snprintf(sub, sizeof(sub), "%s/%s=%d", out, o->sweep_key, o->sweep_values[i]);
 		printf("%ssweep: %s = %d\n", i ? "\n" : "", o->sweep_key, o->sweep_values[i]);
 		fflush(stdout);
-		if (lb_outdir_prepare(sub, "results directory", false, &made, &stop_signal)) {
+		if (lb_outdir_open(sub, "results directory", false, &stop_signal, &subdir)) {
 			status = 1;
 			break;
 		}
 		res[i] = lb_results_new();
 		if (!res[i]) {
 			lb_err("out of memory");
+			lb_outdir_close(subdir, true, NULL);
 			status = 1;
 			break;
 		}
-		status = run_into(o, plan, sub, res[i], &m, interrupted);
+		status = run_into(o, plan, subdir, res[i], &m, interrupted, &f);
 		*measured |= m;
-		if (made && !m)
-			rmdir(sub);
+		*filled |= f;
+		if (lb_outdir_close(subdir, !f, result_files) == 1 && m)
+			lb_warn("%s left as it is: it holds more than results loadbench could not "
+				"write", sub);
 		if (!status)
 			ndone++;
 	}
@@ -472,16 +543,18 @@ static int run_sweep(struct lb_options *o, struct lb_plan *plan, const char *out
 		}
 		lb_sweep_print(sw, stdout);
 		snprintf(sub, sizeof(sub), "%s/sweep.json", out);
-		ret = lb_sweep_write_json(sw, sub);
+		ret = lb_sweep_write_json(sw, lb_outdir_fd(od), "sweep.json");
 		if (!ret) {
 			snprintf(sub, sizeof(sub), "%s/sweep.txt", out);
-			ret = lb_atomic_write_stream(sub, sweep_print, sw);
+			ret = lb_atomic_write_stream_at(lb_outdir_fd(od), "sweep.txt", sweep_print, sw);
 		}
 		if (ret) {
 			lb_err("cannot write %s: %s", sub, strerror(-ret));
 			status = 1;
 		} else {
-			int plotted = o->no_plot ? -1 : lb_figures_render_sweep(sw, out);
+			struct lb_plot *plot = o->no_plot ? NULL :
+					       lb_figures_open_fd(lb_outdir_fd(od), out, false);
+			int plotted = plot ? lb_figures_render_sweep(sw, plot, out) : -1;
 
 			printf("\nsweep: %s/sweep.txt, sweep.json%s; each value's results in %s/%s=V\n",
 			       out, plotted == 0 ? ", figure sweep (.png .svg .pdf)" : "", out,
@@ -529,11 +602,19 @@ int lb_cmd_run(struct lb_options *o)
 	struct lb_results *res = NULL;
 	struct lb_plan *plan = NULL;
 	struct lb_recipe recipe = {0};
+	struct lb_outdir *od = NULL;
 	int status = 1;
-	bool measured = false, interrupted = false, made_out = false;
+	bool measured = false, interrupted = false, filled = false;
+	bool to_stdout = o->output && !strcmp(o->output, "-");
 	const char *out = NULL;
 
 	stop_on_signals();
+	if (to_stdout && (o->sweep_key || o->exec_argv || !lb_workload_traits(o->wl.name))) {
+		lb_err("--output -: %s needs a results directory (%s): give --output DIR",
+		       o->sweep_key ? "--sweep" : "a command's run",
+		       o->sweep_key ? "one per value" : "the command's output goes there");
+		return 2;
+	}
 	if (workload_recipe(o, &recipe))
 		goto out;
 	lb_datadir("probesets", catalog, sizeof(catalog));
@@ -562,20 +643,20 @@ int lb_cmd_run(struct lb_options *o)
 	if (stop_signal)
 		goto out;
 
-	/* 2. The results directory, never silently overwritten. */
+	/* 2. The results directory, never silently overwritten, checked before anything is armed. */
 	out = o->output ? o->output : lb_outdir_default("results", outbuf, sizeof(outbuf));
-	if (lb_outdir_prepare(out, "results directory", o->force, &made_out, &stop_signal))
+	if (!to_stdout && lb_outdir_open(out, "results directory", o->force, &stop_signal, &od))
 		goto out;
 
 	if (o->sweep_key) {
-		status = run_sweep(o, plan, out, &measured, &interrupted);
+		status = run_sweep(o, plan, od, &measured, &interrupted, &filled);
 	} else {
 		res = lb_results_new();
 		if (!res) {
 			lb_err("out of memory");
 			goto out;
 		}
-		status = run_into(o, plan, out, res, &measured, &interrupted);
+		status = run_into(o, plan, od, res, &measured, &interrupted, &filled);
 	}
 out:
 	if (stop_signal && !measured) {
@@ -584,9 +665,13 @@ out:
 			"results written", (int)stop_signal);
 		interrupted = true;
 	}
-	/* A results directory made for a run that failed before measuring goes again. */
-	if (made_out && !measured)
-		rmdir(out);
+	/*
+	 * A results directory made for a run that measured nothing, or whose
+	 * results went elsewhere, goes again (when nothing else is in it).
+	 */
+	if (lb_outdir_close(od, !filled, result_files) == 1 && measured)
+		lb_warn("%s left as it is: it holds more than the results loadbench could not "
+			"write there", out);
 	/* The documented exit status of an interrupted run: 128 + the signal's number. */
 	if (interrupted)
 		status = 128 + stop_signal;

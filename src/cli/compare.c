@@ -187,7 +187,8 @@ int lb_compare_main(int argc, char **argv)
 	char **labels = NULL, **dirs, *common = NULL;
 	char outbuf[64], tdir[PATH_MAX], err[1024];
 	const char *out = NULL;
-	bool force = false, no_plot = false, made;
+	bool force = false, no_plot = false;
+	struct lb_outdir *od = NULL;
 	size_t n = 0, i;
 	struct lb_plot *plot;
 	int opt, ret, cret, status = 1;
@@ -234,9 +235,9 @@ int lb_compare_main(int argc, char **argv)
 
 	if (!out)
 		out = lb_outdir_default("compare", outbuf, sizeof(outbuf));
-	if (lb_outdir_prepare(out, "output directory", force, &made, NULL))
+	if (lb_outdir_open(out, "output directory", force, NULL, &od))
 		goto out;
-	ret = lb_plot_open(out, &plot, err, sizeof(err));
+	ret = lb_plot_open_fd(lb_outdir_fd(od), out, &plot, err, sizeof(err));
 	if (ret) {
 		lb_err("%s", err);
 		goto out;
@@ -270,6 +271,8 @@ int lb_compare_main(int argc, char **argv)
 		       "compare.gp\n", out);
 	status = 0;
 out:
+	/* An output directory made for a compare that wrote nothing goes again. */
+	lb_outdir_close(od, status != 0, NULL);
 	for (i = 0; res && labels && i < n; i++) {
 		lb_results_free(res[i]);
 		free(labels[i]);

@@ -47,25 +47,24 @@ int lb_figures_render(const struct lb_results *res, struct lb_plot *plot, const 
 	return lb_figures_finish(plot, ret, err, sizeof(err), dir, is_error ? lb_err : lb_warn);
 }
 
-int lb_figures_render_sweep(const struct lb_sweep *s, const char *dir)
+int lb_figures_render_sweep(const struct lb_sweep *s, struct lb_plot *plot, const char *dir)
 {
-	struct lb_plot *plot = lb_figures_open(dir, false);
 	char tdir[PATH_MAX], err[512];
 	int ret;
 
-	if (!plot)
-		return -EPERM;
 	ret = lb_plot_write_sweep(plot, s, lb_datadir("plots", tdir, sizeof(tdir)), err,
 				  sizeof(err));
 	return lb_figures_finish(plot, ret, err, sizeof(err), dir, lb_warn);
 }
 
-struct lb_plot *lb_figures_open(const char *dir, bool is_error)
+/* The handle of lb_figures_open() or, for @dirfd >= 0, of lb_figures_open_fd(). */
+static struct lb_plot *figures_open(int dirfd, const char *dir, bool is_error)
 {
 	struct lb_plot *plot;
 	char err[1024];
 
-	if (lb_plot_open(dir, &plot, err, sizeof(err))) {
+	if (dirfd >= 0 ? lb_plot_open_fd(dirfd, dir, &plot, err, sizeof(err)) :
+	    lb_plot_open(dir, &plot, err, sizeof(err))) {
 		if (is_error)
 			lb_err("%s", err);
 		else
@@ -73,4 +72,14 @@ struct lb_plot *lb_figures_open(const char *dir, bool is_error)
 		return NULL;
 	}
 	return plot;
+}
+
+struct lb_plot *lb_figures_open(const char *dir, bool is_error)
+{
+	return figures_open(-1, dir, is_error);
+}
+
+struct lb_plot *lb_figures_open_fd(int dirfd, const char *dir, bool is_error)
+{
+	return figures_open(dirfd, dir, is_error);
 }

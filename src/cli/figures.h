@@ -16,6 +16,12 @@ struct lb_results;
 struct lb_plot *lb_figures_open(const char *dir, bool is_error);
 
 /*
+ * lb_figures_open_fd - the same for @dir, already open at @dirfd (a run's
+ * results directory, checked when it was opened). Returns the handle or NULL.
+ */
+struct lb_plot *lb_figures_open_fd(int dirfd, const char *dir, bool is_error);
+
+/*
  * lb_figures_render - write the figures of @res through @plot (a handle on
  * @dir, closed here) and render them. Returns 0 when they were rendered;
  * -ENOENT without gnuplot, another -errno when they could not be written or
@@ -29,9 +35,10 @@ struct lb_sweep;
 
 /*
  * lb_figures_render_sweep - the sweep's figure (sweep.png, .svg, .pdf with
- * sweep.dat and sweep.gp) in @dir, a failure said in one warning. Returns
- * 0, -ENOENT without gnuplot, or another -errno.
+ * sweep.dat and sweep.gp) written through @plot (a handle on @dir, closed
+ * here), a failure said in one warning. Returns 0, -ENOENT without gnuplot,
+ * or another -errno.
  */
-int lb_figures_render_sweep(const struct lb_sweep *s, const char *dir);
+int lb_figures_render_sweep(const struct lb_sweep *s, struct lb_plot *plot, const char *dir);
 
 #endif

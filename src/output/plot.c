@@ -34,6 +34,7 @@
 #include "plot.h"
 #include "util.h"
 #include "results.h"
+#include "wdir.h"
 
 #define LB_PLOT_MAX_FIGURES	8	/* figures one struct lb_plot writes at most */
 
@@ -90,12 +91,10 @@ struct lb_plot {
 	size_t nfigures;
 };
 
-int lb_plot_open(const char *dir, struct lb_plot **plotp, char *err, size_t errlen)
+/* A handle on @dir, open at @dirfd (taken over: closed with the handle). */
+static int plot_new(const char *dir, int dirfd, struct lb_plot **plotp, char *err, size_t errlen)
 {
 	struct lb_plot *plot;
-	struct stat st;
-	size_t len;
-	int ret;
 
 	*plotp = NULL;
 	plot = calloc(1, sizeof(*plot));
@@ -103,56 +102,37 @@ int lb_plot_open(const char *dir, struct lb_plot **plotp, char *err, size_t errl
 		plot->dir = strdup(dir);
 	if (!plot || !plot->dir) {
 		free(plot);
+		close(dirfd);
 		lb_seterr(err, errlen, "out of memory");
 		return -ENOMEM;
 	}
-	plot->dirfd = -1;
+	plot->dirfd = dirfd;
 	plot->stagefd = -1;
-	/* O_NOFOLLOW applies to the last component only: "link/" and "link/." would follow. */
-	len = strlen(plot->dir);
-	for (;;) {
-		if (len > 1 && plot->dir[len - 1] == '/')
-			len--;
-		else if (len > 2 && plot->dir[len - 1] == '.' && plot->dir[len - 2] == '/')
-			len -= 2;
-		else
-			break;
-		plot->dir[len] = '\0';
-	}
-	plot->dirfd = open(plot->dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-	if (plot->dirfd < 0) {
-		ret = -errno;
-		if (!lstat(plot->dir, &st) && S_ISLNK(st.st_mode)) {
-			ret = -ELOOP;
-			lb_seterr(err, errlen, "%s is a symbolic link, and loadbench does not "
-				  "write figures through one (whoever can change it would choose "
-				  "where they go): give the directory it points to instead", dir);
-		} else {
-			lb_seterr(err, errlen, "cannot open the results directory %s: %s", dir,
-				  strerror(-ret));
-		}
-		goto err;
-	}
-	if (fstat(plot->dirfd, &st)) {
-		ret = -errno;
-		lb_seterr(err, errlen, "cannot open the results directory %s: %s", dir,
-			  strerror(-ret));
-		goto err;
-	}
-	if (st.st_uid != getuid() && st.st_uid != 0 && (st.st_mode & (S_IWGRP | S_IWOTH))) {
-		ret = -EPERM;
-		lb_seterr(err, errlen, "%s belongs to uid %u and others may write in it (mode "
-			  "%03o), so they could swap the figures loadbench writes there: make it "
-			  "writable by its owner only (chmod go-w %s) or run loadbench as uid %u",
-			  dir, (unsigned int)st.st_uid, (unsigned int)(st.st_mode & 07777), dir,
-			  (unsigned int)st.st_uid);
-		goto err;
-	}
 	*plotp = plot;
 	return 0;
-err:
-	lb_plot_close(plot, NULL, 0);
-	return ret;
+}
+
+int lb_plot_open(const char *dir, struct lb_plot **plotp, char *err, size_t errlen)
+{
+	int fd = lb_wdir_open(dir, err, errlen);
+
+	*plotp = NULL;
+	if (fd < 0)
+		return fd;
+	return plot_new(dir, fd, plotp, err, errlen);
+}
+
+int lb_plot_open_fd(int dirfd, const char *dir, struct lb_plot **plotp, char *err,
+		    size_t errlen)
+{
+	int fd = fcntl(dirfd, F_DUPFD_CLOEXEC, 0);
+
+	*plotp = NULL;
+	if (fd < 0) {
+		lb_seterr(err, errlen, "cannot use the directory %s: %s", dir, strerror(errno));
+		return -errno;
+	}
+	return plot_new(dir, fd, plotp, err, errlen);
 }
 
 /* Create @plot's staging directory (once): an unpredictable fresh name, mode 0700, ours. */
@@ -417,11 +397,28 @@ int lb_plot_write(struct lb_plot *plot, const struct lb_results *res, const char
 	return 0;
 }
 
+/*
+ * Remove what gnuplot made of figure @name in the staging directory (an
+ * empty or partial image when it failed), so that the images of a figure
+ * that failed to render never replace those in the results directory. Its
+ * script and data stay, to see why.
+ */
+static void stage_drop(struct lb_plot *plot, const char *name)
+{
+	static const char *const ext[] = { "png", "svg", "pdf" };
+	char file[80];
+
+	for (size_t i = 0; i < sizeof(ext) / sizeof(ext[0]); i++) {
+		snprintf(file, sizeof(file), "%s.%s", name, ext[i]);
+		unlinkat(plot->stagefd, file, 0);
+	}
+}
+
 int lb_plot_render(struct lb_plot *plot, char *err, size_t errlen)
 {
-	char gnuplot[PATH_MAX], script[64], where[PATH_MAX + 64];
+	char gnuplot[PATH_MAX], script[64], where[PATH_MAX + 64], why[512];
 	size_t i;
-	int ret;
+	int ret, first = 0, nfailed = 0;
 
 	if (!plot->nfigures) {
 		lb_seterr(err, errlen, "no figure written in %s: nothing to render", plot->dir);
@@ -433,10 +430,21 @@ int lb_plot_render(struct lb_plot *plot, char *err, size_t errlen)
 	snprintf(where, sizeof(where), "the staging directory %s/%s", plot->dir, plot->stage);
 	for (i = 0; i < plot->nfigures; i++) {
 		snprintf(script, sizeof(script), "%s.gp", plot->figures[i]);
-		ret = lb_gnuplot_run(gnuplot, plot->stagefd, where, script, err, errlen);
-		if (ret)
-			return ret;
+		ret = lb_gnuplot_run(gnuplot, plot->stagefd, where, script, why, sizeof(why));
+		if (!ret)
+			continue;
+		/* The others are still rendered; this one leaves the old files as they were. */
+		stage_drop(plot, plot->figures[i]);
+		if (!nfailed++) {
+			first = ret;
+			lb_seterr(err, errlen, "%s", why);
+		}
 	}
-	return 0;
-}
+	if (nfailed > 1) {
+		size_t l = strlen(err);
 
+		snprintf(err + l, errlen > l ? errlen - l : 0, " (and %d more figure(s) failed)",
+			 nfailed - 1);
+	}
+	return first;
+}

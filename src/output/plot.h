@@ -19,12 +19,20 @@ struct lb_results;
 struct lb_plot;
 
 /*
- * lb_plot_open - open the results directory @dir for figures (*@plotp).
- * Refused: @dir a symbolic link (-ELOOP), or owned by a user other than the
- * caller's real uid and root while writable by its group or others (-EPERM),
- * each with the reason and the way out in @err. Returns 0 or -errno.
+ * lb_plot_open - open the results directory @dir for figures (*@plotp), as
+ * lb_wdir_open() opens a directory to write in (a link, another user's
+ * directory others may write in, a path someone other than root may change
+ * under root: refused with the reason and the way out in @err). Returns 0
+ * or -errno.
  */
 int lb_plot_open(const char *dir, struct lb_plot **plotp, char *err, size_t errlen);
+
+/*
+ * lb_plot_open_fd - the same for a results directory already open at @dirfd
+ * (duplicated; @dir names it in messages). Returns 0 or -errno.
+ */
+int lb_plot_open_fd(int dirfd, const char *dir, struct lb_plot **plotp, char *err,
+		    size_t errlen);
 
 /*
  * lb_plot_write - write the figures' data and scripts through @plot:
@@ -62,9 +70,13 @@ int lb_plot_write_sweep(struct lb_plot *plot, const struct lb_sweep *s, const ch
 /*
  * lb_plot_render - run gnuplot (found in an absolute directory of $PATH,
  * without a shell, no init files) on each script @plot has written, and on
- * nothing else, in the staging directory. Returns 0; -ENOENT when there is
+ * nothing else, in the staging directory. A figure whose script fails
+ * leaves no image to be moved (the results directory keeps the images it
+ * had; the script and data are moved, to see why); the others are still
+ * rendered. Returns 0; -ENOENT when there is
  * no gnuplot (@err says where it was looked for); -EIO when nothing was
- * written or gnuplot failed (its first error line in @err).
+ * written or gnuplot failed (the first failure's error line in @err, and
+ * how many more failed).
  */
 int lb_plot_render(struct lb_plot *plot, char *err, size_t errlen);
 

@@ -432,7 +432,7 @@ static void lb_table_print(FILE *f, const void *arg)
 	lb_results_print_table(arg, f);
 }
 
-int lb_results_write_summary(const struct lb_results *res, const char *path)
+int lb_results_write_summary(const struct lb_results *res, int dirfd, const char *name)
 {
-	return lb_atomic_write_stream(path, lb_table_print, res);
+	return lb_atomic_write_stream_at(dirfd, name, lb_table_print, res);
 }

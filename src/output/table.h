@@ -36,8 +36,9 @@ void lb_results_print_table(const struct lb_results *res, FILE *f);
 
 /*
  * lb_results_write_summary - the text table of lb_results_print_table(),
- * written atomically to @path (summary.txt). Returns 0 or -errno.
+ * written atomically to @name in @dirfd (summary.txt; AT_FDCWD: a path).
+ * Returns 0 or -errno.
  */
-int lb_results_write_summary(const struct lb_results *res, const char *path);
+int lb_results_write_summary(const struct lb_results *res, int dirfd, const char *name);
 
 #endif

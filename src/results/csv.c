@@ -156,9 +156,9 @@ static void lb_csv_print_runs(FILE *f, const void *arg)
 			    &res->probesets[i], res->config.rate > 0);
 }
 
-int lb_results_write_csv(const struct lb_results *res, const char *path)
+int lb_results_write_csv(const struct lb_results *res, int dirfd, const char *name)
 {
-	return lb_atomic_write_stream(path, lb_csv_print_runs, res);
+	return lb_atomic_write_stream_at(dirfd, name, lb_csv_print_runs, res);
 }
 
 static void lb_csv_slices(FILE *f, const struct lb_results *res,
@@ -204,9 +204,9 @@ static void lb_csv_print_slices(FILE *f, const void *arg)
 		lb_csv_slices(f, res, &res->probesets[i]);
 }
 
-int lb_results_write_slices_csv(const struct lb_results *res, const char *path)
+int lb_results_write_slices_csv(const struct lb_results *res, int dirfd, const char *name)
 {
 	if (!lb_results_has_slices(res))
 		return 0;
-	return lb_atomic_write_stream(path, lb_csv_print_slices, res);
+	return lb_atomic_write_stream_at(dirfd, name, lb_csv_print_slices, res);
 }

@@ -504,18 +504,16 @@ static struct json_object *lb_results_to_json(const struct lb_results *res)
 	return root;
 }
 
-int lb_results_write_json(const struct lb_results *res, const char *path)
-{
-	return lb_json_write_file(lb_results_to_json(res), path);
-}
-
-int lb_json_write_file(struct json_object *root, const char *path)
+/*
+ * @root as pretty JSON and a newline, in a malloc'd *@data of *@len bytes;
+ * @root is put (freed) in any case. Returns 0 or -ENOMEM.
+ */
+static int json_text(struct json_object *root, char **data, size_t *len)
 {
 	const char *text;
-	char *data = NULL;
-	size_t len;
 	int ret = -ENOMEM;
 
+	*data = NULL;
 	if (!root)
 		return -ENOMEM;
 	text = json_object_to_json_string_ext(root, JSON_C_TO_STRING_PRETTY |
@@ -523,16 +521,47 @@ int lb_json_write_file(struct json_object *root, const char *path)
 						    JSON_C_TO_STRING_NOSLASHESCAPE);
 	if (!text)
 		goto out;
-	len = strlen(text);
-	data = malloc(len + 2);
-	if (!data)
+	*len = strlen(text);
+	*data = malloc(*len + 2);
+	if (!*data)
 		goto out;
-	memcpy(data, text, len);
-	data[len++] = '\n';
-	data[len] = '\0';
-	ret = lb_atomic_write(path, data, len);
+	memcpy(*data, text, *len);
+	(*data)[(*len)++] = '\n';
+	(*data)[*len] = '\0';
+	ret = 0;
 out:
-	free(data);
 	json_object_put(root);
+	return ret;
+}
+
+int lb_results_write_json(const struct lb_results *res, int dirfd, const char *name)
+{
+	return lb_json_write_file(lb_results_to_json(res), dirfd, name);
+}
+
+int lb_results_print_json(const struct lb_results *res, FILE *f)
+{
+	char *data;
+	size_t len;
+	int ret = json_text(lb_results_to_json(res), &data, &len);
+
+	if (ret)
+		return ret;
+	if (fwrite(data, 1, len, f) != len || fflush(f))
+		ret = errno ? -errno : -EIO;
+	free(data);
+	return ret;
+}
+
+int lb_json_write_file(struct json_object *root, int dirfd, const char *name)
+{
+	char *data;
+	size_t len;
+	int ret = json_text(root, &data, &len);
+
+	if (ret)
+		return ret;
+	ret = lb_atomic_write_at(dirfd, name, data, len);
+	free(data);
 	return ret;
 }

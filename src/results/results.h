@@ -563,10 +563,14 @@ int lb_results_add_skipped(struct lb_results *res, const char *name, const char 
 int lb_results_summarize(struct lb_results *res);
 
 /*
- * lb_results_write_json - write @res as JSON to @path atomically (a
- * temporary file in the same directory, then rename). Returns 0 or -errno.
+ * lb_results_write_json - write @res as JSON to @name in the directory
+ * @dirfd (AT_FDCWD: @name is a path) atomically (a temporary file in the
+ * same directory, then renameat). Returns 0 or -errno.
  */
-int lb_results_write_json(const struct lb_results *res, const char *path);
+int lb_results_write_json(const struct lb_results *res, int dirfd, const char *name);
+
+/* lb_results_print_json - @res as results.json would hold it, on @f. Returns 0 or -errno. */
+int lb_results_print_json(const struct lb_results *res, FILE *f);
 
 /*
  * lb_results_read_json - read a results.json written by
@@ -577,9 +581,10 @@ int lb_results_read_json(const char *path, struct lb_results **out, char *err, s
 
 /*
  * lb_results_write_csv - one row per run (baseline and probe sets) with a
- * header line, written atomically to @path. Returns 0 or -errno.
+ * header line, written atomically to @name in @dirfd (AT_FDCWD: a path).
+ * Returns 0 or -errno.
  */
-int lb_results_write_csv(const struct lb_results *res, const char *path);
+int lb_results_write_csv(const struct lb_results *res, int dirfd, const char *name);
 
 /*
  * lb_results_write_slices_csv - --method alternate: one row per slice of
@@ -587,10 +592,10 @@ int lb_results_write_csv(const struct lb_results *res, const char *path);
  * start, seconds, switch_s, ops, throughput, events, lost_events,
  * off_events, edge_spread_ops, dropped as 0/1, lat_count and the latency
  * quantiles, empty when not timed) with a header line, written
- * atomically to @path (slices.csv). Writes nothing and returns 0 when no
- * probe set has slices. Returns 0 or -errno.
+ * atomically to @name in @dirfd (slices.csv). Writes nothing and returns 0
+ * when no probe set has slices. Returns 0 or -errno.
  */
-int lb_results_write_slices_csv(const struct lb_results *res, const char *path);
+int lb_results_write_slices_csv(const struct lb_results *res, int dirfd, const char *name);
 
 /* lb_results_has_slices - whether any probe set of @res has slices (slices.csv is written). */
 bool lb_results_has_slices(const struct lb_results *res);

@@ -24,10 +24,10 @@ struct json_object;
 
 /*
  * lb_json_write_file - @root as pretty JSON and a newline, atomically, to
- * @path; @root is put (freed) in any case. Returns 0, -ENOMEM (also for a
- * NULL @root) or the -errno of the write.
+ * @name in @dirfd (AT_FDCWD: a path); @root is put (freed) in any case.
+ * Returns 0, -ENOMEM (also for a NULL @root) or the -errno of the write.
  */
-int lb_json_write_file(struct json_object *root, const char *path);
+int lb_json_write_file(struct json_object *root, int dirfd, const char *name);
 
 /* lb_cpu_summary_init - @s empty: not measured, every value NAN. */
 void lb_cpu_summary_init(struct lb_cpu_summary *s);

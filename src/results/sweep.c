@@ -259,9 +259,9 @@ static struct json_object *lb_sweep_to_json(const struct lb_sweep *s)
 	return root;
 }
 
-int lb_sweep_write_json(const struct lb_sweep *s, const char *path)
+int lb_sweep_write_json(const struct lb_sweep *s, int dirfd, const char *name)
 {
-	return lb_json_write_file(lb_sweep_to_json(s), path);
+	return lb_json_write_file(lb_sweep_to_json(s), dirfd, name);
 }
 
 void lb_sweep_free(struct lb_sweep *s)
@@ -379,18 +379,29 @@ int lb_sweep_read_json(const char *path, struct lb_sweep **out, char *err, size_
 	struct lb_reader rd = {.path = path, .err = err, .errlen = len};
 	struct json_object *root, *vals, *sets, *v;
 	struct lb_sweep *s = NULL;
-	char w[64];
-	int ret;
+	char w[64], q[LB_STR_SHORT_BUF];
+	int ret, fd;
 
 	*out = NULL;
 	err[0] = '\0';
-	root = json_object_from_file(path);
+	lb_str_short(path, q, sizeof(q));
+	fd = lb_open_regular(path);
+	if (fd == -EINVAL) {
+		snprintf(err, len, "%s is not a regular file (%s): not a sweep's results; give the "
+			 "directory of a loadbench --sweep run (its --output)", q,
+			 lb_file_kind(path));
+		return fd;
+	}
+	if (fd < 0) {
+		snprintf(err, len, "%s: %s", q, strerror(-fd));
+		return fd;
+	}
+	root = json_object_from_fd(fd);
+	close(fd);
 	if (!root) {
-		ret = access(path, R_OK) ? -errno : -EINVAL;
-		snprintf(err, len, "%s: %s", path, ret == -EINVAL ? json_util_get_last_err()
-								  : strerror(-ret));
+		snprintf(err, len, "%s: %s", q, json_util_get_last_err());
 		err[strcspn(err, "\n")] = '\0'; /* json-c's message ends with one */
-		return ret;
+		return -EINVAL;
 	}
 	if (!json_object_is_type(root, json_type_object)) {
 		ret = lb_reader_fail(&rd, "the top level is not an object");

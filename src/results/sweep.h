@@ -52,8 +52,8 @@ int lb_sweep_build(const char *key, const int *values, struct lb_results *const 
 /* lb_sweep_print - the sweep's table and, per set, its line, for people, on @f. */
 void lb_sweep_print(const struct lb_sweep *s, FILE *f);
 
-/* lb_sweep_write_json - @s as JSON, atomically, to @path. Returns 0 or -errno. */
-int lb_sweep_write_json(const struct lb_sweep *s, const char *path);
+/* lb_sweep_write_json - @s as JSON, atomically, to @name in @dirfd (AT_FDCWD: a path). Returns 0 or -errno. */
+int lb_sweep_write_json(const struct lb_sweep *s, int dirfd, const char *name);
 
 #define LB_SWEEP_MAX_VALUES 64 /* what a sweep.json may hold, at most */
 #define LB_SWEEP_MAX_SETS 256
