@@ -8,14 +8,26 @@
 #ifndef LB_CLAIM_H
 #define LB_CLAIM_H
 
+#include <stdbool.h>
+#include <stddef.h>
+
 /*
  * lb_claim_take - warn of what dead runs left, take this process's run lock
  * (removing what an earlier run with this pid left, when the lock file was
- * there before us) and start the watchdog. Returns 0, or -1 after saying
- * why in one line (a live run's name bears our pid, the lock or the
- * watchdog failed).
+ * there before us), make sure no other run measures now (or, with
+ * @allow_concurrent, say that one does and go on) and start the watchdog.
+ * Returns 0, or -1 after saying why in one line (another run measures, a
+ * live run's name bears our pid, the lock or the watchdog failed).
  */
-int lb_claim_take(void);
+int lb_claim_take(bool allow_concurrent);
+
+/*
+ * lb_claim_beside - the other runs this one measured beside: those
+ * measuring when it started and those that started since (--allow-
+ * concurrent), described in @buf ("pid N (since DATE TIME), ..."). Returns
+ * their number (0: it measured alone).
+ */
+int lb_claim_beside(char *buf, size_t len);
 
 /*
  * lb_claim_release - stop the watchdog and drop the run lock, keeping its

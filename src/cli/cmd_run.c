@@ -440,6 +440,18 @@ static int run_into(struct lb_options *o, struct lb_plan *plan, struct lb_outdir
 		lb_results_add_warning(res, "run failed: %s", err);
 	}
 
+	/* Two runs at once: each measured the other's load too. */
+	{
+		char who[512];
+
+		if (lb_claim_beside(who, sizeof(who)) > 0) {
+			res->config.concurrent = true;
+			lb_results_add_warning(res, "measured beside another loadbench run (%s, "
+					       "--allow-concurrent): each slowed the other; do not "
+					       "compare these numbers with a run alone", who);
+		}
+	}
+
 	/* 4. Results, even partial ones. */
 	if (lb_results_summarize(res)) {
 		lb_err("out of memory");
@@ -638,7 +650,7 @@ int lb_cmd_run(struct lb_options *o)
 		}
 	}
 	lb_skipped_warn(plan);
-	if (choose_method(o, plan) || lb_claim_take())
+	if (choose_method(o, plan) || lb_claim_take(o->allow_concurrent))
 		goto out;
 	if (stop_signal)
 		goto out;

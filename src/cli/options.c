@@ -70,6 +70,7 @@ enum {
 	OPT_MAX_TIME,
 	OPT_TIME_BUDGET,
 	OPT_SWEEP,
+	OPT_ALLOW_CONCURRENT,
 };
 
 struct lb_option {
@@ -184,7 +185,8 @@ static const struct lb_option options[] = {
 	{ { "sample-interval", required_argument, NULL, OPT_SAMPLE_INTERVAL }, "SEC",
 	  "throughput sample period within a run (default 0.25)" },
 	{ { "output", required_argument, NULL, 'o' }, "DIR",
-	  "results directory (default ./loadbench-results-DATE-TIME)" },
+	  "results directory (default ./loadbench-results-DATE-TIME); checked before anything is "
+	  "measured; '-' writes results.json to stdout and the table to stderr" },
 	{ { "force", no_argument, NULL, OPT_FORCE }, NULL,
 	  "write into an existing, non-empty results directory" },
 	{ { "no-plot", no_argument, NULL, OPT_NO_PLOT }, NULL, "do not render figures" },
@@ -192,6 +194,9 @@ static const struct lb_option options[] = {
 	  "skip a named probe set that cannot run here (its tracer is unavailable, or this "
 	  "kernel lacks what it needs) with a warning, instead of failing; recorded in "
 	  "results.json as skipped" },
+	{ { "allow-concurrent", no_argument, NULL, OPT_ALLOW_CONCURRENT }, NULL,
+	  "measure even while another loadbench run measures on this machine (refused "
+	  "otherwise): each slows the other, and both runs' results say so" },
 	{ { "quiet", no_argument, NULL, 'q' }, NULL, "no progress lines" },
 	{ { "version", no_argument, NULL, 'V' }, NULL, "print the version" },
 	{ { "help", no_argument, NULL, 'h' }, NULL, "this help" },
@@ -642,6 +647,9 @@ int lb_options_parse(int argc, char **argv, struct lb_options *c)
 			break;
 		case OPT_SKIP_UNAVAILABLE:
 			c->skip_unavailable = true;
+			break;
+		case OPT_ALLOW_CONCURRENT:
+			c->allow_concurrent = true;
 			break;
 		case OPT_ALONE:
 			c->alone = true;

@@ -29,6 +29,7 @@ struct lb_options {
 	const char *output;
 	bool force, no_plot, quiet;
 	bool skip_unavailable;	/* named probe sets that cannot run here are skipped */
+	bool allow_concurrent;	/* measure beside another loadbench run (marked) */
 	bool alone;		/* --alone: no sets added by 'compare-with' lines */
 	bool addr_given;	/* --addr was given (else the workload's default) */
 	bool window_given;	/* --window was given */

@@ -258,6 +258,29 @@ int lb_owner_mutex(const char *name, char *err, size_t len)
 	return fd;
 }
 
+int lb_owner_dir_open(char *err, size_t len)
+{
+	return open_dir(true, err, len);
+}
+
+bool lb_owner_live(int dirfd, pid_t pid)
+{
+	char name[64], proc[32];
+	int fd, held;
+
+	if (pid == getpid())
+		return true;
+	lock_name(pid, name, sizeof(name));
+	fd = openat(dirfd, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK);
+	if (fd < 0)
+		return false;
+	held = lock_file_ok(fd) && flock(fd, LOCK_SH | LOCK_NB) && errno == EWOULDBLOCK;
+	close(fd);	/* drops the shared lock if it was taken */
+	/* A dead run's lock is held a moment by a cleanup's scan: its pid is gone. */
+	snprintf(proc, sizeof(proc), "/proc/%d", (int)pid);
+	return held && !access(proc, F_OK);
+}
+
 bool lb_owner_holds_fd(int fd)
 {
 	return fd >= 0 && (fd == own_fd || fd == own_dirfd);

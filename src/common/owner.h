@@ -60,6 +60,18 @@ void lb_owner_release(bool keep_file);
  */
 int lb_owner_mutex(const char *name, char *err, size_t len);
 
+/*
+ * lb_owner_dir_open - LB_OWNER_DIR, made when missing and refused when it is
+ * not root's alone. Returns its descriptor or -errno with a reason in @err.
+ */
+int lb_owner_dir_open(char *err, size_t len);
+
+/*
+ * lb_owner_live - whether the run @pid is alive: its lock file in @dirfd
+ * (LB_OWNER_DIR) is held and the process exists. True for this process.
+ */
+bool lb_owner_live(int dirfd, pid_t pid);
+
 /* lb_owner_holds_fd - whether @fd is one of the run lock's descriptors (the watchdog keeps them). */
 bool lb_owner_holds_fd(int fd);
 

@@ -872,6 +872,8 @@ static int lb_read_host_config(struct lb_reader *rd, const struct json_object *r
 		if (!ret)
 			ret = lb_json_get_str(rd, o, "config", "pcap_filter", &c->pcap_filter);
 		if (!ret)
+			ret = lb_json_get_bool(rd, o, "config", "concurrent", &c->concurrent);
+		if (!ret)
 			ret = lb_json_get_str(rd, o, "config", "method", &c->method);
 		if (!ret)
 			ret = lb_json_get_double_present(rd, o, "config", "slice_s", LB_NUM_SECONDS,

@@ -448,6 +448,8 @@ static struct json_object *lb_results_to_json(const struct lb_results *res)
 		lb_jb_str(&jb, o, "metric", res->config.exec_metric);
 	if (res->config.exec_metric_lower)
 		lb_jb_bool(&jb, o, "metric_lower_is_better", true);
+	if (res->config.concurrent)
+		lb_jb_bool(&jb, o, "concurrent", true);
 	if (res->config.count_with) {
 		lb_jb_str(&jb, o, "count_with", res->config.count_with);
 		lb_jb_str(&jb, o, "pcap_filter", res->config.pcap_filter);

@@ -372,6 +372,7 @@ struct lb_config {
 	double exec_timeout;	/* --workload exec: --timeout, seconds; 0 = not exec */
 	char *count_with;	/* "pcap", or NULL */
 	char *pcap_filter;	/* the capture's filter expression, or NULL */
+	bool concurrent;	/* measured beside another loadbench run (--allow-concurrent) */
 };
 
 /* A probe set that was named or in the catalog but cannot run here. */
