@@ -72,7 +72,8 @@ labels = 'set label 1 title at screen 0.5, screen 0.945 center font ",24"; ' . \
 	'set label 6 note at screen 0.5, screen 0.845 center font ",14" ' . \
 	'textcolor rgb note_colour'
 
-left = 'set lmargin at screen 0.08; set rmargin at screen 0.49; set logscale y; ' . \
+# The key is switched on again each time: the right panel switched it off for the terminal before.
+left = 'set key on; set lmargin at screen 0.08; set rmargin at screen 0.49; set logscale y; ' . \
 	'set format y "%g"; set ylabel "latency (us, log scale)" font ",13" ' . \
 	'textcolor rgb text_colour; ' . \
 	'set title "latency at each quantile" font ",16" textcolor rgb text_colour; ' . \

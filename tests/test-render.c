@@ -256,6 +256,30 @@ static void check_alternate(const char *dir)
 	lb_results_free(res);
 }
 
+/*
+ * The latency figure (tests/fixtures/results-interrupted.json, whose
+ * operations were timed) has its key in the SVG too: the right panel
+ * switched it off, and the SVG, drawn after the PNG, had none.
+ */
+static void check_latency(const char *dir)
+{
+	static const char *const latency[] = {
+		"Latency per operation, traced and untraced", ">baseline<", ">syscalls<", NULL,
+	};
+	struct lb_results *res = NULL;
+	char err[512] = "";
+
+	if (lb_results_read_json(LB_SRCDIR "/tests/fixtures/results-interrupted.json", &res, err,
+				 sizeof(err))) {
+		fprintf(stderr, "cannot read the interrupted fixture: %s\n", err);
+		t_failures++;
+		return;
+	}
+	T_CHECK(render(res, dir) == 0);
+	check_outputs(dir, "latency", latency);
+	lb_results_free(res);
+}
+
 int main(void)
 {
 	static const char *const slowdown[] = {
@@ -367,6 +391,7 @@ int main(void)
 
 	check_many(res2, cmp);
 	check_alternate(dir);
+	check_latency(dir);
 
 	t_remove_dir(dir);
 	t_remove_dir(cmp);
