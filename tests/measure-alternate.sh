@@ -134,4 +134,21 @@ if command -v gnuplot >/dev/null; then
 	"$LOADBENCH" plot "$tmp/int" || fail "loadbench plot failed on the interrupted alternation"
 	[[ -s $tmp/int/throughput.png ]] || fail "no throughput figure for the interrupted alternation"
 fi
+
+note "loadbench stopped (SIGSTOP) for 1.5 s mid-alternation: that slice is dropped with its unit, and said"
+LB_TEST_TAG=$LB_TAG "$LOADBENCH" --probeset syscalls --max-time 5 --precision 0.01 \
+	--duration 0.5 --warmup 0.3 --quiet --no-plot --output "$tmp/stop" >/dev/null \
+	2>"$tmp/stop.err" &
+pid=$!
+sleep 2.5
+kill -STOP $pid
+sleep 1.5
+kill -CONT $pid
+wait $pid || fail "the stopped run failed: $(cat "$tmp/stop.err")"
+# slices.csv: probeset,unit,state,start,seconds,...,dropped (column 13)
+awk -F, 'NR > 1 && $5 > 1.2 && $13 == 1 { found = 1 } END { exit !found }' "$tmp/stop/slices.csv" ||
+	fail "no dropped slice of over 1.2 s in slices.csv: $(awk -F, '$5 > 0.5' "$tmp/stop/slices.csv")"
+grep -q 'syscalls: [1-9][0-9]* slice(s) ran over 2x the median slice (the longest [0-9.]* s against 0.10 s: a stopped process or a stalled machine); dropped with their units' \
+	"$tmp/stop/results.json" || fail "the long slice was not said: $(grep -A3 warnings "$tmp/stop/results.json")"
+assert_no_leftovers
 echo "PASS"

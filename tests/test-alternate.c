@@ -320,6 +320,40 @@ static void test_dropped(void)
 	lb_results_free(res);
 }
 
+/* A slice held up as a whole (SIGSTOP of 5 s in a 0.1 s slice): dropped with its unit, said. */
+static void test_long_slice(void)
+{
+	struct lb_results *res = results();
+	struct lb_probeset_result *p = lb_results_add_probeset(res, "set", "ftrace");
+	struct lb_slice s[4 * 20];
+	struct lb_run run = { .round = 1 };
+	size_t n = 0;
+
+	for (int u = 0; u < 20; u++)
+		for (int k = 0; k < 4; k++)
+			s[n++] = slice(u, k == 1 || k == 2 ? 0 : -1,
+				       k == 1 || k == 2 ? 60000 : 80000, 16, 0);
+	/* Slices a little long (a busy machine: 0.19 s of 0.1 s) stay. */
+	s[9].seconds = 0.19;
+	s[9].ops = (uint64_t)(0.19 * 60000);
+	T_CHECK(lb_slices_mark_dropped(s, n) == 20);
+	/* Stopped for 5 s in unit 6's second "on" slice: 5.02 s, its rate as before. */
+	s[6 * 4 + 2].seconds = 5.02;
+	s[6 * 4 + 2].ops = (uint64_t)(5.02 * 60000);
+	T_CHECK(lb_slices_mark_dropped(s, n) == 19);
+	T_CHECK(s[6 * 4 + 2].dropped && !s[9].dropped);
+	T_CHECK(!lb_probeset_result_add_slices(p, s, n));
+	T_CHECK(!lb_probeset_result_add_run(p, &run));
+	T_CHECK(!lb_results_summarize(res));
+	p = &res->probesets[0];
+	T_CHECK(p->summary.units == 19 && p->summary.dropped_units == 1);
+	T_CHECK(res->nwarnings == 1 &&
+		strstr(res->warnings[0], "set: 1 slice(s) ran over 2x the median slice (the "
+		       "longest 5.02 s against 0.10 s: a stopped process or a stalled machine); "
+		       "dropped with their units"));
+	lb_results_free(res);
+}
+
 int main(void)
 {
 	test_single();
@@ -327,5 +361,6 @@ int main(void)
 	test_pair();
 	test_pair_unbounded();
 	test_dropped();
+	test_long_slice();
 	return t_exit();
 }

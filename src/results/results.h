@@ -134,6 +134,13 @@ struct lb_run {
  */
 #define LB_ALT_EDGE_DROP 0.03
 /*
+ * A slice that ran over this many times the median slice of its kind
+ * (armed, or plain) was held up as a whole (a stopped process, a stalled
+ * machine: a 5.02 s slice of a 0.1 s --slice after SIGSTOP): dropped with
+ * its unit. Slices of one alternation are all asked for the same length.
+ */
+#define LB_ALT_SLICE_LONG 2.0
+/*
  * A slice is dropped with its unit when loadbench was held up at one of its
  * edges: the edge took more than LB_ALT_EDGE_DROP of the slice's operations
  * *and* more than LB_ALT_EDGE_OUTLIER times the median edge of the
@@ -452,8 +459,9 @@ int lb_probeset_result_add_slices(struct lb_probeset_result *psr, const struct l
  * of one alternation (in order): a slice without operations, or one whose
  * edges took more than LB_ALT_EDGE_DROP of its operations and more than
  * LB_ALT_EDGE_OUTLIER times the median edge of the slices of its kind
- * (armed, or plain: nothing is read at a plain slice's edges). Run again as
- * slices come, the median is that of every slice so far. Returns the number
+ * (armed, or plain: nothing is read at a plain slice's edges), or one that
+ * ran over LB_ALT_SLICE_LONG times the median slice of its kind. Run again
+ * as slices come, the medians are those of every slice so far. Returns the number
  * of units (armed slices only) none of whose slices is dropped.
  */
 int lb_slices_mark_dropped(struct lb_slice *s, size_t n);

@@ -41,9 +41,35 @@ static int cmp_u64(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
+/*
+ * The median length of the slices of @s of one kind (@plain or armed), 0
+ * when there is none or no memory (then no slice counts as long).
+ */
+static double median_seconds(const struct lb_slice *s, size_t n, bool plain)
+{
+	double *v = malloc((n + 1) * sizeof(*v)), med;
+	size_t k = 0;
+
+	if (!v)
+		return 0;
+	for (size_t i = 0; i < n; i++)
+		if ((s[i].on == LB_SLICE_PLAIN) == plain && s[i].ops)
+			v[k++] = s[i].seconds;
+	med = k ? lb_stats_median(v, k) : 0;
+	free(v);
+	return med;
+}
+
+/* Whether slice @sl ran much longer than the slices of its kind (median @med): held up. */
+static bool slice_long(const struct lb_slice *sl, double med)
+{
+	return med > 0 && sl->seconds > LB_ALT_SLICE_LONG * med;
+}
+
 int lb_slices_mark_dropped(struct lb_slice *s, size_t n)
 {
 	uint64_t *sp = malloc((n + 1) * sizeof(*sp)), med[2] = { 0, 0 };
+	double medsec[2] = { median_seconds(s, n, false), median_seconds(s, n, true) };
 	int used = 0, unit = -1;
 	bool unit_dropped = false;
 
@@ -65,7 +91,8 @@ int lb_slices_mark_dropped(struct lb_slice *s, size_t n)
 		bool plain = s[i].on == LB_SLICE_PLAIN;
 
 		s[i].dropped = !s[i].ops || (edge > LB_ALT_EDGE_DROP * (double)s[i].ops &&
-					     edge > LB_ALT_EDGE_OUTLIER * (double)med[plain]);
+					     edge > LB_ALT_EDGE_OUTLIER * (double)med[plain]) ||
+			       slice_long(&s[i], medsec[plain]);
 		if (plain)
 			continue;
 		if (s[i].unit != unit) {
@@ -448,6 +475,40 @@ static int lb_warn_slow_edges(struct lb_results *res, const struct lb_probeset_r
 	return ret;
 }
 
+/*
+ * The slices of @psr's alternation that ran over LB_ALT_SLICE_LONG times
+ * the median slice of their kind (a stopped process, a stalled machine):
+ * dropped with their units by lb_slices_mark_dropped(), said here. Returns
+ * 0 or -ENOMEM.
+ */
+static int lb_warn_long_slices(struct lb_results *res, const struct lb_probeset_result *psr)
+{
+	double med[2] = { median_seconds(psr->slices, psr->nslices, false),
+			  median_seconds(psr->slices, psr->nslices, true) }, longest = 0;
+	int n = 0, kind = 0;
+	char *msg;
+
+	for (size_t i = 0; i < psr->nslices; i++) {
+		bool plain = psr->slices[i].on == LB_SLICE_PLAIN;
+
+		if (!slice_long(&psr->slices[i], med[plain]))
+			continue;
+		n++;
+		if (psr->slices[i].seconds > longest) {
+			longest = psr->slices[i].seconds;
+			kind = plain;
+		}
+	}
+	if (!n)
+		return 0;
+	if (asprintf(&msg, "%s: %d slice(s) ran over %.0fx the median slice (the longest %.2f s "
+		     "against %.2f s: a stopped process or a stalled machine); dropped with their "
+		     "units", lb_str_or(psr->name, "?"), n, LB_ALT_SLICE_LONG, longest,
+		     med[kind]) < 0 || lb_results_take_warning(res, msg))
+		return -ENOMEM;
+	return 0;
+}
+
 /* --method alternate: every summary from the slices; warnings where precision was not reached. */
 static int lb_results_summarize_alternate(struct lb_results *res)
 {
@@ -498,6 +559,8 @@ static int lb_results_summarize_alternate(struct lb_results *res)
 			ret = lb_results_take_warning(res, msg) ? -ENOMEM : 0;
 		if (!ret)
 			ret = lb_warn_slow_edges(res, psr);
+		if (!ret)
+			ret = lb_warn_long_slices(res, psr);
 	}
 	return ret;
 }
