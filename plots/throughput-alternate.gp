@@ -83,6 +83,9 @@ if (nslots > 0) {
 }
 kops(t) = t >= 1e6 ? sprintf('%.2fM', t / 1e6) : sprintf('%.1fk', t / 1e3)
 key_title(k) = sprintf('%s on (median %s ops/s)', names[k], kops(medians[k]))
+# A tic's label is a format for the tic's value: a set's name in it has each % doubled.
+tic_text(s) = strstrt(s, '%') > 0 ? \
+	s[1:strstrt(s, '%')] . '%' . tic_text(s[strstrt(s, '%') + 1:]) : s
 
 set encoding utf8
 set termoption noenhanced
@@ -114,7 +117,7 @@ do for [k = 1:nslots] {
 		}
 		label_lines = nl > label_lines ? nl : label_lines
 	}
-	set xtics add (l k - 0.5)
+	set xtics add (tic_text(l) k - 0.5)
 }
 do for [k = 1:nslots - 1] {
 	set arrow from k, graph 0 to k, graph 1 nohead lc rgb '#A0A0A0' lw 1 dt 3

@@ -38,7 +38,7 @@ static const char golden_dat[] =
 	"\"syscalls\"\t-1.2500\t-3.0000\t0.5000\t89201.25\n"
 	"\"lttng+kprobe\"\t12.5000\t10.1250\tNaN\t77087.50\n"
 	"\"ftrace\"\t31.2000\t28.0000\t35.5000\t60612.80\n"
-	"\"bad'name\"\tNaN\tNaN\tNaN\tNaN\n";
+	"\"bad\\042name\"\tNaN\tNaN\tNaN\tNaN\n";
 
 static struct lb_probeset_result *add(struct lb_results *res, const char *name, double slowdown,
 				      double lo, double hi, double tput)

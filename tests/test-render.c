@@ -9,7 +9,8 @@
  * emulation warning of a TCG run, fonts readable at slide size). A results
  * directory without probe sets and one with many still render; so do the
  * figures of --method alternate (tests/fixtures/results-alternate.json),
- * with the slices on and off. Exits 77
+ * with the slices on and off; so do probe sets whose names hold what
+ * gnuplot reads as quotes, escapes or formats. Exits 77
  * (skip) when gnuplot or xmllint is not installed. No root needed.
  */
 #include <errno.h>
@@ -200,6 +201,21 @@ static void check_many(struct lb_results *res, const char *dir)
 	check_outputs(dir, "throughput", NULL);
 }
 
+/* tests/fixtures/@name read, or NULL with the failure counted and said. */
+static struct lb_results *fixture(const char *name)
+{
+	struct lb_results *res = NULL;
+	char path[4096], err[512] = "";
+
+	snprintf(path, sizeof(path), "%s/tests/fixtures/%s", LB_SRCDIR, name);
+	if (lb_results_read_json(path, &res, err, sizeof(err))) {
+		fprintf(stderr, "cannot read the fixture %s: %s\n", name, err);
+		t_failures++;
+		return NULL;
+	}
+	return res;
+}
+
 /*
  * --method alternate (tests/fixtures/results-alternate.json): the slices'
  * figure shows each set on and the off slices, the dropped unit and the
@@ -226,16 +242,11 @@ static void check_alternate(const char *dir)
 		"What each traced event costs", "method alternate", NULL,
 	};
 	static const char *const no_slices[] = { "no slices in throughput.dat", NULL };
-	struct lb_results *res = NULL;
-	char err[512] = "";
+	struct lb_results *res = fixture("results-alternate.json");
 	size_t i, n;
 
-	if (lb_results_read_json(LB_SRCDIR "/tests/fixtures/results-alternate.json", &res, err,
-				 sizeof(err))) {
-		fprintf(stderr, "cannot read the alternate fixture: %s\n", err);
-		t_failures++;
+	if (!res)
 		return;
-	}
 	T_CHECK(render(res, dir) == 0);
 	check_outputs(dir, "throughput", throughput);
 	check_outputs(dir, "slowdown", slowdown);
@@ -266,17 +277,74 @@ static void check_latency(const char *dir)
 	static const char *const latency[] = {
 		"Latency per operation, traced and untraced", ">baseline<", ">syscalls<", NULL,
 	};
-	struct lb_results *res = NULL;
-	char err[512] = "";
+	struct lb_results *res = fixture("results-interrupted.json");
 
-	if (lb_results_read_json(LB_SRCDIR "/tests/fixtures/results-interrupted.json", &res, err,
-				 sizeof(err))) {
-		fprintf(stderr, "cannot read the interrupted fixture: %s\n", err);
-		t_failures++;
+	if (!res)
 		return;
-	}
 	T_CHECK(render(res, dir) == 0);
 	check_outputs(dir, "latency", latency);
+	lb_results_free(res);
+}
+
+/* Name the probe set @i of @res @name, and the sets that compare with it by that name. */
+static void rename_set(struct lb_results *res, size_t i, const char *name)
+{
+	const char *old = res->probesets[i].name;
+
+	for (size_t k = 0; k < res->nprobesets; k++) {
+		struct lb_probeset_result *psr = &res->probesets[k];
+
+		if (psr->compare_with && !strcmp(psr->compare_with, old)) {
+			free(psr->compare_with);
+			psr->compare_with = strdup(name);
+			T_CHECK(psr->compare_with != NULL);
+		}
+	}
+	free(res->probesets[i].name);
+	res->probesets[i].name = strdup(name);
+	T_CHECK(res->probesets[i].name != NULL);
+}
+
+/*
+ * Probe sets named with what means something to gnuplot: a quote, a % (a
+ * tic's label is a format), a double quote and a backslash (escapes in a
+ * .dat string). Every figure renders, and shows each name as it is: in the
+ * keys, the tics, and the alternations' labels (issue 34: '100%' stopped
+ * throughput.gp with "Bad format character", a"b showed as a'b and
+ * back\slash as backslash).
+ */
+static void check_names(const char *dir)
+{
+	static const char *const throughput[] = {
+		"it's on (median", "100% on (median", "a\"b on (median", ">100% / a\"b<", NULL,
+	};
+	static const char *const sets[] = { ">it's<", ">100%<", ">a\"b<", NULL };
+	static const char *const named[] = { ">it's<", ">back\\slash<", NULL };
+	struct lb_results *res = fixture("results-alternate.json");
+
+	if (!res)
+		return;
+	rename_set(res, 0, "it's");
+	rename_set(res, 1, "100%");
+	rename_set(res, 2, "a\"b");
+	T_CHECK(render(res, dir) == 0);
+	check_outputs(dir, "throughput", throughput);
+	check_outputs(dir, "slowdown", sets);
+	check_outputs(dir, "cost", sets);
+	lb_results_free(res);
+
+	/* The latency and CPU figures: the interrupted fixture has both. */
+	res = fixture("results-interrupted.json");
+	if (!res)
+		return;
+	rename_set(res, 0, "it's");
+	rename_set(res, 1, "back\\slash");
+	for (size_t i = 0; i < res->nprobesets; i++)
+		res->probesets[i].summary.latency = res->baseline.summary.latency;
+	T_CHECK(render(res, dir) == 0);
+	check_outputs(dir, "latency", named);
+	check_outputs(dir, "cpu", named);
+	check_outputs(dir, "slowdown", named);
 	lb_results_free(res);
 }
 
@@ -392,6 +460,7 @@ int main(void)
 	check_many(res2, cmp);
 	check_alternate(dir);
 	check_latency(dir);
+	check_names(dir);
 
 	t_remove_dir(dir);
 	t_remove_dir(cmp);

@@ -53,7 +53,7 @@ int lb_plot_write_figure(struct lb_plot *plot, const struct lb_figure *fig, cons
 /* lb_fig_put_num - @v with @decimals in a .dat column, "NaN" when not finite. Returns nothing. */
 void lb_fig_put_num(FILE *f, int decimals, double v);
 
-/* lb_fig_put_name - @s as a double-quoted .dat string, made inert. Returns nothing. */
+/* lb_fig_put_name - @s as a double-quoted .dat string, read back as it is. Returns nothing. */
 void lb_fig_put_name(FILE *f, const char *s);
 
 /* lb_fig_put_string - @s as a single-quoted gnuplot string, made inert. Returns nothing. */

@@ -25,30 +25,41 @@ void lb_fig_put_num(FILE *f, int decimals, double v)
 		fputs("NaN", f);
 }
 
-/* One character of a double-quoted data string: ' for ". */
-static void put_name_char(FILE *f, const char *c, size_t n)
+/*
+ * One character of a double-quoted data string. gnuplot ends the string at
+ * the first " whatever comes before it, then reads its backslash escapes
+ * (\\, \n, octal \042): " and \ go as octal escapes, and so does an octal
+ * digit right after one, which gnuplot would read as more of the number.
+ * *@state: whether the last character written was an escape.
+ */
+static void put_name_char(FILE *f, const char *c, size_t n, void *state)
 {
-	if (*c == '"')
-		fputc('\'', f);
+	bool *escaped = state;
+
+	*escaped = *c == '"' || *c == '\\' || (*escaped && *c >= '0' && *c <= '7');
+	if (*escaped)
+		fprintf(f, "\\%03o", (unsigned char)*c);
 	else
 		fwrite(c, 1, n, f);
 }
 
 /*
- * A name as a double-quoted gnuplot data string: no quotes inside, and no
- * control characters (C0, DEL, C1) or bytes that are not UTF-8
- * (lb_str_char()): a newline would end the row, and the figure's text is
- * no place for them.
+ * A name as a double-quoted gnuplot data string that reads back as it is
+ * (" and \ escaped), without control characters (C0, DEL, C1) or bytes that
+ * are not UTF-8 (lb_str_char()): a newline would end the row, and the
+ * figure's text is no place for them.
  */
 void lb_fig_put_name(FILE *f, const char *s)
 {
+	bool escaped = false;
+
 	fputc('"', f);
-	lb_fmt_put_each(f, s, put_name_char);
+	lb_fmt_put_each(f, s, put_name_char, &escaped);
 	fputc('"', f);
 }
 
 /* One character of a single-quoted gnuplot string: '' for '. */
-static void put_gp_char(FILE *f, const char *c, size_t n)
+static void put_gp_char(FILE *f, const char *c, size_t n, void *state)
 {
 	if (*c == '\'')
 		fputc('\'', f);
@@ -64,7 +75,7 @@ static void put_gp_char(FILE *f, const char *c, size_t n)
 void lb_fig_put_string(FILE *f, const char *s)
 {
 	fputc('\'', f);
-	lb_fmt_put_each(f, s, put_gp_char);
+	lb_fmt_put_each(f, s, put_gp_char, NULL);
 	fputc('\'', f);
 }
 

@@ -88,12 +88,13 @@ const char *lb_fmt_overwritten_cell(const struct lb_summary *s, char *buf, size_
 	return buf;
 }
 
-void lb_fmt_put_each(FILE *f, const char *s, void (*put)(FILE *f, const char *c, size_t n))
+void lb_fmt_put_each(FILE *f, const char *s,
+		     void (*put)(FILE *f, const char *c, size_t n, void *state), void *state)
 {
 	bool unsafe;
 	size_t n;
 
 	for (; s && (n = lb_str_char(s, &unsafe)); s += n)
 		if (!unsafe)
-			put(f, s, n);
+			put(f, s, n, state);
 }

@@ -54,10 +54,12 @@ const char *lb_fmt_overwritten_cell(const struct lb_summary *s, char *buf, size_
 
 /*
  * lb_fmt_put_each - pass each character of @s (NULL: none) to @put, which
- * writes it on @f escaped as its format wants (@n bytes at @c), but for
- * control characters (C0, DEL, C1) and bytes that are not UTF-8, dropped
- * (lb_str_char()). Returns nothing.
+ * writes it on @f escaped as its format wants (@n bytes at @c; @state is
+ * the caller's, for a format whose escape depends on what came before),
+ * but for control characters (C0, DEL, C1) and bytes that are not UTF-8,
+ * dropped (lb_str_char()). Returns nothing.
  */
-void lb_fmt_put_each(FILE *f, const char *s, void (*put)(FILE *f, const char *c, size_t n));
+void lb_fmt_put_each(FILE *f, const char *s,
+		     void (*put)(FILE *f, const char *c, size_t n, void *state), void *state);
 
 #endif

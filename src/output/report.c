@@ -62,7 +62,7 @@ static bool any_short(const struct lb_results *res)
 /* ---- Markdown -------------------------------------------------------------------------------- */
 
 /* One character of a Markdown table cell: '|', '\\', '*' and '`' escaped. */
-static void md_char(FILE *f, const char *c, size_t n)
+static void md_char(FILE *f, const char *c, size_t n, void *state)
 {
 	if (*c == '|' || *c == '\\' || *c == '*' || *c == '`')
 		fputc('\\', f);
@@ -75,7 +75,7 @@ static void md_char(FILE *f, const char *c, size_t n)
  */
 static void md_cell(FILE *f, const char *s)
 {
-	lb_fmt_put_each(f, s, md_char);
+	lb_fmt_put_each(f, s, md_char, NULL);
 }
 
 /*
@@ -222,7 +222,7 @@ static void print_markdown(const struct lb_results *res, FILE *f)
 /* ---- LaTeX ----------------------------------------------------------------------------------- */
 
 /* One character in LaTeX: its special characters escaped. */
-static void tex_char(FILE *f, const char *c, size_t n)
+static void tex_char(FILE *f, const char *c, size_t n, void *state)
 {
 	if (n > 1) {
 		fwrite(c, 1, n, f);
@@ -250,7 +250,7 @@ static void tex_char(FILE *f, const char *c, size_t n)
 /* @s in LaTeX: its special characters escaped, control characters and non-UTF-8 dropped. */
 static void tex(FILE *f, const char *s)
 {
-	lb_fmt_put_each(f, s, tex_char);
+	lb_fmt_put_each(f, s, tex_char, NULL);
 }
 
 static void tex_row(FILE *f, const struct lb_probeset_result *psr, bool is_baseline)
