@@ -100,7 +100,7 @@ results "$tmp/c" 's/"complete": true/"complete": false/; s/"name": "syscalls-dis
 "$LOADBENCH" compare -o "$tmp/cmp" "$tmp/a" "$tmp/b" "$tmp/c" >"$tmp/cmp.out" 2>"$tmp/cmp.err" ||
 	fail "compare failed: $(cat "$tmp/cmp.err")"
 cat "$tmp/cmp.out"
-head -1 "$tmp/cmp.out" | grep -qF '| probe set | a: workload udp-rr, engine syscall | b: workload tcp-rr, engine uring | c: workload udp-rr, engine syscall (interrupted: partial) |' ||
+head -1 "$tmp/cmp.out" | grep -qF '| probe set | a: workload udp-rr, engine syscall | b: workload tcp-rr, engine uring | c: workload udp-rr, engine syscall \(interrupted: partial\) |' ||
 	fail "the labels do not name what differs: $(head -1 "$tmp/cmp.out")"
 grep -qF '| only-in-c | - | - | 20.9% [17.0, 25.6] |' "$tmp/cmp.out" ||
 	fail "a probe set of one run only is not shown as missing in the others"

@@ -72,7 +72,7 @@ static struct lb_results *make_results(bool with_probesets)
 	res->complete = true;
 	res->host.kernel_release = strdup("6.18.44-test");
 	res->host.machine = strdup("x86_64");
-	res->host.cpu_model = strdup("Test CPU\t@ 3.0GHz");	/* the tab is stripped */
+	res->host.cpu_model = strdup("Test CPU\t@ 3.0GHz");	/* the tab shown as \x09 */
 	res->host.virtualization = strdup("none");
 	res->host.ncpus = 2;
 	res->config.workload = strdup("udp-rr");
@@ -113,7 +113,7 @@ static void check_gp(const char *dir)
 	T_CHECK(strstr(gp, "\ntitle = 'Throughput slowdown under tracing'\n") != NULL);
 	T_CHECK(strstr(gp, "\nsubtitle = 'baseline 88,100 ops/s (median of 3), udp-rr, 2 s x 3'\n")
 		!= NULL);
-	T_CHECK(strstr(gp, "\nfooter = 'Linux 6.18.44-test x86_64, Test CPU@ 3.0GHz, 2 CPUs' . "
+	T_CHECK(strstr(gp, "\nfooter = 'Linux 6.18.44-test x86_64, Test CPU\\x09@ 3.0GHz, 2 CPUs' . "
 			   "\"\\n\" . 'udp-rr 127.0.0.1:40213 64B server@cpu1 client@cpu1 "
 			   "''pinned'' | engine uring | loadbench 0.1.0-test | "
 			   "2026-11-29T18:00:00Z'\nfooter_lines = 2\nnote = ''\n"
@@ -248,7 +248,7 @@ static void check_texts(void)
 	T_CHECK(t_plot_write(res, dir, LB_SRCDIR "/plots", err, sizeof(err)) == 0);
 	gp_var(dir, "throughput.gp", "footer", buf, sizeof(buf));
 	{
-		static const char want[] = "'Linux 6.18.44-test x86_64, Test CPU@ 3.0GHz, 2 CPUs, "
+		static const char want[] = "'Linux 6.18.44-test x86_64, Test CPU\\x09@ 3.0GHz, 2 CPUs, "
 			"virtualization kvm, VM accelerator kvm: asked for with --accel kvm' . ";
 
 		T_CHECK(!strncmp(buf, want, sizeof(want) - 1));
@@ -572,9 +572,10 @@ out:
 /*
  * Whether @dir/@file holds nothing a results.json could have slipped in:
  * each line naming "pwned" is a comment, a NAME = '...' string of the
- * header, or a data row (a number or a "name" first), and no byte but
- * newline and tab is a control one (C0, DEL, CSI 0x9b, C1 in UTF-8). Said
- * on stderr.
+ * header, or a data row (a number or a "name" first), no byte but
+ * newline and tab is a control one (C0, DEL, CSI 0x9b, C1 in UTF-8), and no
+ * RIGHT-TO-LEFT OVERRIDE (U+202E, E2 80 AE) reorders its text. Said on
+ * stderr.
  */
 static bool inert(const char *dir, const char *file)
 {
@@ -590,7 +591,8 @@ static bool inert(const char *dir, const char *file)
 	}
 	for (u = (const unsigned char *)text; *u; u++) {
 		if ((*u < 0x20 && *u != '\n' && *u != '\t') || *u == 0x7f || *u == 0x9b ||
-		    (*u == 0xc2 && u[1] >= 0x80 && u[1] <= 0x9f)) {
+		    (*u == 0xc2 && u[1] >= 0x80 && u[1] <= 0x9f) ||
+		    (*u == 0xe2 && u[1] == 0x80 && u[2] == 0xae)) {
 			fprintf(stderr, "%s: raw byte 0x%02x\n", path, *u);
 			ok = false;
 		}
@@ -612,8 +614,9 @@ static bool inert(const char *dir, const char *file)
 /*
  * The version, a probe-set name, the placement and the CPU of a
  * results.json, and a directory's label in compare, each with a newline
- * and a gnuplot command after it, quotes, a `command`, an @macro and an
- * escape sequence: the scripts and data files hold them inertly, and
+ * and a gnuplot command after it, quotes, a `command`, an @macro, an
+ * escape sequence and a RIGHT-TO-LEFT OVERRIDE: the scripts and data files
+ * hold them inertly (the override as the text \xe2\x80\xae), and
  * gnuplot (when on PATH) renders without running any: the file the
  * commands would touch is not there.
  */
@@ -637,8 +640,8 @@ static void check_hostile(void)
 		return;
 	}
 	snprintf(path, sizeof(path), "%s/pwned", dir);
-	snprintf(cmd, sizeof(cmd), "'\"\nsystem \"touch %s\"\n# `touch %s` @title \x1b[2J", path,
-		 path);
+	snprintf(cmd, sizeof(cmd), "'\"\nsystem \"touch %s\"\n# `touch %s` @title \x1b[2J\u202e",
+		 path, path);
 	free(res->version);
 	free(res->probesets[0].name);
 	free(res->config.placement);

@@ -156,8 +156,8 @@ static void check_vm_accelerator(struct lb_results *res)
 
 	res->host.vm_accelerator = "tcg: /dev/kvm is kvm_pvm (runs only PVM guests)";
 	out = report(res, LB_REPORT_MARKDOWN);
-	T_CHECK(out && strstr(out, "), virtualization: kvm, VM accelerator: tcg: /dev/kvm is kvm_pvm "
-			      "(runs only PVM guests)\n- CPU: "));
+	T_CHECK(out && strstr(out, "), virtualization: kvm, VM accelerator: tcg: /dev/kvm is kvm\\_pvm "
+			      "\\(runs only PVM guests\\)\n- CPU: "));
 	free(out);
 	out = report(res, LB_REPORT_LATEX);
 	T_CHECK(out && strstr(out, " (kvm), VM accelerator tcg: /dev/kvm is kvm\\_pvm (runs only "
@@ -247,10 +247,16 @@ static void check_alternate(const struct lb_results *runs)
 #define HOSTILE "\x1b]2;owned\x07\x1b[2J\r\n\t\x7f\xc2\x9b" "1m\x9b|\\ \u00fc"
 /* HOSTILE in the text and lines formats: every control byte as \xNN, the backslash doubled. */
 #define HOSTILE_TEXT "\\x1b]2;owned\\x07\\x1b[2J\\x0d\\x0a\\x09\\x7f\\xc2\\x9b1m\\x9b|\\\\ \u00fc"
-/* HOSTILE in a Markdown cell: the control characters dropped, '|' and '\\' escaped. */
-#define HOSTILE_MD "]2;owned[2J1m\\|\\\\ \u00fc"
-/* HOSTILE in LaTeX: the control characters dropped, the backslash spelled out. */
-#define HOSTILE_TEX "]2;owned[2J1m|\\textbackslash{} \u00fc"
+/*
+ * HOSTILE in a Markdown cell: each control byte as \xNN (as in the text
+ * format), its backslash, the brackets, '|' and the backslash escaped.
+ */
+#define HOSTILE_MD "\\\\x1b\\]2;owned\\\\x07\\\\x1b\\[2J\\\\x0d\\\\x0a\\\\x09\\\\x7f" \
+	"\\\\xc2\\\\x9b1m\\\\x9b\\|\\\\ \u00fc"
+/* HOSTILE in LaTeX: each control byte as \xNN, every backslash spelled out. */
+#define TEX_BS "\\textbackslash{}"
+#define HOSTILE_TEX TEX_BS "x1b]2;owned" TEX_BS "x07" TEX_BS "x1b[2J" TEX_BS "x0d" TEX_BS "x0a" \
+	TEX_BS "x09" TEX_BS "x7f" TEX_BS "xc2" TEX_BS "x9b1m" TEX_BS "x9b|" TEX_BS " \u00fc"
 
 /* Replace the string *@p by @prefix HOSTILE. */
 static void set_hostile(char **p, const char *prefix)
@@ -281,27 +287,62 @@ static bool raw_control(const char *out, const char *what)
 	return false;
 }
 
+/* @res written to @path and read back from it, as 'loadbench report' reads it; NULL: failed. */
+static struct lb_results *reread(const struct lb_results *res, const char *path)
+{
+	struct lb_results *back = NULL;
+	char err[512] = "";
+
+	T_CHECK(lb_results_write_json(res, AT_FDCWD, path) == 0);
+	T_CHECK(lb_results_read_json(path, &back, err, sizeof(err)) == 0);
+	if (!back)
+		fprintf(stderr, "%s: %s\n", path, err);
+	return back;
+}
+
+/* As reread(), then @res freed and the file removed. */
+static struct lb_results *reread_free(struct lb_results *res, const char *path)
+{
+	struct lb_results *back = reread(res, path);
+
+	lb_results_free(res);
+	T_CHECK(unlink(path) == 0);
+	return back;
+}
+
+/* The table of 'loadbench compare' of @res alone, labelled @label, malloc'd. */
+static char *compare_of(const struct lb_results *res, const char *label)
+{
+	char *out = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&out, &len);
+
+	T_CHECK(f != NULL);
+	if (!f)
+		return NULL;
+	T_CHECK(lb_report_print_compare((const struct lb_results *const *)&res, &label, 1, f) == 0);
+	fclose(f);
+	return out;
+}
+
 /*
  * A results.json whose every string is HOSTILE after a word (probe-set and
  * tracer names, a compare-with pair, warnings, a skipped set, host and
  * workload strings, version, start time), written and read back as
- * 'loadbench report' reads it: no format prints a control byte raw; text
- * and lines show each as \xNN, Markdown and LaTeX drop them; the table of
- * 'loadbench compare' too.
+ * 'loadbench report' reads it: no format prints a control byte raw; each
+ * shows it as \xNN (Markdown and LaTeX with the backslash escaped); the
+ * table of 'loadbench compare' too.
  */
 static void check_hostile(const struct lb_results *fixture, const char *dir)
 {
 	static const char *const names[] = { "markdown", "latex", "text", "lines" };
-	struct lb_results *res = NULL;
-	char path[4096], err[512], *out = NULL;
-	const char *label = "dir" HOSTILE;
+	struct lb_results *res;
+	char path[4096], *out = NULL;
 	enum lb_report_format fmt;
-	size_t len = 0, i;
-	FILE *f;
+	size_t i;
 
 	snprintf(path, sizeof(path), "%s/results.json", dir);
-	T_CHECK(lb_results_write_json(fixture, AT_FDCWD, path) == 0);
-	T_CHECK(lb_results_read_json(path, &res, err, sizeof(err)) == 0);
+	res = reread(fixture, path);
 	if (!res)
 		return;
 	set_hostile(&res->probesets[0].name, "evil");
@@ -320,11 +361,7 @@ static void check_hostile(const struct lb_results *fixture, const char *dir)
 	set_hostile(&res->config.engine, "e");
 	T_CHECK(lb_results_add_warning(res, "warn%s", HOSTILE) == 0);
 	T_CHECK(lb_results_add_skipped(res, "sk" HOSTILE, "why" HOSTILE) == 0);
-	T_CHECK(lb_results_write_json(res, AT_FDCWD, path) == 0);
-	lb_results_free(res);
-	res = NULL;
-	T_CHECK(lb_results_read_json(path, &res, err, sizeof(err)) == 0);
-	T_CHECK(unlink(path) == 0);
+	res = reread_free(res, path);
 	if (!res)
 		return;
 	T_CHECK_STR(res->probesets[0].name, "evil" HOSTILE);
@@ -361,17 +398,69 @@ static void check_hostile(const struct lb_results *fixture, const char *dir)
 		free(out);
 	}
 
-	out = NULL;
-	f = open_memstream(&out, &len);
-	T_CHECK(f != NULL);
-	if (f) {
-		T_CHECK(lb_report_print_compare((const struct lb_results *const *)&res, &label, 1,
-						f) == 0);
-		fclose(f);
-		T_CHECK(out && !raw_control(out, "compare"));
-		T_CHECK(out && strstr(out, "| probe set | dir" HOSTILE_MD " |\n"));
-		T_CHECK(out && strstr(out, "\n| evil" HOSTILE_MD " | 31.1% ["));
+	out = compare_of(res, "dir" HOSTILE);
+	T_CHECK(out && !raw_control(out, "compare"));
+	T_CHECK(out && strstr(out, "| probe set | dir" HOSTILE_MD " |\n"));
+	T_CHECK(out && strstr(out, "\n| evil" HOSTILE_MD " | 31.1% ["));
+	free(out);
+	lb_results_free(res);
+}
+
+/*
+ * Markup and reordering in a results.json (issue 34): a probe set named,
+ * and a warning saying, an HTML script, a javascript: link and a
+ * RIGHT-TO-LEFT OVERRIDE (U+202E: "exe.txt" after it reads "txt.exe").
+ * The Markdown report has no raw tag and no link (< > as entities, the
+ * brackets and parentheses escaped); no format, nor the compare table,
+ * holds the bytes of U+202E (E2 80 AE): each shows it as \xe2\x80\xae.
+ */
+#define MARKUP "<script>alert(1)</script>[x](javascript:alert(1))\u202eexe.txt"
+#define MARKUP_MD "&lt;script&gt;alert\\(1\\)&lt;/script&gt;\\[x\\]\\(javascript:alert\\(1\\)\\)" \
+	"\\\\xe2\\\\x80\\\\xaeexe.txt"
+static void check_markup(const struct lb_results *fixture, const char *dir)
+{
+	/* Each format, and U+202E as it shows it. */
+	static const struct {
+		const char *name, *shown;
+	} formats[] = {
+		{ "markdown", "\\\\xe2\\\\x80\\\\xae" },
+		{ "latex", TEX_BS "xe2" TEX_BS "x80" TEX_BS "xae" },
+		{ "text", "\\xe2\\x80\\xae" },
+		{ "lines", "\\xe2\\x80\\xae" },
+	};
+	struct lb_results *res;
+	enum lb_report_format fmt;
+	char path[4096], *out;
+
+	snprintf(path, sizeof(path), "%s/results.json", dir);
+	res = reread(fixture, path);
+	if (!res)
+		return;
+	free(res->probesets[0].name);
+	res->probesets[0].name = strdup("set" MARKUP);
+	T_CHECK(res->probesets[0].name && lb_results_add_warning(res, "warn%s", MARKUP) == 0);
+	res = reread_free(res, path);
+	if (!res)
+		return;
+	T_CHECK_STR(res->probesets[0].name, "set" MARKUP);
+
+	for (size_t i = 0; i < sizeof(formats) / sizeof(formats[0]); i++) {
+		T_CHECK(lb_report_format_parse(formats[i].name, &fmt) == 0);
+		out = report(res, fmt);
+		T_CHECK(out && !strstr(out, "\xe2\x80\xae") && strstr(out, formats[i].shown));
+		if (fmt == LB_REPORT_MARKDOWN) {
+			T_CHECK(out && !strstr(out, "<script") && !strstr(out, "](javascript"));
+			T_CHECK(out && strstr(out, "\n| set" MARKUP_MD " | ftrace | "));
+			T_CHECK(out && strstr(out, "\n> **Warning:** warn" MARKUP_MD "\n"));
+		}
+		if (out && strstr(out, "\xe2\x80\xae"))
+			fprintf(stderr, "%s: U+202E raw in:\n%s\n", formats[i].name, out);
+		free(out);
 	}
+
+	out = compare_of(res, "dir" MARKUP);
+	T_CHECK(out && !strstr(out, "\xe2\x80\xae") && !strstr(out, "<script"));
+	T_CHECK(out && strstr(out, "| probe set | dir" MARKUP_MD " |\n"));
 	free(out);
 	lb_results_free(res);
 }
@@ -402,9 +491,9 @@ static void check_sweep(void)
 
 	T_CHECK(f && lb_report_print_sweep(&s, LB_REPORT_MARKDOWN, f) == 0 && fclose(f) == 0);
 	T_CHECK(buf && strstr(buf, "## Sweep of syscalls-per-op\n"));
-	T_CHECK(buf && strstr(buf, "| sys_calls\\|pid | 0 | 8.00 | 20.0 [18.0, 22.0] | "
+	T_CHECK(buf && strstr(buf, "| sys\\_calls\\|pid | 0 | 8.00 | 20.0 [18.0, 22.0] | "
 			      "2600 [2300, 2900] | 325.0 |\n|  | 4 | 16.00 | 30.0 | 4200 | 262.5 |\n"));
-	T_CHECK(buf && strstr(buf, "| sys_calls\\|pid | 200.0 | 1000 | 1.000 | 2 |\n"));
+	T_CHECK(buf && strstr(buf, "| sys\\_calls\\|pid | 200.0 | 1000 | 1.000 | 2 |\n"));
 	free(buf);
 	buf = NULL;
 	f = open_memstream(&buf, &len);
@@ -446,6 +535,7 @@ int main(void)
 		return T_EXIT_ERROR;
 	}
 	check_hostile(res, dir);
+	check_markup(res, dir);
 	snprintf(path, sizeof(path), "%s/summary.txt", dir);
 	T_CHECK(lb_results_write_summary(res, AT_FDCWD, path) == 0);
 	got = t_read_all(path, NULL);

@@ -30,6 +30,9 @@
 #define NUNITS 12
 #define REFERENCE "2006 (Desnoyers, LKML): LTTng 35% -> LTTng + a breakpoint kprobe per event " \
 		  "73%, 2.1x"
+/* REFERENCE in Markdown: the parentheses escaped, > an entity (lb_fmt_put_md()). */
+#define REFERENCE_MD "2006 \\(Desnoyers, LKML\\): LTTng 35% -&gt; LTTng + a breakpoint kprobe " \
+		     "per event 73%, 2.1x"
 
 /* The throughput of each state in unit @u: off, lttng, lttng+kprobe (ops/s). */
 static void unit_rates(int u, double rate[3])
@@ -252,7 +255,7 @@ static void test_verdict_alternate(struct lb_results *res)
 	const struct lb_probeset_result *set = &res->probesets[1];
 	struct lb_verdict v;
 	struct expect e;
-	char want[1024], *md, *tex, *txt, *lines;
+	char want[1024], want_md[1100], *md, *tex, *txt, *lines;
 	double lo, hi;
 
 	expect_from_slices(set, &e);
@@ -279,24 +282,30 @@ static void test_verdict_alternate(struct lb_results *res)
 		 "[%.1f, %.1f], on top of lttng's %.1f%% [%.1f, %.1f]: %.3gx [%.3g, %.3g] the "
 		 "tracer's impact (%s)", e.extra, e.vs_pct, lo, hi, e.base_pct,
 		 v.base_ci95[0], v.base_ci95[1], e.ratio, v.ratio_ci95[0], v.ratio_ci95[1], REFERENCE);
+	snprintf(want_md, sizeof(want_md), "lttng+kprobe: a kprobe per traced event \\(11 kprobes: "
+		 "10 ftrace-based, 1 optimized \\(optimization on\\); %+.1f events/op\\) slows "
+		 "lttng by a further %.1f%% \\[%.1f, %.1f\\], on top of lttng's %.1f%% "
+		 "\\[%.1f, %.1f\\]: %.3gx \\[%.3g, %.3g\\] the tracer's impact \\(%s\\)",
+		 e.extra, e.vs_pct, lo, hi, e.base_pct, v.base_ci95[0], v.base_ci95[1], e.ratio,
+		 v.ratio_ci95[0], v.ratio_ci95[1], REFERENCE_MD);
 	printf("verdict: %s\n", want);
 	lines = report_of(res, LB_REPORT_LINES);
 	txt = report_of(res, LB_REPORT_TEXT);
 	md = report_of(res, LB_REPORT_MARKDOWN);
 	tex = report_of(res, LB_REPORT_LATEX);
 	{
-		char line[1100];
+		char line[1200];
 
 		snprintf(line, sizeof(line), "\n%s\n", want);
 		check_has(lines, line);
 		check_has(txt, line);
-		snprintf(line, sizeof(line), "\n### Verdict\n\n- %s\n", want);
+		snprintf(line, sizeof(line), "\n### Verdict\n\n- %s\n", want_md);
 		check_has(md, line);
 	}
 	check_has(lines, "  lttng+kprobe: 11 kprobes: 10 ftrace-based, 1 optimized (optimization on)\n");
 	check_has(txt, "\nlttng+kprobe: 11 kprobes: 10 ftrace-based, 1 optimized (optimization on)\n");
 	check_has(md, "\nKprobes placed:\n\n- lttng+kprobe: 11 kprobes: 10 ftrace-based, 1 optimized "
-		      "(optimization on)\n");
+		      "\\(optimization on\\)\n");
 	check_has(tex, "\\paragraph{Verdict.}\nlttng+kprobe: a kprobe per traced event (11 kprobes");
 	check_has(tex, "\\% [");
 	/* Exactly one verdict line, for scripts to grep. */

@@ -106,14 +106,20 @@ size_t lb_str_char(const char *s, bool *unsafe)
 	}
 	/* U+0080 to U+009F: the C1 controls, CSI (U+009B) among them. */
 	*unsafe = u[0] == 0xc2 && u[1] <= 0x9f;
+	/* The bidirectional controls U+061C, U+200E-F, U+202A-E, U+2066-9: they reorder text. */
+	*unsafe |= (u[0] == 0xd8 && u[1] == 0x9c) ||
+		   (u[0] == 0xe2 && u[1] == 0x80 && (u[2] == 0x8e || u[2] == 0x8f ||
+						     (u[2] >= 0xaa && u[2] <= 0xae))) ||
+		   (u[0] == 0xe2 && u[1] == 0x81 && u[2] >= 0xa6 && u[2] <= 0xa9);
 	return n;
 }
 
 /*
  * What lb_str_put_safe() writes for the character at @s, in @out (NUL-terminated):
- * "\xNN" per byte of an unsafe one is 8 bytes at most. Returns the bytes of @s it took.
+ * "\xNN" per byte of an unsafe one (a bidirectional control has 3) is 16 bytes at most.
+ * Returns the bytes of @s it took.
  */
-static size_t lb_str_safe_next(const char *s, char out[9])
+static size_t lb_str_safe_next(const char *s, char out[17])
 {
 	bool unsafe;
 	size_t n = lb_str_char(s, &unsafe), i;
@@ -132,7 +138,7 @@ static size_t lb_str_safe_next(const char *s, char out[9])
 
 void lb_str_put_safe(FILE *f, const char *s)
 {
-	char out[9];
+	char out[17];
 
 	while (s && *s) {
 		s += lb_str_safe_next(s, out);
@@ -143,7 +149,7 @@ void lb_str_put_safe(FILE *f, const char *s)
 size_t lb_str_safe_len(const char *s)
 {
 	size_t len = 0;
-	char out[9];
+	char out[17];
 
 	while (s && *s) {
 		s += lb_str_safe_next(s, out);
@@ -155,7 +161,7 @@ size_t lb_str_safe_len(const char *s)
 const char *lb_str_safe(const char *s, char *buf, size_t len)
 {
 	size_t used = 0, n;
-	char out[9];
+	char out[17];
 
 	if (!len)
 		return buf;

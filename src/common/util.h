@@ -70,7 +70,9 @@ int lb_edit_distance(const char *a, const char *b);
  *
  * lb_str_char - the length in bytes of the character at @s (0 at its end),
  * and in *@unsafe whether a terminal could act on it: a C0 control (tab and
- * newline included), DEL, a C1 control (U+0080 to U+009F), or a byte that
+ * newline included), DEL, a C1 control (U+0080 to U+009F), a bidirectional
+ * control (U+061C, U+200E, U+200F, U+202A to U+202E, U+2066 to U+2069: a
+ * RIGHT-TO-LEFT OVERRIDE shows the text after it backwards), or a byte that
  * does not start a well-formed UTF-8 character (8-bit C1 controls among
  * them; its length is then 1). Other UTF-8 is safe.
  */

@@ -91,10 +91,70 @@ const char *lb_fmt_overwritten_cell(const struct lb_summary *s, char *buf, size_
 void lb_fmt_put_each(FILE *f, const char *s,
 		     void (*put)(FILE *f, const char *c, size_t n, void *state), void *state)
 {
+	char one[8], shown[40];
 	bool unsafe;
 	size_t n;
 
-	for (; s && (n = lb_str_char(s, &unsafe)); s += n)
-		if (!unsafe)
+	for (; s && (n = lb_str_char(s, &unsafe)); s += n) {
+		if (!unsafe) {
 			put(f, s, n, state);
+			continue;
+		}
+		/* One character, 4 bytes at most: "\xNN" each. */
+		memcpy(one, s, n);
+		one[n] = '\0';
+		for (const char *p = lb_str_safe(one, shown, sizeof(shown)); *p; p++)
+			put(f, p, 1, state);
+	}
+}
+
+/* One character of Markdown text. */
+static void md_char(FILE *f, const char *c, size_t n, void *state)
+{
+	if (*c == '<')
+		fputs("&lt;", f);
+	else if (*c == '>')
+		fputs("&gt;", f);
+	else if (*c == '&')
+		fputs("&amp;", f);
+	else if (n == 1 && strchr("\\`*_[]()#|!~", *c))
+		fprintf(f, "\\%c", *c);
+	else
+		fwrite(c, 1, n, f);
+}
+
+void lb_fmt_put_md(FILE *f, const char *s)
+{
+	lb_fmt_put_each(f, s, md_char, NULL);
+}
+
+/* One character of LaTeX text. */
+static void tex_char(FILE *f, const char *c, size_t n, void *state)
+{
+	if (n > 1) {
+		fwrite(c, 1, n, f);
+		return;
+	}
+	switch (*c) {
+	case '\\':
+		fputs("\\textbackslash{}", f);
+		break;
+	case '~':
+		fputs("\\textasciitilde{}", f);
+		break;
+	case '^':
+		fputs("\\textasciicircum{}", f);
+		break;
+	case '&': case '%': case '$': case '#': case '_': case '{': case '}':
+		fputc('\\', f);
+		fputc(*c, f);
+		break;
+	default:
+		fputc(*c, f);
+	}
+}
+
+void lb_fmt_put_tex(FILE *f, const char *s)
+{
+	lb_fmt_put_each(f, s, tex_char, NULL);
 }

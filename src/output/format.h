@@ -55,11 +55,31 @@ const char *lb_fmt_overwritten_cell(const struct lb_summary *s, char *buf, size_
 /*
  * lb_fmt_put_each - pass each character of @s (NULL: none) to @put, which
  * writes it on @f escaped as its format wants (@n bytes at @c; @state is
- * the caller's, for a format whose escape depends on what came before),
- * but for control characters (C0, DEL, C1) and bytes that are not UTF-8,
- * dropped (lb_str_char()). Returns nothing.
+ * the caller's, for a format whose escape depends on what came before).
+ * An unsafe character (lb_str_char(): a control, a bidirectional control,
+ * a byte that is not UTF-8) is passed as the text the terminal's messages
+ * show for it (lb_str_safe(): "\xe2\x80\xae" for U+202E), a character at
+ * a time: it is seen, and neither a terminal nor a renderer acts on it.
+ * Every string of a results file reaches a report or a figure through
+ * here. Returns nothing.
  */
 void lb_fmt_put_each(FILE *f, const char *s,
 		     void (*put)(FILE *f, const char *c, size_t n, void *state), void *state);
+
+/*
+ * lb_fmt_put_md - @s as Markdown text that is only text, in a table cell, a
+ * list item or a quote: < > & as entities (no HTML), and \ ` * _ [ ] ( ) #
+ * | ! ~ backslash-escaped (no emphasis, code, link, image, heading, cell
+ * break or strike-through); unsafe characters as lb_fmt_put_each() shows
+ * them. Returns nothing.
+ */
+void lb_fmt_put_md(FILE *f, const char *s);
+
+/*
+ * lb_fmt_put_tex - @s as LaTeX text: \ ~ ^ spelled out, & % $ # _ { }
+ * backslash-escaped; unsafe characters as lb_fmt_put_each() shows them.
+ * Returns nothing.
+ */
+void lb_fmt_put_tex(FILE *f, const char *s);
 
 #endif

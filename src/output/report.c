@@ -61,23 +61,6 @@ static bool any_short(const struct lb_results *res)
 
 /* ---- Markdown -------------------------------------------------------------------------------- */
 
-/* One character of a Markdown table cell: '|', '\\', '*' and '`' escaped. */
-static void md_char(FILE *f, const char *c, size_t n, void *state)
-{
-	if (*c == '|' || *c == '\\' || *c == '*' || *c == '`')
-		fputc('\\', f);
-	fwrite(c, 1, n, f);
-}
-
-/*
- * @s in a Markdown table cell: '|' escaped, control characters (C0, DEL, C1)
- * and bytes that are not UTF-8 dropped (lb_str_char()).
- */
-static void md_cell(FILE *f, const char *s)
-{
-	lb_fmt_put_each(f, s, md_char, NULL);
-}
-
 /*
  * One row; under --method alternate (@alt) with the CI's half-width ("0.69\*"
  * when wider than the precision asked for) and the units used ("7 (1
@@ -89,9 +72,9 @@ static void md_row(FILE *f, const struct lb_probeset_result *psr, bool is_baseli
 	char b[6][64];
 
 	fputs("| ", f);
-	md_cell(f, lb_fmt_or_unknown(psr->name));
+	lb_fmt_put_md(f, lb_fmt_or_unknown(psr->name));
 	fputs(" | ", f);
-	md_cell(f, lb_fmt_or_unknown(psr->tracer));
+	lb_fmt_put_md(f, lb_fmt_or_unknown(psr->tracer));
 	fprintf(f, " | %s | %s |",
 		lb_fmt_grouped(s->throughput_median, ",", b[0], sizeof(b[0])),
 		num(100 * s->throughput_cv, 1, "-", b[1], sizeof(b[1])));
@@ -135,20 +118,20 @@ static void print_markdown(const struct lb_results *res, FILE *f)
 			 "all, when less than that; ", c->time_budget);
 	fputs("## Throughput slowdown under tracing\n\n", f);
 	fputs("- workload: ", f);
-	md_cell(f, lb_fmt_or_unknown(c->placement));
+	lb_fmt_put_md(f, lb_fmt_or_unknown(c->placement));
 	fputs("\n- kernel: Linux ", f);
-	md_cell(f, lb_fmt_or_unknown(h->kernel_release));
+	lb_fmt_put_md(f, lb_fmt_or_unknown(h->kernel_release));
 	fputs(" (", f);
-	md_cell(f, lb_fmt_or_unknown(h->machine));
+	lb_fmt_put_md(f, lb_fmt_or_unknown(h->machine));
 	fputs("), virtualization: ", f);
-	md_cell(f, lb_fmt_or_unknown(h->virtualization));
+	lb_fmt_put_md(f, lb_fmt_or_unknown(h->virtualization));
 	fputs(emulated(res), f);
 	if (h->vm_accelerator && *h->vm_accelerator) {
 		fputs(", VM accelerator: ", f);
-		md_cell(f, h->vm_accelerator);
+		lb_fmt_put_md(f, h->vm_accelerator);
 	}
 	fputs("\n- CPU: ", f);
-	md_cell(f, lb_fmt_or_unknown(h->cpu_model));
+	lb_fmt_put_md(f, lb_fmt_or_unknown(h->cpu_model));
 	fprintf(f, ", %d online\n", h->ncpus);
 	if (alt)
 		fprintf(f, "- method: alternate, each probe set's probes switched on and off on "
@@ -161,17 +144,17 @@ static void print_markdown(const struct lb_results *res, FILE *f)
 	else
 		fprintf(f, "- method: runs, %d rounds of %g s measured after %g s warm-up, "
 			"loadbench ", c->repeat, c->duration, c->warmup);
-	md_cell(f, lb_fmt_or_unknown(res->version));
+	lb_fmt_put_md(f, lb_fmt_or_unknown(res->version));
 	if (res->started) {
 		fputs(", started ", f);
-		md_cell(f, res->started);
+		lb_fmt_put_md(f, res->started);
 	}
 	fputs(res->complete ? "\n" : "; **interrupted: partial results**\n", f);
 	for (i = 0; i < res->nskipped; i++) {
 		fputs("- not measured: ", f);
-		md_cell(f, lb_fmt_or_unknown(res->skipped[i].name));
+		lb_fmt_put_md(f, lb_fmt_or_unknown(res->skipped[i].name));
 		fputs(" (", f);
-		md_cell(f, lb_fmt_or_unknown(res->skipped[i].reason));
+		lb_fmt_put_md(f, lb_fmt_or_unknown(res->skipped[i].reason));
 		fputs(")\n", f);
 	}
 	fputc('\n', f);
@@ -205,62 +188,30 @@ static void print_markdown(const struct lb_results *res, FILE *f)
 		      "(1/traced - 1/baseline) / events per operation, its 95% CI the slowdown's, "
 		      "per event.\n", f);
 	}
-	lb_report_latency_markdown(res, f, md_cell);
-	lb_report_cpu_markdown(res, f, md_cell);
+	lb_report_latency_markdown(res, f, lb_fmt_put_md);
+	lb_report_cpu_markdown(res, f, lb_fmt_put_md);
 	lb_notes_print(res, LB_NOTE_KPROBES, f, &(const struct lb_note_style){
-		.put = md_cell, .head = "\nKprobes placed:\n\n", .pre = "- ", .post = "\n" });
+		.put = lb_fmt_put_md, .head = "\nKprobes placed:\n\n", .pre = "- ", .post = "\n" });
 	lb_notes_print(res, LB_NOTE_VERDICT, f, &(const struct lb_note_style){
-		.put = md_cell, .head = "\n### Verdict\n\n", .pre = "- ", .post = "\n" });
+		.put = lb_fmt_put_md, .head = "\n### Verdict\n\n", .pre = "- ", .post = "\n" });
 	for (i = 0; i < res->nwarnings; i++) {
 		fputs(i ? "" : "\n", f);
 		fputs("> **Warning:** ", f);
-		md_cell(f, res->warnings[i]);
+		lb_fmt_put_md(f, res->warnings[i]);
 		fputc('\n', f);
 	}
 }
 
 /* ---- LaTeX ----------------------------------------------------------------------------------- */
 
-/* One character in LaTeX: its special characters escaped. */
-static void tex_char(FILE *f, const char *c, size_t n, void *state)
-{
-	if (n > 1) {
-		fwrite(c, 1, n, f);
-		return;
-	}
-	switch (*c) {
-	case '\\':
-		fputs("\\textbackslash{}", f);
-		break;
-	case '~':
-		fputs("\\textasciitilde{}", f);
-		break;
-	case '^':
-		fputs("\\textasciicircum{}", f);
-		break;
-	case '&': case '%': case '$': case '#': case '_': case '{': case '}':
-		fputc('\\', f);
-		fputc(*c, f);
-		break;
-	default:
-		fputc(*c, f);
-	}
-}
-
-/* @s in LaTeX: its special characters escaped, control characters and non-UTF-8 dropped. */
-static void tex(FILE *f, const char *s)
-{
-	lb_fmt_put_each(f, s, tex_char, NULL);
-}
-
 static void tex_row(FILE *f, const struct lb_probeset_result *psr, bool is_baseline)
 {
 	const struct lb_summary *s = &psr->summary;
 	char b[4][64];
 
-	tex(f, lb_fmt_or_unknown(psr->name));
+	lb_fmt_put_tex(f, lb_fmt_or_unknown(psr->name));
 	fputs(" & ", f);
-	tex(f, lb_fmt_or_unknown(psr->tracer));
+	lb_fmt_put_tex(f, lb_fmt_or_unknown(psr->tracer));
 	fprintf(f, " & %s", lb_fmt_grouped(s->throughput_median, "{,}", b[0], sizeof(b[0])));
 	if (is_baseline) {
 		fputs(" & -- & -- & -- & -- & -- & -- & -- \\\\\n", f);
@@ -277,9 +228,9 @@ static void tex_row(FILE *f, const struct lb_probeset_result *psr, bool is_basel
 		fprintf(f, " & [%.1f, %.1f] & ", s->ns_per_event_ci95[0], s->ns_per_event_ci95[1]);
 	else
 		fputs(" & -- & ", f);
-	tex(f, lb_fmt_lost_cell(s, b[0], sizeof(b[0])));
+	lb_fmt_put_tex(f, lb_fmt_lost_cell(s, b[0], sizeof(b[0])));
 	fputs(" & ", f);
-	tex(f, lb_fmt_overwritten_cell(s, b[0], sizeof(b[0])));
+	lb_fmt_put_tex(f, lb_fmt_overwritten_cell(s, b[0], sizeof(b[0])));
 	fputs(" \\\\\n", f);
 }
 
@@ -290,28 +241,28 @@ static void print_latex(const struct lb_results *res, FILE *f)
 	size_t i;
 
 	fputs("% loadbench ", f);
-	tex(f, lb_fmt_or_unknown(res->version));
+	lb_fmt_put_tex(f, lb_fmt_or_unknown(res->version));
 	fputs(" results", f);
 	if (res->started) {
 		fputs(", started ", f);
-		tex(f, res->started);
+		lb_fmt_put_tex(f, res->started);
 	}
 	fputs(". Needs \\usepackage{booktabs}.\n", f);
 	fputs("\\begin{table}[t]\n\\centering\n\\caption{Throughput slowdown under tracing: ", f);
-	tex(f, lb_fmt_or_unknown(c->workload));
+	lb_fmt_put_tex(f, lb_fmt_or_unknown(c->workload));
 	fputs(" on Linux ", f);
-	tex(f, lb_fmt_or_unknown(h->kernel_release));
+	lb_fmt_put_tex(f, lb_fmt_or_unknown(h->kernel_release));
 	fputs(", ", f);
-	tex(f, lb_fmt_or_unknown(h->cpu_model));
+	lb_fmt_put_tex(f, lb_fmt_or_unknown(h->cpu_model));
 	if (h->virtualization && strcmp(h->virtualization, "none")) {
 		fputs(" (", f);
-		tex(f, h->virtualization);
+		lb_fmt_put_tex(f, h->virtualization);
 		fputs(")", f);
 	}
-	tex(f, emulated(res));
+	lb_fmt_put_tex(f, emulated(res));
 	if (h->vm_accelerator && *h->vm_accelerator) {
 		fputs(", VM accelerator ", f);
-		tex(f, h->vm_accelerator);
+		lb_fmt_put_tex(f, h->vm_accelerator);
 	}
 	if (alternate(res)) {
 		int lo, hi;
@@ -344,13 +295,14 @@ static void print_latex(const struct lb_results *res, FILE *f)
 	for (i = 0; i < res->nprobesets; i++)
 		tex_row(f, &res->probesets[i], false);
 	fputs("\\bottomrule\n\\end{tabular}\n\\end{table}\n", f);
-	lb_report_latency_latex(res, f, tex);
-	lb_report_cpu_latex(res, f, tex);
+	lb_report_latency_latex(res, f, lb_fmt_put_tex);
+	lb_report_cpu_latex(res, f, lb_fmt_put_tex);
 	lb_notes_print(res, LB_NOTE_KPROBES, f, &(const struct lb_note_style){
-		.put = tex, .head = "\n\\paragraph{Kprobes placed.}\n", .pre = "",
+		.put = lb_fmt_put_tex, .head = "\n\\paragraph{Kprobes placed.}\n", .pre = "",
 		.post = "\\par\n" });
 	lb_notes_print(res, LB_NOTE_VERDICT, f, &(const struct lb_note_style){
-		.put = tex, .head = "\n\\paragraph{Verdict.}\n", .pre = "", .post = "\\par\n" });
+		.put = lb_fmt_put_tex, .head = "\n\\paragraph{Verdict.}\n", .pre = "",
+		.post = "\\par\n" });
 }
 
 /* ---- lines ----------------------------------------------------------------------------------- */
@@ -484,7 +436,7 @@ int lb_report_print_compare(const struct lb_results *const *res, const char *con
 	fputs("| probe set |", f);
 	for (m = 0; m < n; m++) {
 		fputc(' ', f);
-		md_cell(f, labels[m]);
+		lb_fmt_put_md(f, labels[m]);
 		fputs(" |", f);
 	}
 	fputs("\n|---|", f);
@@ -509,7 +461,7 @@ int lb_report_print_compare(const struct lb_results *const *res, const char *con
 			if (seen)
 				continue;
 			fputs("| ", f);
-			md_cell(f, lb_fmt_or_unknown(name));
+			lb_fmt_put_md(f, lb_fmt_or_unknown(name));
 			fputs(" |", f);
 			for (k = 0; k < n; k++) {
 				const struct lb_summary *s = NULL;
@@ -554,10 +506,10 @@ int lb_report_print_sweep(const struct lb_sweep *s, enum lb_report_format fmt, F
 {
 	switch (fmt) {
 	case LB_REPORT_MARKDOWN:
-		lb_report_sweep_markdown(s, f, md_cell);
+		lb_report_sweep_markdown(s, f, lb_fmt_put_md);
 		break;
 	case LB_REPORT_LATEX:
-		lb_report_sweep_latex(s, f, tex);
+		lb_report_sweep_latex(s, f, lb_fmt_put_tex);
 		break;
 	case LB_REPORT_TEXT:
 	case LB_REPORT_LINES:
