@@ -77,6 +77,34 @@ expect_error "unknown engine 'epoll': choose syscall or uring" lb --engine epoll
 expect_error "engine uring does not apply to icmp-flood.*--engine syscall" \
 	lb --workload icmp-flood --engine uring --probeset none
 
+note "FIFOs and devices as files loadbench reads: refused at once, not waited on"
+mkfifo "$tmp/fifo" "$tmp/fifo.probeset"
+mkdir "$tmp/fifodir" "$tmp/sweepfifo"
+mkfifo "$tmp/fifodir/results.json" "$tmp/sweepfifo/sweep.json"
+# timeout: open() of a FIFO nobody writes to waits for ever, signals taken but not acted on.
+expect_error --exit 1 "$tmp/fifo is not a regular file \(a FIFO\): give a \.probeset file" \
+	timeout 5 "$LOADBENCH" --quiet --no-plot --output "$tmp/out" --probeset "$tmp/fifo"
+(cd "$tmp" && expect_error --exit 1 "^loadbench: error: \./fifo is not a regular file \(a FIFO\)" \
+	timeout 5 "$LOADBENCH" --quiet --no-plot --output "$tmp/out" --probeset ./fifo) ||
+	fail "a FIFO given as ./fifo was not refused"
+(cd "$tmp" && expect_error --exit 1 "^loadbench: error: fifo\.probeset is not a regular file \(a FIFO\)" \
+	timeout 5 "$LOADBENCH" --quiet --no-plot --output "$tmp/out" --probeset fifo.probeset) ||
+	fail "a FIFO given as fifo.probeset was not refused"
+expect_error --exit 1 "/dev/null is not a regular file \(a character device\)" \
+	timeout 5 "$LOADBENCH" --quiet --no-plot --output "$tmp/out" --probeset /dev/null
+for cmd in report plot; do
+	expect_error --exit 1 "fifodir/results.json is not a regular file \(a FIFO\): not loadbench results; give the directory of a loadbench run \(its --output\)$" \
+		timeout 5 "$LOADBENCH" "$cmd" "$tmp/fifodir"
+done
+expect_error --exit 1 "sweepfifo/sweep.json is not a regular file \(a FIFO\)" \
+	timeout 5 "$LOADBENCH" report "$tmp/sweepfifo"
+mkdir -p "$tmp/data/workloads"
+mkfifo "$tmp/data/workloads/fifo.workload"
+expect_error --exit 1 "workloads/fifo.workload is not a regular file \(a FIFO\): make it a recipe's text file, or remove it" \
+	env LOADBENCH_DATADIR="$tmp/data" timeout 5 "$LOADBENCH" --quiet --no-plot --output "$tmp/out" \
+	--workload fifo
+[[ ! -e $tmp/out ]] || fail "a run refused before measuring left its results directory"
+
 note "bad probe-set files name file:line"
 printf 'tracer ftrace\n# fine\ntracepoint net:netif_rx\nfrobnicate yes\n' >"$tmp/bad.probeset"
 expect_error "bad.probeset:4: .*frobnicate" lb --probeset "$tmp/bad.probeset"

@@ -151,10 +151,16 @@ assert_no_leftovers() {
 	fi
 }
 
-# Runs "$@", expecting failure with exactly one line on stderr matching $pattern.
-# Usage: expect_error PATTERN CMD...
+# Runs "$@", expecting failure with exactly one line on stderr matching $pattern
+# (and with --exit, the exit status STATUS: 2 for a usage error).
+# Usage: expect_error [--exit STATUS] PATTERN CMD...
 expect_error() {
-	local pattern=$1 out err rc
+	local want= pattern out err rc
+	if [[ $1 == --exit ]]; then
+		want=$2
+		shift 2
+	fi
+	pattern=$1
 	shift
 	err=$(mktemp)
 	rc=0
@@ -162,6 +168,7 @@ expect_error() {
 	out=$(cat "$err")
 	rm -f "$err"
 	[[ $rc -ne 0 ]] || fail "expected failure, got exit 0: $*"
+	[[ -z $want || $rc -eq $want ]] || fail "expected exit $want, got $rc: $*: $out"
 	[[ $(printf '%s\n' "$out" | wc -l) -eq 1 ]] ||
 		fail "expected one error line from: $*; got:"$'\n'"$out"
 	[[ $out =~ $pattern ]] || fail "error for '$*' does not match /$pattern/: $out"

@@ -558,6 +558,21 @@ static void test_load(void)
 	T_CHECK(strstr(err, "cannot open") != NULL);
 	ret = lb_probeset_load(tmpdir, &ps, err, sizeof(err));
 	T_CHECK(ret == -EISDIR);
+
+	/*
+	 * A FIFO or a device is refused at once: open() of a FIFO nobody writes to
+	 * would block (SIGALRM ends the test then), a device is not a probe set.
+	 */
+	T_CHECK(mkfifo(tmp_path("fifo.probeset"), 0600) == 0);
+	alarm(5);
+	ret = lb_probeset_load(tmp_path("fifo.probeset"), &ps, err, sizeof(err));
+	alarm(0);
+	T_CHECK(ret == -EINVAL && ps == NULL);
+	T_CHECK(strstr(err, "fifo.probeset is not a regular file (a FIFO): give a .probeset") != NULL);
+	unlink(tmp_path("fifo.probeset"));
+	ret = lb_probeset_load("/dev/null", &ps, err, sizeof(err));
+	T_CHECK(ret == -EINVAL && ps == NULL);
+	T_CHECK(strstr(err, "/dev/null is not a regular file (a character device)") == err);
 }
 
 static void test_catalog(void)

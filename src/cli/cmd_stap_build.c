@@ -43,14 +43,19 @@ static void usage(FILE *f)
  */
 static int symbols_check(const char *script, const char *kbuild, char *err, size_t len)
 {
-	char path[512], line[256];
-	int lines = 0;
-	FILE *f;
+	char path[512], line[256], kind[64];
+	int lines = 0, fd;
+	FILE *f = NULL;
+	if (fd == -EINVAL)
+		snprintf(kind, sizeof(kind), "not a regular file but %s", lb_file_kind(path));
 
 	if (!kbuild || !strstr(script, "kprobe.function("))
 		return 0;
 	snprintf(path, sizeof(path), "%s/System.map", kbuild);
-	f = fopen(path, "re");
+	/* Not a FIFO: stap-build would wait for a writer for ever. */
+	fd = lb_open_regular(path);
+	if (fd >= 0 && !(f = fdopen(fd, "r")))
+		close(fd);
 	while (f && lines < 2 && fgets(line, sizeof(line), f))
 		lines++;
 	if (f)
@@ -60,7 +65,7 @@ static int symbols_check(const char *script, const char *kbuild, char *err, size
 	snprintf(err, len, "its kprobe.function probes need the kernel's symbols at build time, "
 		 "and %s is %s (Debian's real one is in linux-image-RELEASE-dbg; the names "
 		 "of the running kernel's /proc/kallsyms do)", path,
-		 f ? "a one-line stub" : "missing");
+		 f ? "a one-line stub" : fd == -EINVAL ? kind : "missing");
 	return -ENOENT;
 }
 

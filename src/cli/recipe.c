@@ -9,8 +9,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "recipe.h"
+#include "util.h"
 
 #define LB_RECIPE_MAX_ARGS 64
 #define LB_RECIPE_MAX_BYTES 16384
@@ -84,20 +86,35 @@ int lb_words_split(const char *s, const char *recipe_dir, char ***out)
 	return (int)n;
 }
 
-/* Returns 0, -ENOENT, or -EINVAL/-ENOMEM with @err. */
+/* Returns 0, -ENOENT, or -errno with @err (lb_open_regular() refuses a FIFO). */
 int lb_recipe_load(const char *dir, const char *name, struct lb_recipe *r, char *err, size_t len)
 {
 	char path[4096], line[1024], *key, *val, *end;
-	int lineno = 0, ret = 0;
+	int lineno = 0, ret = 0, fd;
 	FILE *f;
 
 	memset(r, 0, sizeof(*r));
 	if (!lb_recipe_name_ok(name))
 		return -ENOENT;
 	snprintf(path, sizeof(path), "%s/%s.workload", dir, name);
-	f = fopen(path, "re");
-	if (!f)
+	fd = lb_open_regular(path);
+	if (fd == -ENOENT)
 		return -ENOENT;
+	if (fd == -EINVAL || fd == -EISDIR) {
+		snprintf(err, len, "%s is not a regular file (%s): make it a recipe's text file, or "
+			 "remove it", path, lb_file_kind(path));
+		return -EINVAL;
+	}
+	if (fd < 0) {
+		snprintf(err, len, "%s: cannot read: %s", path, strerror(-fd));
+		return fd;
+	}
+	f = fdopen(fd, "r");
+	if (!f) {
+		close(fd);
+		snprintf(err, len, "out of memory");
+		return -ENOMEM;
+	}
 	if (!(r->name = strdup(name)))
 		ret = -ENOMEM;
 	while (!ret && fgets(line, sizeof(line), f)) {

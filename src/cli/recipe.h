@@ -24,8 +24,9 @@ struct lb_recipe {
 
 /*
  * lb_recipe_load - the recipe @name from @dir (DIR/NAME.workload) into @r.
- * Returns 0, -ENOENT when there is none (nothing said), or -EINVAL/-ENOMEM
- * with one line naming the file, the line and the fix in @err.
+ * Returns 0, -ENOENT when there is none (nothing said), or -errno with one
+ * line naming the file (its line) and the fix in @err: -EINVAL for a bad
+ * line or a file that is not a regular one (a FIFO), -ENOMEM, or open's error.
  */
 int lb_recipe_load(const char *dir, const char *name, struct lb_recipe *r, char *err, size_t len);
 

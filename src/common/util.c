@@ -177,6 +177,29 @@ const char *lb_str_safe(const char *s, char *buf, size_t len)
 	return buf;
 }
 
+const char *lb_str_short(const char *s, char *buf, size_t len)
+{
+	size_t used = 0, keep, n;
+	char out[17], tail[40];
+
+	if (lb_str_safe_len(s) <= LB_STR_SHORT)
+		return lb_str_safe(s, buf, len);
+	n = (size_t)snprintf(tail, sizeof(tail), "... (%zu bytes)", strlen(s));
+	if (len <= n + 1)
+		return lb_str_safe(s, buf, len);
+	keep = LB_STR_SHORT - n < len - n - 1 ? LB_STR_SHORT - n : len - n - 1;
+	while (*s) {
+		s += lb_str_safe_next(s, out);
+		n = strlen(out);
+		if (used + n > keep)
+			break;
+		memcpy(buf + used, out, n);
+		used += n;
+	}
+	memcpy(buf + used, tail, strlen(tail) + 1);
+	return buf;
+}
+
 void lb_seterr(char *err, size_t errlen, const char *fmt, ...)
 {
 	va_list ap;
@@ -311,26 +334,63 @@ int lb_dir_is_empty(const char *path)
 	return empty;
 }
 
-int lb_read_file(const char *path, size_t max, char **buf, size_t *lenp)
+int lb_open_regular(const char *path)
 {
-	size_t len = 0, cap;
-	char *data = NULL, *p;
 	struct stat st;
-	int fd, ret;
-	ssize_t n;
+	int fd, flags, ret;
 
-	*buf = NULL;
-	fd = open(path, O_RDONLY | O_CLOEXEC);
+	fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
 	if (fd < 0)
 		return -errno;
 	if (fstat(fd, &st) < 0) {
 		ret = -errno;
 		goto out;
 	}
-	if (S_ISDIR(st.st_mode)) {
-		ret = -EISDIR;
+	if (!S_ISREG(st.st_mode)) {
+		ret = S_ISDIR(st.st_mode) ? -EISDIR : -EINVAL;
 		goto out;
 	}
+	flags = fcntl(fd, F_GETFL);
+	if (flags < 0 || fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) < 0) {
+		ret = -errno;
+		goto out;
+	}
+	return fd;
+out:
+	close(fd);
+	return ret;
+}
+
+const char *lb_file_kind(const char *path)
+{
+	struct stat st;
+
+	if (stat(path, &st))
+		return "gone";
+	if (S_ISFIFO(st.st_mode))
+		return "a FIFO";
+	if (S_ISCHR(st.st_mode))
+		return "a character device";
+	if (S_ISBLK(st.st_mode))
+		return "a block device";
+	if (S_ISSOCK(st.st_mode))
+		return "a socket";
+	if (S_ISDIR(st.st_mode))
+		return "a directory";
+	return "a regular file";
+}
+
+int lb_read_file(const char *path, size_t max, char **buf, size_t *lenp)
+{
+	size_t len = 0, cap;
+	char *data = NULL, *p;
+	int fd, ret;
+	ssize_t n;
+
+	*buf = NULL;
+	fd = lb_open_regular(path);
+	if (fd < 0)
+		return fd;
 	/* Read up to one byte past @max to tell "at the limit" from "over it". */
 	cap = max < 4096 ? max + 1 : 4096;
 	data = malloc(cap + 1);

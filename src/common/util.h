@@ -46,10 +46,29 @@ int lb_mkdir_p(const char *path);
 int lb_dir_is_empty(const char *path);
 
 /*
+ * lb_open_regular - open @path to read it (close-on-exec, never as a
+ * controlling terminal) when it is a regular file. A FIFO or a device is
+ * opened without blocking and refused: open() and read() of a FIFO nobody
+ * writes to would wait for ever, signals notwithstanding. Returns the
+ * descriptor (blocking again), or -errno: -EISDIR for a directory, -EINVAL
+ * for any other file that is not a regular one (lb_file_kind() names it),
+ * or open's error.
+ */
+int lb_open_regular(const char *path);
+
+/*
+ * lb_file_kind - what @path is, for the message that refuses it: "a FIFO",
+ * "a character device", "a block device", "a socket", "a directory", "a
+ * regular file", or "gone" when it cannot be looked at.
+ */
+const char *lb_file_kind(const char *path);
+
+/*
  * lb_read_file - read all of @path (at most @max bytes) into a malloc'd,
  * NUL-terminated *@buf; *@lenp (if not NULL) gets the byte count, which
- * counts any NUL bytes in the file. Returns 0 or -errno: -EFBIG over @max,
- * -EISDIR for a directory, -ENOMEM, or open/read's error.
+ * counts any NUL bytes in the file. Opened with lb_open_regular(). Returns 0
+ * or -errno: -EFBIG over @max, -EISDIR for a directory, -EINVAL for a FIFO,
+ * a device or a socket, -ENOMEM, or open/read's error.
  */
 int lb_read_file(const char *path, size_t max, char **buf, size_t *lenp);
 
@@ -99,6 +118,20 @@ size_t lb_str_safe_len(const char *s);
  * character when it does not fit (for messages). Returns @buf.
  */
 const char *lb_str_safe(const char *s, char *buf, size_t len);
+
+/* The most bytes of a user's string lb_str_short() quotes, and a buffer that holds its result. */
+#define LB_STR_SHORT 80
+#define LB_STR_SHORT_BUF (LB_STR_SHORT + 32)
+
+/*
+ * lb_str_short - @s as lb_str_safe() writes it, for a message that quotes
+ * what a user gave (an argument, a path): when that is longer than
+ * LB_STR_SHORT bytes, its start, "..." and its length ("aaaa... (3000
+ * bytes)"), so that the reason and the fix after it are never what a
+ * message buffer cuts. @len: LB_STR_SHORT_BUF or more to get all of that.
+ * Returns @buf.
+ */
+const char *lb_str_short(const char *s, char *buf, size_t len);
 
 /* lb_seterr - format a message into @err (nothing when @err is NULL or @errlen 0). */
 void lb_seterr(char *err, size_t errlen, const char *fmt, ...)

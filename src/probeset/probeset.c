@@ -709,15 +709,20 @@ out:
 static int read_file(const char *path, char **text, size_t *len, char *err, size_t errlen)
 {
 	int ret = lb_read_file(path, LB_PROBESET_MAX_FILE, text, len);
+	char q[LB_STR_SHORT_BUF];
 
+	lb_str_short(path, q, sizeof(q));
 	if (ret == -EISDIR)
-		lb_seterr(err, errlen, "%s: is a directory; expected a %s file", path,
+		lb_seterr(err, errlen, "%s: is a directory; expected a %s file", q,
 			  LB_PROBESET_EXT);
+	else if (ret == -EINVAL)
+		lb_seterr(err, errlen, "%s is not a regular file (%s): give a %s file or a "
+			  "catalog name", q, lb_file_kind(path), LB_PROBESET_EXT);
 	else if (ret == -EFBIG)
 		lb_seterr(err, errlen, "%s: the file is larger than 1 MiB (%d bytes), the limit "
-			  "for a probe set; is it the right file?", path, LB_PROBESET_MAX_FILE);
+			  "for a probe set; is it the right file?", q, LB_PROBESET_MAX_FILE);
 	else if (ret)
-		lb_seterr(err, errlen, "%s: cannot open: %s", path, strerror(-ret));
+		lb_seterr(err, errlen, "%s: cannot open: %s", q, strerror(-ret));
 	return ret;
 }
 

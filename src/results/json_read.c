@@ -1046,8 +1046,13 @@ static int lb_results_from_json(struct lb_reader *rd, const struct json_object *
 static int lb_read_whole(struct lb_reader *rd, char **buf, size_t *len)
 {
 	int ret = lb_read_file(rd->path, LB_JSON_MAX, buf, len);
+	char q[LB_STR_SHORT_BUF];
 
-	if (ret == -EFBIG)
+	if (ret == -EINVAL)
+		lb_seterr(rd->err, rd->errlen, "%s is not a regular file (%s): not loadbench "
+			  "results; give the directory of a loadbench run (its --output)",
+			  lb_str_short(rd->path, q, sizeof(q)), lb_file_kind(rd->path));
+	else if (ret == -EFBIG)
 		lb_reader_fail(rd, "larger than %lu MiB; not loadbench results",
 			       (unsigned long)(LB_JSON_MAX >> 20));
 	else if (ret && ret != -ENOMEM)
