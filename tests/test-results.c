@@ -1456,7 +1456,7 @@ static void test_json_ranges(const char *dir)
 		  "20.218917247129063: the file is damaged or not loadbench's" },
 		{ "20.218917247129063,\n          28.484005924694024",
 		  "-2e6,\n          28.484005924694024",
-		  "probesets[1].summary.slowdown_ci95[0]: -2000000 is out of range [-1e6, 100]" },
+		  "probesets[1].summary.slowdown_ci95[0]: -2000000 is out of range [-1e6, 1e6]" },
 	};
 	char *p = path_in(dir, "ranges.json"), *text, *to, *ok, err[512] = "";
 	struct lb_results *back = NULL;
@@ -1481,6 +1481,22 @@ static void test_json_ranges(const char *dir)
 		T_CHECK(back->probesets[1].summary.slowdown_pct == -500);
 	else
 		fprintf(stderr, "a slowdown of -500%%: %s\n", err);
+	lb_results_free(back);
+	free(ok);
+
+	/*
+	 * A CI widened by t/z from a few units passes 100% (TCG: -4.9% [-60.5,
+	 * 151.6]); an added latency's passes -100% (a real run: -110.97).
+	 */
+	ok = replace(text, "20.218917247129063,\n          28.484005924694024",
+		     "-20.2,\n          151.6");
+	back = NULL;
+	T_CHECK(ok && write_text(p, ok, strlen(ok)) == 0);
+	T_CHECK(lb_results_read_json(p, &back, err, sizeof(err)) == 0);
+	if (back)
+		T_CHECK(back->probesets[1].summary.slowdown_ci95[1] == 151.6);
+	else
+		fprintf(stderr, "a CI up to 151.6%%: %s\n", err);
 	lb_results_free(back);
 	free(ok);
 	unlink(p);

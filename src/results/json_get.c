@@ -107,6 +107,7 @@ static const struct {
 #define LB_RANGE(kind, lo, hi) [kind] = { lo, hi, "[" #lo ", " #hi "]" }
 	LB_RANGE(LB_NUM_SLOWDOWN_PCT, -1e6, 100),
 	LB_RANGE(LB_NUM_ADDED_PCT, -100, 1e6),
+	LB_RANGE(LB_NUM_PCT_CI, -1e6, 1e6),
 	LB_RANGE(LB_NUM_SHARE_PCT, 0, 100),
 	LB_RANGE(LB_NUM_WIDE_PCT, 0, 1e6),
 	LB_RANGE(LB_NUM_CV, 0, 1e6),

@@ -48,6 +48,7 @@ int lb_json_get(struct lb_reader *rd, const struct json_object *obj, const char 
 enum lb_num {
 	LB_NUM_SLOWDOWN_PCT,	/* 100 * (1 - traced / base) */
 	LB_NUM_ADDED_PCT,	/* 100 * (traced / base - 1) of a latency */
+	LB_NUM_PCT_CI,		/* an end of either's 95% CI: widened by t/z, it passes 100 and -100 */
 	LB_NUM_SHARE_PCT,	/* a part of a whole, in % */
 	LB_NUM_WIDE_PCT,	/* a % or pp that may pass 100: % of one CPU, a CI's half width */
 	LB_NUM_CV,		/* a coefficient of variation */

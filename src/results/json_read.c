@@ -61,7 +61,7 @@ static int lb_read_lat_summary(struct lb_reader *rd, const struct json_object *o
 			ret = lb_json_get_double(rd, p, wq, "added_pct", LB_NUM_ADDED_PCT,
 						 &l->added_pct[q]);
 		if (!ret)
-			ret = lb_json_get_pair(rd, p, wq, "added_pct_ci95", LB_NUM_ADDED_PCT,
+			ret = lb_json_get_pair(rd, p, wq, "added_pct_ci95", LB_NUM_PCT_CI,
 					       l->added_pct_ci95[q]);
 	}
 	return ret;
@@ -204,7 +204,7 @@ static int lb_read_summary(struct lb_reader *rd, const struct json_object *obj,
 	if (!ret)
 		ret = lb_json_get_double(rd, o, w, "seconds", LB_NUM_SECONDS, &s->seconds);
 	if (!ret)
-		ret = lb_json_get_pair(rd, o, w, "slowdown_ci95", LB_NUM_SLOWDOWN_PCT,
+		ret = lb_json_get_pair(rd, o, w, "slowdown_ci95", LB_NUM_PCT_CI,
 				       s->slowdown_ci95);
 	if (!ret)
 		ret = lb_json_get_pair(rd, o, w, "ns_per_event_ci95", LB_NUM_NS_DIFF,

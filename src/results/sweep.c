@@ -336,7 +336,7 @@ static int lb_sweep_read_set(struct lb_reader *rd, const struct json_object *o, 
 			ret = lb_json_get_double(rd, po, wp, "slowdown_pct", LB_NUM_SLOWDOWN_PCT,
 						 &p->slowdown_pct);
 		if (!ret)
-			ret = lb_sweep_read_pair(rd, po, wp, "slowdown_ci95", LB_NUM_SLOWDOWN_PCT,
+			ret = lb_sweep_read_pair(rd, po, wp, "slowdown_ci95", LB_NUM_PCT_CI,
 						 p->slowdown_ci95);
 		if (!ret)
 			ret = lb_json_get_double(rd, po, wp, "added_ns_per_op", LB_NUM_NS_DIFF,
