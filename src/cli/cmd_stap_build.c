@@ -46,8 +46,6 @@ static int symbols_check(const char *script, const char *kbuild, char *err, size
 	char path[512], line[256], kind[64];
 	int lines = 0, fd;
 	FILE *f = NULL;
-	if (fd == -EINVAL)
-		snprintf(kind, sizeof(kind), "not a regular file but %s", lb_file_kind(path));
 
 	if (!kbuild || !strstr(script, "kprobe.function("))
 		return 0;
@@ -62,6 +60,8 @@ static int symbols_check(const char *script, const char *kbuild, char *err, size
 		fclose(f);
 	if (lines >= 2)
 		return 0;
+	if (fd == -EINVAL)
+		snprintf(kind, sizeof(kind), "not a regular file but %s", lb_file_kind(path));
 	snprintf(err, len, "its kprobe.function probes need the kernel's symbols at build time, "
 		 "and %s is %s (Debian's real one is in linux-image-RELEASE-dbg; the names "
 		 "of the running kernel's /proc/kallsyms do)", path,
