@@ -77,6 +77,20 @@ expect_error "unknown engine 'epoll': choose syscall or uring" lb --engine epoll
 expect_error "engine uring does not apply to icmp-flood.*--engine syscall" \
 	lb --workload icmp-flood --engine uring --probeset none
 
+note "an empty --probeset list, or an empty item in it, is a usage error, not the default run"
+# timeout: read as no probe sets at all, they would start the run of every set.
+expect_error --exit 2 "probeset '': the list is empty: name probe sets.*'none' for the baseline alone" \
+	timeout 10 "$LOADBENCH" --quiet --no-plot --output "$tmp/out" --probeset ''
+expect_error --exit 2 "probeset ',,': item 1 is empty .*write NAME,NAME" \
+	timeout 10 "$LOADBENCH" --quiet --no-plot --output "$tmp/out" --probeset ,,
+expect_error --exit 2 "probeset ',ftrace,': item 1 is empty" \
+	timeout 10 "$LOADBENCH" --quiet --no-plot --output "$tmp/out" --probeset ,ftrace,
+expect_error --exit 2 "probeset 'ftrace,': item 2 is empty" \
+	timeout 10 "$LOADBENCH" --quiet --no-plot --output "$tmp/out" --probeset ftrace,
+expect_error --exit 2 "probeset 'none,,ftrace': item 2 is empty" \
+	timeout 10 "$LOADBENCH" --quiet --no-plot --output "$tmp/out" --probeset none,,ftrace
+[[ ! -e $tmp/out ]] || fail "an empty --probeset item made a results directory"
+
 note "FIFOs and devices as files loadbench reads: refused at once, not waited on"
 mkfifo "$tmp/fifo" "$tmp/fifo.probeset"
 mkdir "$tmp/fifodir" "$tmp/sweepfifo"

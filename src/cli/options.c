@@ -85,7 +85,7 @@ static const struct lb_option options[] = {
 	  "probe sets to measure: catalog names or .probeset paths, comma-separated, repeatable; "
 	  "'none' = baseline only (default: every catalog probe set that runs here); a named "
 	  "set with a 'compare-with' line brings along the set it builds on (lttng+kprobe: "
-	  "lttng)" },
+	  "lttng); an empty list or item (',,') is an error" },
 	{ { "alone", no_argument, NULL, OPT_ALONE }, NULL,
 	  "measure only the probe sets named, not the sets their 'compare-with' lines add" },
 	{ { "duration", required_argument, NULL, 'd' }, "SEC",
@@ -246,6 +246,14 @@ void lb_options_help(FILE *f)
 	}
 }
 
+/* @s for a message (lb_str_short()), in a buffer of its own: one per message. */
+static const char *quoted(const char *s)
+{
+	static char buf[LB_STR_SHORT_BUF];
+
+	return lb_str_short(s, buf, sizeof(buf));
+}
+
 static int parse_double(const char *name, const char *s, double min, double max, double *out)
 {
 	char *end;
@@ -329,6 +337,44 @@ static int parse_sweep(char *s, struct lb_options *o)
 		return -EINVAL;
 	}
 	return 0;
+}
+
+/*
+ * --probeset LIST: its comma-separated names into c->specs (split in place).
+ * An empty list or an empty item (two commas, a comma at an end) is refused:
+ * read as nothing, it would start the default run of every probe set.
+ */
+static int parse_probesets(char *list, struct lb_options *c)
+{
+	const char *q = quoted(list);	/* before the list is split */
+	char *item = list, *comma;
+	int n = 0;
+
+	if (!*list) {
+		lb_err("--probeset '': the list is empty: name probe sets (--probeset "
+		       "ftrace,perf), 'none' for the baseline alone, or drop --probeset for every "
+		       "set that runs here");
+		return -EINVAL;
+	}
+	for (;;) {
+		comma = strchr(item, ',');
+		if (comma)
+			*comma = '\0';
+		n++;
+		if (!*item) {
+			lb_err("--probeset '%s': item %d is empty (two commas, or one at an end): "
+			       "write NAME,NAME with a probe set between every two commas", q, n);
+			return -EINVAL;
+		}
+		if (c->nspecs == LB_MAX_PROBESETS) {
+			lb_err("more than %d probe sets: name fewer", LB_MAX_PROBESETS);
+			return -EINVAL;
+		}
+		c->specs[c->nspecs++] = item;
+		if (!comma)
+			return 0;
+		item = comma + 1;
+	}
 }
 
 void lb_options_sweep_apply(struct lb_options *o, int value)
@@ -494,18 +540,9 @@ int lb_options_parse(int argc, char **argv, struct lb_options *c)
 
 	while ((opt = getopt_long(argc, argv, "+p:d:w:r:o:qVh", longopts, NULL)) != -1) {
 		switch (opt) {
-		case 'p': {
-			char *save = NULL, *tok, *copy = optarg;
-
-			for (tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-				if (c->nspecs == LB_MAX_PROBESETS) {
-					lb_err("more than %d probe sets", LB_MAX_PROBESETS);
-					return -EINVAL;
-				}
-				c->specs[c->nspecs++] = tok;
-			}
+		case 'p':
+			ret = parse_probesets(optarg, c);
 			break;
-		}
 		case 'd':
 			ret = parse_double("duration", optarg, 0.1, 3600, &c->duration);
 			break;
