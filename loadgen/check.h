@@ -23,6 +23,9 @@ int lb_workload_check(const struct lb_workload_config *cfg, char *err, size_t er
 int lb_config_check(struct lb_flow *w, const struct lb_workload_config *cfg, char *err,
 		    size_t errlen);
 
+/* lb_workload_unknown - the message for a workload name loadgen does not know: -EINVAL. */
+int lb_workload_unknown(const char *name, char *err, size_t errlen);
+
 /* lb_engine_check - @cfg's engine for @w; for uring, asks the kernel what it allows. */
 int lb_engine_check(struct lb_flow *w, const struct lb_workload_config *cfg, char *err,
 		    size_t errlen);

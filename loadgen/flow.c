@@ -87,7 +87,7 @@ int lb_flow_create(const struct lb_workload_config *cfg, int index, const struct
 {
 	struct lb_flow *w;
 	void *sh;
-	int ret, i;
+	int ret;
 
 	lb_seterr(err, errlen, "%s", "");
 	*out = NULL;
@@ -105,15 +105,7 @@ int lb_flow_create(const struct lb_workload_config *cfg, int index, const struct
 
 	w->type = cfg->name ? lb_workload_type_find(cfg->name) : NULL;
 	if (!w->type) {
-		char names[128] = "";
-		size_t off = 0;
-
-		for (i = 0; lb_workload_names[i] && off < sizeof(names); i++)
-			off += snprintf(names + off, sizeof(names) - off, "%s%s", i ? ", " : "",
-					lb_workload_names[i]);
-		ret = -EINVAL;
-		lb_seterr(err, errlen, "unknown workload '%s': choose one of %s",
-			  cfg->name ? cfg->name : "(none)", names);
+		ret = lb_workload_unknown(cfg->name, err, errlen);
 		goto out_free;
 	}
 	ret = lb_config_check(w, cfg, err, errlen);

@@ -63,19 +63,28 @@ expect_error "buffer-kb '0'.*from 4" lb --buffer-kb 0
 expect_error "unexpected argument 'extra'" lb --probeset none extra
 expect_error 'buffer-kb.*from 4 to' lb --buffer-kb 999999999
 expect_error 'mode.*overwrite, discard or consumer' lb --mode sometimes
-expect_error 'cpus.*CPUs 0 to' lb --cpus 4096
+expect_error --exit 2 'cpus.*CPUs 0 to' lb --cpus 4096
 expect_error "unknown command 'frobnicate'" "$LOADBENCH" frobnicate
 expect_error "unknown probe set 'nosuch'.*ftrace" lb --probeset nosuch
 expect_error "named twice" lb --probeset ftrace,ftrace
-expect_error "unknown workload|workload.*udp-rr" lb --workload nosuch --probeset none
-[[ ! -e $tmp/out ]] || fail "a run refused before measuring left its results directory"
-expect_error "topology 'vet'.*lo or veth" lb --topology vet --probeset none
-expect_error "flows.*from 1 to 64" lb --flows 0 --probeset none
-expect_error "addr ::1 applies to --topology lo.*drop --addr" lb --topology veth --addr ::1 \
+# An error in an option's value is a usage error (exit 2), wherever it is found.
+expect_error --exit 2 "workload 'nosuch': no such workload: choose udp-rr" lb --workload nosuch \
 	--probeset none
-expect_error "unknown engine 'epoll': choose syscall or uring" lb --engine epoll --probeset none
-expect_error "engine uring does not apply to icmp-flood.*--engine syscall" \
+expect_error --exit 2 "address 8.8.8.8 is not loopback.*use --addr 127.0.0.1" lb --addr 8.8.8.8 \
+	--probeset none
+expect_error --exit 2 "'localhost' is not an IPv4 or IPv6 address literal.*--addr 127.0.0.1" \
+	lb --addr localhost --probeset none
+expect_error --exit 2 "workload hackbench runs its recipe's command: drop the command after --" \
+	lb --workload hackbench -- true
+[[ ! -e $tmp/out ]] || fail "a run refused before measuring left its results directory"
+expect_error --exit 2 "topology 'vet'.*lo or veth" lb --topology vet --probeset none
+expect_error --exit 2 "flows.*from 1 to 64" lb --flows 0 --probeset none
+expect_error --exit 2 "addr ::1 applies to --topology lo.*drop --addr" lb --topology veth --addr ::1 \
+	--probeset none
+expect_error --exit 2 "unknown engine 'epoll': choose syscall or uring" lb --engine epoll --probeset none
+expect_error --exit 2 "engine uring does not apply to icmp-flood.*--engine syscall" \
 	lb --workload icmp-flood --engine uring --probeset none
+[[ ! -e $tmp/out ]] || fail "a run refused before measuring left its results directory"
 
 note "an empty --probeset list, or an empty item in it, is a usage error, not the default run"
 # timeout: read as no probe sets at all, they would start the run of every set.

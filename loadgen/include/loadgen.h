@@ -135,6 +135,17 @@ extern const char *const lb_engine_names[];
 void lb_workload_config_init(struct lb_workload_config *cfg);
 
 /*
+ * lb_workload_config_check - what lb_workload_create() checks of @cfg that
+ * needs nothing opened and no privilege: the workload's name, flows,
+ * topology and ports, the address (a loopback literal), the sizes, window,
+ * rate and bound, the CPUs against this process's affinity, the engine's
+ * name. For a command line to refuse bad values before anything starts.
+ * Returns 0, or -EINVAL (-EADDRNOTAVAIL for an address that is not
+ * loopback) with a one-line message naming the cause and the fix in @err.
+ */
+int lb_workload_config_check(const struct lb_workload_config *cfg, char *err, size_t errlen);
+
+/*
  * lb_workload_create - validate @cfg, open and bind the server socket (so a
  * busy port is reported here, before anything else happens).
  * Returns 0 and sets *@out, or -errno: -EINVAL bad config or unknown

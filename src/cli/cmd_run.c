@@ -585,11 +585,13 @@ out:
 /*
  * --workload NAME that is neither a loopback workload nor exec: the recipe
  * workloads/NAME.workload, its command and metric into @o. Returns 0, or
- * -errno after one line (unknown names get the list of what there is).
+ * the exit status after one line: 2 for a usage error (no such workload,
+ * with the list of what there is; an option the recipe does not take), 1
+ * for a recipe that cannot be read.
  */
 static int workload_recipe(struct lb_options *o, struct lb_recipe *r)
 {
-	char dir[PATH_MAX], err[1024], names[1024];
+	char dir[PATH_MAX], err[1024], names[1024], q[LB_STR_SHORT_BUF];
 	int ret;
 
 	memset(r, 0, sizeof(*r));
@@ -597,15 +599,18 @@ static int workload_recipe(struct lb_options *o, struct lb_recipe *r)
 		return 0;
 	lb_datadir("workloads", dir, sizeof(dir));
 	ret = lb_recipe_load(dir, o->wl.name, r, err, sizeof(err));
-	if (ret == -ENOENT)
+	if (ret == -ENOENT) {
 		lb_err("--workload '%s': no such workload: choose udp-rr, tcp-rr, icmp-flood, "
 		       "udp-stream, pcap-flood, exec (-- CMD [ARGS...]), or a recipe of %s: %s",
-		       o->wl.name, dir, lb_recipe_names(dir, names, sizeof(names)));
-	else if (ret)
+		       lb_str_short(o->wl.name, q, sizeof(q)), dir,
+		       lb_recipe_names(dir, names, sizeof(names)));
+		return 2;
+	}
+	if (ret) {
 		lb_err("%s", err);
-	if (ret)
-		return ret;
-	return lb_options_recipe(o, r->argv, r->metric, r->server_argv, r->ready);
+		return 1;
+	}
+	return lb_options_recipe(o, r->argv, r->metric, r->server_argv, r->ready) ? 2 : 0;
 }
 
 int lb_cmd_run(struct lb_options *o)
@@ -627,8 +632,10 @@ int lb_cmd_run(struct lb_options *o)
 		       o->sweep_key ? "one per value" : "the command's output goes there");
 		return 2;
 	}
-	if (workload_recipe(o, &recipe))
+	status = workload_recipe(o, &recipe);
+	if (status)
 		goto out;
+	status = 1;	/* until the run says otherwise */
 	lb_datadir("probesets", catalog, sizeof(catalog));
 
 	/* 1. Probe sets: parse and validate everything before touching the kernel. */

@@ -58,8 +58,9 @@ static void usage(FILE *f)
 		   "interval, events recorded and lost, and the cost per event.\n\nOptions:\n");
 	lb_options_help(f);
 	fprintf(f, "\nNeeds root to trace (tracefs). Example: sudo loadbench --probeset ftrace,syscalls\n"
-		   "Exit status: 0 done, 1 error or failed run, 2 usage error, 128+N interrupted by\n"
-		   "signal N (130 Ctrl-C, 143 SIGTERM): partial results written, kernel state removed.\n"
+		   "Exit status: 0 done, 1 error or failed run, 2 usage error (an option's value\n"
+		   "too), 128+N interrupted by signal N (130 Ctrl-C, 143 SIGTERM): partial results\n"
+		   "written, kernel state removed.\n"
 		   "See loadbench(1) and README.md for the probe-set format and the method.\n");
 }
 

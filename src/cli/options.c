@@ -756,6 +756,16 @@ int lb_options_parse(int argc, char **argv, struct lb_options *c)
 	 */
 	if (c->alternate)
 		c->wl.max_seconds = c->warmup + (LB_ALT_MAX_TIME_HARD + 1) * c->max_time + 120;
+	/* A loopback workload's values (--addr, --engine, ...) are usage errors, said now. */
+	if (traits) {
+		char err[1024];
+
+		ret = lb_workload_config_check(&c->wl, err, sizeof(err));
+		if (ret) {
+			lb_err("%s", err);
+			return ret;
+		}
+	}
 	return 0;
 }
 
