@@ -100,6 +100,10 @@ expect_error --exit 2 "probeset 'none,,ftrace': item 2 is empty" \
 	timeout 10 "$LOADBENCH" --quiet --no-plot --output "$tmp/out" --probeset none,,ftrace
 [[ ! -e $tmp/out ]] || fail "an empty --probeset item made a results directory"
 
+note "--output: an empty name"
+expect_error --exit 2 "output '': the results directory's name is empty: give --output DIR" \
+	"$LOADBENCH" --probeset none --output ''
+
 note "FIFOs and devices as files loadbench reads: refused at once, not waited on"
 mkfifo "$tmp/fifo" "$tmp/fifo.probeset"
 mkdir "$tmp/fifodir" "$tmp/sweepfifo"

@@ -10,6 +10,8 @@
 #    and the results record it;
 #  - a command that fails, one not found and one past --timeout each give one line naming
 #    the cause and the file to read, a non-zero exit, and leave no process behind;
+#  - a --metric that matches nothing fails the run: its results say INCOMPLETE, a run
+#    failed, and an interrupted run's INTERRUPTED;
 #  - --server: started once, ready on a line or a port, its processes followed, its
 #    death during a run, a readiness timeout and a busy port each one line; the redis
 #    and nginx recipes run for real;
@@ -187,6 +189,19 @@ grep -q "exited with status 3: read $tmp/f/output/baseline-1.err" "$tmp/f.err" |
 	fail "no line naming the status and the file: $(cat "$tmp/f.err")"
 grep -qx broken "$tmp/f/output/baseline-1.err" || fail "the command's stderr was not kept"
 
+note "a --metric that matches nothing: the results say a run failed, not that they were interrupted"
+rc=0
+lb --workload exec --repeat 2 --probeset none --quiet --no-plot --output "$tmp/nm" \
+	--metric 'no-such-key: ([0-9]+)' -- sh -c 'echo hi' >"$tmp/nm.txt" 2>"$tmp/nm.err" || rc=$?
+[[ $rc -eq 1 ]] || fail "a run whose --metric matched nothing exited $rc, not 1"
+grep -q "found no number above 0 in the command's output: read $tmp/nm/output/baseline-1.out" \
+	"$tmp/nm.err" || fail "no line naming the metric and the file: $(cat "$tmp/nm.err")"
+"$LOADBENCH" report --format lines "$tmp/nm" >"$tmp/nm.lines"
+for f in "$tmp/nm.txt" "$tmp/nm/summary.txt" "$tmp/nm.lines"; do
+	grep -qi "incomplete: a run failed" "$f" || fail "$f does not say a run failed: $(cat "$f")"
+	! grep -qi interrupted "$f" || fail "$f calls a failed run interrupted: $(grep -i interrupted "$f")"
+done
+
 note "a command not found"
 rc=0
 lb --workload exec --probeset syscalls-pid --quiet --output "$tmp/n" -- no-such-cmd-lb \
@@ -219,6 +234,8 @@ rc=0
 wait "$lbpid" || rc=$?
 [[ $rc -eq 130 ]] || fail "loadbench exited $rc after SIGINT, not 130"
 gone "sleep 7.6(5[34]|63)"
+grep -q "INTERRUPTED: partial results" "$tmp/i/summary.txt" ||
+	fail "an interrupted run's summary does not say INTERRUPTED: $(head -5 "$tmp/i/summary.txt")"
 
 note "SIGKILL of loadbench ends the command, its group, what left the group, and the server"
 LB_TEST_TAG=$LB_TAG setsid "$LOADBENCH" --workload exec --repeat 1 --probeset syscalls-pid \

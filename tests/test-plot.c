@@ -149,7 +149,7 @@ static const char *gp_var(const char *dir, const char *file, const char *name, c
  * The texts around the data: a footer of many flows is shortened and wrapped
  * (no line longer than 140 characters, at most 5), a very long one is cut
  * with a pointer to results.json, keeping a line for the probe sets that
- * could not run; TCG and an interrupted run give the note;
+ * could not run; TCG and an interrupted run give the note, a failed one its own;
  * the operation is named after the workload; a tiny share of lost events
  * stays readable in cost.dat; the noise band comes from the baseline's CV.
  */
@@ -233,6 +233,13 @@ static void check_texts(void)
 	gp_var(dir, "cost.gp", "footer", buf, sizeof(buf));
 	T_CHECK(strstr(buf, " ... (in full in results.json)' . \"\\n\" . 'not measured, cannot "
 			"run here: lttng, ftrace+kprobe'") != NULL);
+
+	/* Incomplete because a run failed (its warning says so), not interrupted: the note says which. */
+	T_CHECK(!lb_results_add_warning(res, "run failed: baseline, round 2: --metric 'x: ([0-9]+)' "
+					"found no number above 0 in the command's output"));
+	T_CHECK(t_plot_write(res, dir, LB_SRCDIR "/plots", err, sizeof(err)) == 0);
+	gp_var(dir, "slowdown.gp", "note", buf, sizeof(buf));
+	T_CHECK(strstr(buf, "INCOMPLETE: a run failed") && !strstr(buf, "INTERRUPTED"));
 
 	/* A complete native run has no note, and no band without a CV. */
 	res->complete = true;

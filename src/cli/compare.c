@@ -117,8 +117,9 @@ static bool differs(struct lb_results **res, size_t n, field_fn get)
 /*
  * The legend labels and the common line: each directory's name (its path
  * when two names are the same), then the fields that differ between the
- * results ("fig-B: engine uring"), and "(interrupted)" for an incomplete
- * run; @common gets the fields they all share ("Linux 6.18.44 x86_64, ...").
+ * results ("fig-B: engine uring"), and "(interrupted: partial)" or "(a run
+ * failed: partial)" for an incomplete run; @common gets the fields they all
+ * share ("Linux 6.18.44 x86_64, ...").
  * Returns 0 or -ENOMEM.
  */
 static int make_labels(char **dirs, struct lb_results **res, size_t n, char **labels,
@@ -147,7 +148,9 @@ static int make_labels(char **dirs, struct lb_results **res, size_t n, char **la
 				fprintf(f, "%s%s", j++ ? ", " : ": ", fields[k](res[i], buf,
 									       sizeof(buf)));
 		}
-		if (!res[i]->complete)
+		if (lb_results_failed(res[i]))
+			fputs(" (a run failed: partial)", f);
+		else if (!res[i]->complete)
 			fputs(" (interrupted: partial)", f);
 		if (fclose(f)) {
 			free(s);

@@ -340,6 +340,20 @@ static int parse_sweep(char *s, struct lb_options *o)
 }
 
 /*
+ * --output DIR: not empty, a usage error said here (open() of "" says "File
+ * name too long", naming neither the option nor the fix).
+ */
+static int parse_output(const char *s)
+{
+	if (!*s) {
+		lb_err("--output '': the results directory's name is empty: give --output DIR, "
+		       "or --output - for results.json on standard output");
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/*
  * --probeset LIST: its comma-separated names into c->specs (split in place).
  * An empty list or an empty item (two commas, a comma at an end) is refused:
  * read as nothing, it would start the default run of every probe set.
@@ -674,6 +688,7 @@ int lb_options_parse(int argc, char **argv, struct lb_options *c)
 			ret = parse_double("sample-interval", optarg, 0.01, 3600, &c->sample_interval);
 			break;
 		case 'o':
+			ret = parse_output(optarg);
 			c->output = optarg;
 			break;
 		case OPT_FORCE:

@@ -183,7 +183,8 @@ static void put_footer(const struct lb_results *res, FILE *f)
 
 /*
  * "note = '...'": what a reader must know before reading any number off the
- * figure (emulated timings, an interrupted run), in vermillion; '' otherwise.
+ * figure (emulated timings, an interrupted run or one a failed run cut short), in
+ * vermillion; '' otherwise.
  */
 static void put_note(const struct lb_results *res, FILE *f)
 {
@@ -194,7 +195,9 @@ static void put_note(const struct lb_results *res, FILE *f)
 		 emulated ? "EMULATED (QEMU TCG): timings are not real; compare probe sets "
 			    "with each other, not with native numbers" : "",
 		 emulated && !res->complete ? " | " : "",
-		 res->complete ? "" : "INTERRUPTED: partial results, fewer rounds than asked for");
+		 res->complete ? "" : lb_results_failed(res) ?
+		 "INCOMPLETE: a run failed (its warning: summary.txt), fewer runs than asked for" :
+		 "INTERRUPTED: partial results, fewer rounds than asked for");
 	fputs("note = ", f);
 	lb_fig_put_string(f, line);
 	fputc('\n', f);
@@ -235,6 +238,8 @@ static void put_op_names(const struct lb_results *res, FILE *f)
 const char *lb_fig_baseline_line(const struct lb_results *res, char *buf, size_t len)
 {
 	const struct lb_config *c = &res->config;
+	const char *cut = res->complete ? "" : lb_results_failed(res) ?
+			  " (a run failed: incomplete)" : " (interrupted: incomplete)";
 	char num[64];
 
 	if (lb_results_alternate(res)) {
@@ -242,14 +247,12 @@ const char *lb_fig_baseline_line(const struct lb_results *res, char *buf, size_t
 			 "%s ops/s, %zu workload%s%s", lb_fmt_or_unknown(c->workload),
 			 lb_fmt_grouped(res->baseline.summary.throughput_median, ",", num,
 					sizeof(num)),
-			 res->baseline.nruns, res->baseline.nruns == 1 ? "" : "s",
-			 res->complete ? "" : " (interrupted: incomplete)");
+			 res->baseline.nruns, res->baseline.nruns == 1 ? "" : "s", cut);
 		return buf;
 	}
 	snprintf(buf, len, "baseline %s ops/s (median of %zu), %s, %g s x %d%s",
 		 lb_fmt_grouped(res->baseline.summary.throughput_median, ",", num, sizeof(num)),
-		 res->baseline.nruns, lb_fmt_or_unknown(c->workload), c->duration, c->repeat,
-		 res->complete ? "" : " (interrupted: incomplete)");
+		 res->baseline.nruns, lb_fmt_or_unknown(c->workload), c->duration, c->repeat, cut);
 	return buf;
 }
 

@@ -149,7 +149,9 @@ static void print_markdown(const struct lb_results *res, FILE *f)
 		fputs(", started ", f);
 		lb_fmt_put_md(f, res->started);
 	}
-	fputs(res->complete ? "\n" : "; **interrupted: partial results**\n", f);
+	fputs(res->complete ? "\n" : lb_results_failed(res) ?
+	      "; **incomplete: a run failed (its warning below), partial results**\n" :
+	      "; **interrupted: partial results**\n", f);
 	for (i = 0; i < res->nskipped; i++) {
 		fputs("- not measured: ", f);
 		lb_fmt_put_md(f, lb_fmt_or_unknown(res->skipped[i].name));
@@ -238,6 +240,9 @@ static void print_latex(const struct lb_results *res, FILE *f)
 {
 	const struct lb_config *c = &res->config;
 	const struct lb_host *h = &res->host;
+	const char *cut = res->complete ? "" : lb_results_failed(res) ?
+			  " Incomplete: a run failed, fewer runs than asked for." :
+			  " Interrupted: partial results.";
 	size_t i;
 
 	fputs("% loadbench ", f);
@@ -279,14 +284,13 @@ static void print_latex(const struct lb_results *res, FILE *f)
 			"to an operation / $\\mathit{events\\ per\\ op}$; overwritten: recorded, "
 			"then overwritten by the flight recorder (counted in the events).%s}\n",
 			any_short(res) ? " (not all within the precision asked for)" : "",
-			res->complete ? "" : " Interrupted: partial results.");
+			cut);
 	} else {
 		fprintf(f, "; method runs: median of %d rounds of %g\\,s. Slowdown with its "
 			"paired bootstrap 95\\%% confidence interval; ns/event $= "
 			"(1/\\mathit{traced} - 1/\\mathit{baseline}) / \\mathit{events\\ per\\ "
 			"op}$; overwritten: recorded, then overwritten by the flight recorder "
-			"(counted in the events).%s}\n", c->repeat, c->duration,
-			res->complete ? "" : " Interrupted: partial results.");
+			"(counted in the events).%s}\n", c->repeat, c->duration, cut);
 	}
 	fputs("\\label{tab:loadbench}\n\\begin{tabular}{llrrrrrrrr}\n\\toprule\n"
 	      "Probe set & Tracer & ops/s & Slowdown (\\%) & 95\\% CI & Events/op & ns/event & "
@@ -390,7 +394,9 @@ static void print_lines(const struct lb_results *res, FILE *f)
 	if (*emulated(res))
 		fputs("(measured under QEMU TCG: the timings are emulated; compare probe sets with "
 		      "each other, not with native numbers)\n", f);
-	if (!res->complete)
+	if (lb_results_failed(res))
+		fputs("(incomplete: a run failed, fewer runs than asked for)\n", f);
+	else if (!res->complete)
 		fputs("(interrupted: partial results, fewer rounds than asked for)\n", f);
 }
 

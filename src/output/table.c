@@ -351,7 +351,11 @@ void lb_results_print_table(const struct lb_results *res, FILE *f)
 		fputs(", started ", f);
 		lb_str_put_safe(f, res->started);
 	}
-	fprintf(f, "%s\n\n", res->complete ? "" : "; INTERRUPTED: partial results");
+	if (lb_results_failed(res))
+		fputs("; INCOMPLETE: a run failed (its warning below), partial results", f);
+	else if (!res->complete)
+		fputs("; INTERRUPTED: partial results", f);
+	fputs("\n\n", f);
 
 	for (i = 0; i < LB_NCOLS; i++)
 		width[i] = strlen(title[i]);

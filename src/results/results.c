@@ -374,6 +374,18 @@ int lb_results_add_warning(struct lb_results *res, const char *fmt, ...)
 	return 0;
 }
 
+const char *lb_results_failed(const struct lb_results *res)
+{
+	static const char prefix[] = LB_RESULTS_RUN_FAILED;
+
+	if (res->complete)
+		return NULL;
+	for (size_t i = 0; i < res->nwarnings; i++)
+		if (!strncmp(res->warnings[i], prefix, sizeof(prefix) - 1))
+			return res->warnings[i] + sizeof(prefix) - 1;
+	return NULL;
+}
+
 int lb_results_add_skipped(struct lb_results *res, const char *name, const char *reason)
 {
 	struct lb_skipped *arr, sk;

@@ -556,6 +556,20 @@ int lb_kprobe_mech_parse(const char *s, enum lb_kprobe_mech *m);
  */
 const char *lb_kprobes_describe(const struct lb_kprobes_info *k, char *buf, size_t len);
 
+/*
+ * The start of the warning that says why a run failed, the rest of the runs
+ * not made ("run failed: SET, round N: WHY"): what tells incomplete results
+ * of a failed run from those a signal interrupted.
+ */
+#define LB_RESULTS_RUN_FAILED "run failed: "
+
+/*
+ * lb_results_failed - why @res is incomplete when a run failed: the text of
+ * its LB_RESULTS_RUN_FAILED warning after that prefix. Returns NULL when
+ * @res is complete, or incomplete without one (a signal interrupted it).
+ */
+const char *lb_results_failed(const struct lb_results *res);
+
 /* lb_results_add_warning - append a printf-formatted warning. Returns 0 or -ENOMEM. */
 int lb_results_add_warning(struct lb_results *res, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
