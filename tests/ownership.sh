@@ -11,8 +11,10 @@
 #    run is refused before it measures, nothing written;
 #  - trace directories in a shared $TMPDIR: a dead run's name on another
 #    user's directory (loadbench_<pid>.XXXXXX, loadbench_2024.backup) is left
-#    alone; a link inside loadbench's own is removed, not followed, also while
-#    a directory is swapped for a link to the victim in a loop.
+#    alone and said to be another's directory, not a trace directory; another
+#    user's file with such a name is not mentioned at all; a link inside
+#    loadbench's own is removed, not followed, also while a directory is
+#    swapped for a link to the victim in a loop.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -134,6 +136,9 @@ else
 	sh -c 'exit 0' &
 	dead=$!
 	wait "$dead"
+	sh -c 'exit 0' &
+	unproven=$!
+	wait "$unproven"
 	install -m 600 /dev/null "/run/loadbench/loadbench_$dead.lock"
 	victim=$tmp/victim
 	mkdir "$victim"
@@ -142,6 +147,9 @@ else
 	# Another user's directories with names of a dead run: not loadbench's, left alone.
 	runuser -u nobody -- mkdir -p "$shared/loadbench_$dead.aaaaaa/sub" "$shared/loadbench_2024.backup"
 	runuser -u nobody -- touch "$shared/loadbench_$dead.aaaaaa/sub/x" "$shared/loadbench_2024.backup/data"
+	# Another user's files with such names, of a dead run and of one no lock proves dead:
+	# not directories, so nothing loadbench makes; not a word about them.
+	runuser -u nobody -- touch "$shared/loadbench_$dead.backup" "$shared/loadbench_$unproven.backup"
 	# A directory as loadbench makes them, holding a link to the victim's directory.
 	mkdir -m 700 "$shared/loadbench_$dead.bbbbbb" "$shared/loadbench_$dead.bbbbbb/kernel"
 	ln -s "$victim" "$shared/loadbench_$dead.bbbbbb/kernel/link"
@@ -150,9 +158,14 @@ else
 	cat "$tmp/tmp-cleanup.txt"
 	[[ -f $shared/loadbench_$dead.aaaaaa/sub/x ]] || fail "cleanup removed another user's loadbench_$dead.aaaaaa"
 	[[ -f $shared/loadbench_2024.backup/data ]] || fail "cleanup removed another user's loadbench_2024.backup"
-	grep -q "^left alone LTTng trace directory $shared/loadbench_$dead.aaaaaa: .*another user's" \
+	grep -q "^left alone directory $shared/loadbench_$dead.aaaaaa: .*another user's" \
 		"$tmp/tmp-cleanup.txt" ||
 		fail "cleanup did not say it left loadbench_$dead.aaaaaa alone"
+	[[ -f $shared/loadbench_$dead.backup && -f $shared/loadbench_$unproven.backup ]] ||
+		fail "cleanup removed another user's file"
+	! grep -E "LTTng trace directory $shared/loadbench_($dead\.aaaaaa|2024\.backup)|\.backup" \
+		"$tmp/tmp-cleanup.txt" ||
+		fail "cleanup called what it does not make a trace directory, or named another's file"
 	[[ ! -e $shared/loadbench_$dead.bbbbbb ]] || fail "cleanup kept loadbench_$dead.bbbbbb"
 	grep -q "^removed LTTng trace directory $shared/loadbench_$dead.bbbbbb" "$tmp/tmp-cleanup.txt" ||
 		fail "cleanup did not report removing loadbench_$dead.bbbbbb"
@@ -209,12 +222,17 @@ touch "$shared/loadbench_${dead}_stap.bbbbbb/loadbench_stap_0123456789abcdef.ko"
 ln -s "$victim" "$shared/loadbench_${dead}_stap.bbbbbb/link"
 # Not a loadbench name: left alone, not even reported.
 mkdir -m 700 "$shared/loadbench_${dead}_stapx.cccccc"
+# Another user's file with a dead run's name: not a directory, not loadbench's; not reported.
+runuser -u nobody -- touch "$shared/loadbench_${dead}_stap.backup"
 TMPDIR=$shared "$LOADBENCH" cleanup >"$tmp/stap-cleanup.txt"
 cat "$tmp/stap-cleanup.txt"
 [[ -f $shared/loadbench_${dead}_stap.aaaaaa/mine.ko ]] ||
 	fail "cleanup removed another user's loadbench_${dead}_stap.aaaaaa"
-grep -q "^left alone SystemTap directory $shared/loadbench_${dead}_stap.aaaaaa: .*another user's" \
+grep -q "^left alone directory $shared/loadbench_${dead}_stap.aaaaaa: .*another user's" \
 	"$tmp/stap-cleanup.txt" || fail "cleanup did not say it left loadbench_${dead}_stap.aaaaaa alone"
+! grep -q "SystemTap directory $shared/loadbench_${dead}_stap.aaaaaa\|stap\.backup" "$tmp/stap-cleanup.txt" ||
+	fail "cleanup called another's directory a SystemTap directory, or named another's file"
+[[ -f $shared/loadbench_${dead}_stap.backup ]] || fail "cleanup removed another user's file"
 [[ ! -e $shared/loadbench_${dead}_stap.bbbbbb ]] || fail "cleanup kept loadbench_${dead}_stap.bbbbbb"
 grep -q "^removed SystemTap directory $shared/loadbench_${dead}_stap.bbbbbb" "$tmp/stap-cleanup.txt" ||
 	fail "cleanup did not report removing loadbench_${dead}_stap.bbbbbb"

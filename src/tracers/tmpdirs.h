@@ -25,7 +25,8 @@ bool lb_tmpdir_owner(const char *base, const char *suffix, char *owner, size_t l
  * lb_tmpdir_remove - the dead run @pid's directory @base in @dirfd (@where
  * names @dirfd, @kind the directory: "LTTng trace directory"): removed when
  * @remove and it is root's alone, as mkdtemp made it, and reported. Returns
- * false, reporting it as another's, when it is not.
+ * false when it is not: another directory is reported as another's
+ * ("directory PATH", not as a @kind), anything else (a file) not at all.
  */
 bool lb_tmpdir_remove(struct lb_owners *o, pid_t pid, int dirfd, const char *base,
 		      const char *where, const char *kind, bool remove,
@@ -34,7 +35,9 @@ bool lb_tmpdir_remove(struct lb_owners *o, pid_t pid, int dirfd, const char *bas
 /*
  * lb_tmpdirs_cleanup - every directory OWNER @suffix.XXXXXX in $TMPDIR (/tmp
  * when unset or relative) whose OWNER is a dead run's in @o, through
- * lb_tmpdir_remove(). Returns how many of them were loadbench's.
+ * lb_tmpdir_remove(). A name no lock proves dead is reported as left alone
+ * only on a directory as mkdtemp makes them for root; what else bears such
+ * a name is not loadbench's. Returns how many of them were loadbench's.
  */
 int lb_tmpdirs_cleanup(struct lb_owners *o, const char *suffix, const char *kind, bool remove,
 		       lb_cleanup_report_fn report, void *arg);
