@@ -100,9 +100,28 @@ expect_error --exit 2 "probeset 'none,,ftrace': item 2 is empty" \
 	timeout 10 "$LOADBENCH" --quiet --no-plot --output "$tmp/out" --probeset none,,ftrace
 [[ ! -e $tmp/out ]] || fail "an empty --probeset item made a results directory"
 
-note "--output: an empty name"
+note "--output: empty, or a name no file system takes"
 expect_error --exit 2 "output '': the results directory's name is empty: give --output DIR" \
 	"$LOADBENCH" --probeset none --output ''
+
+note "a 3000-character argument: quoted short, the line keeps its reason and its fix"
+long=$(printf 'a%.0s' {1..3000})
+expect_error "unknown probe set 'a{60,}\.\.\. \(3000 bytes\)': the catalog in .*\(or give a path to a \.probeset file\)$" \
+	lb --probeset "$long"
+expect_error "/a{40,}\.\.\. \([0-9]+ bytes\): cannot open: File name too long$" \
+	lb --probeset "$tmp/$long.probeset"
+expect_error --exit 2 "output '/.*\.\.\. \([0-9]+ bytes\)': a name in it is longer than the 255 bytes .*: give a shorter --output DIR$" \
+	"$LOADBENCH" --probeset none --output "$tmp/$long"
+expect_error --exit 2 "workload 'a+\.\.\. \(3000 bytes\)': no such workload: .*stress-ng-cpu$" \
+	lb --workload "$long" --probeset none
+expect_error --exit 2 "cpus 'a+\.\.\. \(3000 bytes\)': expected S,G .*or 'none'$" lb --cpus "$long"
+expect_error --exit 2 "'a+\.\.\. \(3000 bytes\)' is not an IPv4 or IPv6 address literal.*127.0.0.1 or ::1$" \
+	lb --addr "$long" --probeset none
+expect_error --exit 2 "unexpected argument 'a+\.\.\. \(3000 bytes\)' \(see loadbench --help\)$" \
+	lb --probeset none "$long"
+expect_error --exit 2 "probeset 'a+\.\.\. \(3002 bytes\)': item 2 is empty .*between every two commas$" \
+	lb --probeset "$long,,"
+[[ ! -e $tmp/out ]] || fail "a run refused before measuring left its results directory"
 
 note "FIFOs and devices as files loadbench reads: refused at once, not waited on"
 mkfifo "$tmp/fifo" "$tmp/fifo.probeset"

@@ -575,6 +575,28 @@ static void test_load(void)
 	T_CHECK(strstr(err, "/dev/null is not a regular file (a character device)") == err);
 }
 
+/*
+ * A name of 3000 bytes (too long to be a file's) is an unknown probe set,
+ * quoted short in the message so that what it says after it, the catalog's
+ * names and the fix, is whole.
+ */
+static void test_long_name(void)
+{
+	static const char fix[] = "(or give a path to a .probeset file)";
+	struct lb_probeset *ps = NULL;
+	char name[3001], err[1024];
+	size_t len;
+
+	memset(name, 'a', sizeof(name) - 1);
+	name[sizeof(name) - 1] = '\0';
+	T_CHECK(lb_probeset_find(name, LB_SRCDIR "/probesets", &ps, err, sizeof(err)) == -ENOENT);
+	T_CHECK(ps == NULL);
+	T_CHECK(strstr(err, "unknown probe set 'aaaa") == err);
+	T_CHECK(strstr(err, "a... (3000 bytes)': the catalog in ") != NULL);
+	len = strlen(err);
+	T_CHECK(len > sizeof(fix) && !strcmp(err + len - (sizeof(fix) - 1), fix));
+}
+
 static void test_catalog(void)
 {
 	static const char good[] = "description d\ntracer ftrace\ntracepoint net:netif_rx\n";
@@ -768,6 +790,7 @@ int main(void)
 	test_compare_with();
 	test_bad();
 	test_load();
+	test_long_name();
 	test_catalog();
 	test_real_catalog();
 	if (rmdir(tmpdir))

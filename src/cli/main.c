@@ -88,7 +88,10 @@ static int run(int argc, char **argv)
 	} else if (ret) {
 		ret = 2;
 	} else if (optind + shift < argc) {
-		lb_err("unexpected argument '%s' (see loadbench --help)", argv[optind + shift]);
+		char q[LB_STR_SHORT_BUF];
+
+		lb_err("unexpected argument '%s' (see loadbench --help)",
+		       lb_str_short(argv[optind + shift], q, sizeof(q)));
 		ret = 2;
 	} else {
 		o.command_line = cmdline;
@@ -111,14 +114,15 @@ int main(int argc, char **argv)
 		return commands[i].fn(argc - 1, argv + 1);
 	}
 	{
-		char names[256] = "";
+		char names[256] = "", q[LB_STR_SHORT_BUF];
 		size_t off = 0;
 
 		for (size_t i = 0; i < NCOMMANDS; i++)
 			off += snprintf(names + off, sizeof(names) - off, "%s%s",
 					!i ? "" : i + 1 < NCOMMANDS ? ", " : " or ",
 					commands[i].name);
-		lb_err("unknown command '%s': expected %s (see loadbench --help)", name, names);
+		lb_err("unknown command '%s': expected %s (see loadbench --help)",
+		       lb_str_short(name, q, sizeof(q)), names);
 	}
 	return 2;
 }

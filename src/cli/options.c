@@ -5,6 +5,7 @@
  */
 #include <errno.h>
 #include <getopt.h>
+#include <limits.h>
 #include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -262,7 +263,7 @@ static int parse_double(const char *name, const char *s, double min, double max,
 	errno = 0;
 	v = strtod(s, &end);
 	if (errno || end == s || *end || !isfinite(v) || v < min || v > max) {
-		lb_err("--%s '%s': expected a number from %g to %g", name, s, min, max);
+		lb_err("--%s '%s': expected a number from %g to %g", name, quoted(s), min, max);
 		return -EINVAL;
 	}
 	*out = v;
@@ -277,7 +278,8 @@ static int parse_int(const char *name, const char *s, long min, long max, int *o
 	errno = 0;
 	v = strtol(s, &end, 10);
 	if (errno || end == s || *end || v < min || v > max) {
-		lb_err("--%s '%s': expected a whole number from %ld to %ld", name, s, min, max);
+		lb_err("--%s '%s': expected a whole number from %ld to %ld", name, quoted(s), min,
+		       max);
 		return -EINVAL;
 	}
 	*out = (int)v;
@@ -308,7 +310,7 @@ static int parse_sweep(char *s, struct lb_options *o)
 			break;
 	if (!eq || k == sizeof(sweep_keys) / sizeof(sweep_keys[0])) {
 		lb_err("--sweep '%s': expected KEY=V1,V2,... with KEY one of syscalls-per-op, "
-		       "msg-size, flows, window, rate", s);
+		       "msg-size, flows, window, rate", quoted(s));
 		return -EINVAL;
 	}
 	o->sweep_key = sweep_keys[k].key;
@@ -340,14 +342,32 @@ static int parse_sweep(char *s, struct lb_options *o)
 }
 
 /*
- * --output DIR: not empty, a usage error said here (open() of "" says "File
- * name too long", naming neither the option nor the fix).
+ * --output DIR: a path a directory can have. Empty, longer than PATH_MAX, or
+ * with a name longer than NAME_MAX, it is a usage error, said here (the
+ * kernel's "File name too long" says neither which option nor the fix).
  */
 static int parse_output(const char *s)
 {
+	size_t name = 0, longest = 0;
+
 	if (!*s) {
 		lb_err("--output '': the results directory's name is empty: give --output DIR, "
 		       "or --output - for results.json on standard output");
+		return -EINVAL;
+	}
+	for (const char *p = s; *p; p++) {
+		name = *p == '/' ? 0 : name + 1;
+		if (name > longest)
+			longest = name;
+	}
+	if (longest > NAME_MAX) {
+		lb_err("--output '%s': a name in it is longer than the %d bytes a file's name may "
+		       "have: give a shorter --output DIR", quoted(s), NAME_MAX);
+		return -EINVAL;
+	}
+	if (strlen(s) >= PATH_MAX) {
+		lb_err("--output '%s': longer than the %d bytes a path may have: give a shorter "
+		       "--output DIR", quoted(s), PATH_MAX - 1);
 		return -EINVAL;
 	}
 	return 0;
@@ -423,11 +443,11 @@ static int parse_cpus(const char *s, struct lb_workload_config *wl)
 		b = a;
 	} else {
 		lb_err("--cpus '%s': expected S,G (server and generator CPUs), one CPU for both, "
-		       "or 'none'", s);
+		       "or 'none'", quoted(s));
 		return -EINVAL;
 	}
 	if (a < 0 || b < 0 || a >= ncpus || b >= ncpus) {
-		lb_err("--cpus '%s': this machine has CPUs 0 to %ld", s, ncpus - 1);
+		lb_err("--cpus '%s': this machine has CPUs 0 to %ld", quoted(s), ncpus - 1);
 		return -EINVAL;
 	}
 	wl->server_cpu = a;
@@ -486,7 +506,7 @@ static int exec_check(struct lb_options *c)
 	}
 	if (exec && c->ready && !ready_ok(c->ready)) {
 		lb_err("--ready '%s': expected tcp:PORT (PORT 1-65535, a port that accepts on "
-		       "127.0.0.1) or line:REGEX (a line of the server's output)", c->ready);
+		       "127.0.0.1) or line:REGEX (a line of the server's output)", quoted(c->ready));
 		return -EINVAL;
 	}
 	if (!exec)
@@ -618,7 +638,7 @@ int lb_options_parse(int argc, char **argv, struct lb_options *c)
 			if (!strcmp(optarg, "pcap") || !strcmp(optarg, "none")) {
 				c->count_pcap = !strcmp(optarg, "pcap");
 			} else {
-				lb_err("--count-with '%s': expected pcap or none", optarg);
+				lb_err("--count-with '%s': expected pcap or none", quoted(optarg));
 				ret = -EINVAL;
 			}
 			break;
@@ -638,7 +658,7 @@ int lb_options_parse(int argc, char **argv, struct lb_options *c)
 			} else if (!strcmp(optarg, "veth")) {
 				c->wl.topology = LB_TOPO_VETH;
 			} else {
-				lb_err("--topology '%s': expected lo or veth", optarg);
+				lb_err("--topology '%s': expected lo or veth", quoted(optarg));
 				ret = -EINVAL;
 			}
 			break;
@@ -653,7 +673,8 @@ int lb_options_parse(int argc, char **argv, struct lb_options *c)
 			} else if (!strcmp(optarg, "consumer")) {
 				c->topts.mode = LB_MODE_CONSUMER;
 			} else {
-				lb_err("--mode '%s': expected overwrite, discard or consumer", optarg);
+				lb_err("--mode '%s': expected overwrite, discard or consumer",
+				       quoted(optarg));
 				ret = -EINVAL;
 			}
 			break;
@@ -662,7 +683,7 @@ int lb_options_parse(int argc, char **argv, struct lb_options *c)
 			if (!strcmp(optarg, "alternate") || !strcmp(optarg, "runs")) {
 				c->alternate = !strcmp(optarg, "alternate");
 			} else {
-				lb_err("--method '%s': expected alternate or runs", optarg);
+				lb_err("--method '%s': expected alternate or runs", quoted(optarg));
 				ret = -EINVAL;
 			}
 			break;

@@ -567,8 +567,10 @@ int lb_report_main(int argc, char **argv)
 		switch (opt) {
 		case 'f':
 			if (lb_report_format_parse(optarg, &fmt)) {
+				char q[LB_STR_SHORT_BUF];
+
 				lb_err("--format '%s': expected markdown, latex, text or lines",
-				       optarg);
+				       lb_str_short(optarg, q, sizeof(q)));
 				return 2;
 			}
 			break;

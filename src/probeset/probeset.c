@@ -752,7 +752,7 @@ int lb_probeset_load(const char *path, struct lb_probeset **out, char *err, size
 int lb_probeset_find(const char *spec, const char *catalog_dir, struct lb_probeset **out,
 		     char *err, size_t errlen)
 {
-	char **names = NULL;
+	char **names = NULL, q[LB_STR_SHORT_BUF];
 	char *path = NULL;
 	size_t len;
 	int n, i, ret;
@@ -760,10 +760,10 @@ int lb_probeset_find(const char *spec, const char *catalog_dir, struct lb_probes
 	*out = NULL;
 	if (strchr(spec, '/') || ends_with(spec, LB_PROBESET_EXT))
 		return lb_probeset_load(spec, out, err, errlen);
+	lb_str_short(spec, q, sizeof(q));
 	if (!is_probeset_name(spec)) {
-		lb_seterr(err, errlen, "bad probe-set name '%.*s': expected a catalog name (letters, "
-		       "digits, _, +, . and -) or a path to a %s file", LB_QUOTE_MAX, spec,
-		       LB_PROBESET_EXT);
+		lb_seterr(err, errlen, "bad probe-set name '%s': expected a catalog name (letters, "
+		       "digits, _, +, . and -) or a path to a %s file", q, LB_PROBESET_EXT);
 		return -EINVAL;
 	}
 	len = strlen(catalog_dir) + strlen(spec) + sizeof("/" LB_PROBESET_EXT);
@@ -773,7 +773,8 @@ int lb_probeset_find(const char *spec, const char *catalog_dir, struct lb_probes
 		return -ENOMEM;
 	}
 	snprintf(path, len, "%s/%s%s", catalog_dir, spec, LB_PROBESET_EXT);
-	if (access(path, F_OK) == 0 || errno != ENOENT) {
+	/* A name too long to be a file's cannot be in the catalog either. */
+	if (access(path, F_OK) == 0 || (errno != ENOENT && errno != ENAMETOOLONG)) {
 		ret = lb_probeset_load(path, out, err, errlen);
 		goto out;
 	}
@@ -781,16 +782,16 @@ int lb_probeset_find(const char *spec, const char *catalog_dir, struct lb_probes
 	n = lb_catalog_names(catalog_dir, &names);
 	if (n < 0) {
 		lb_seterr(err, errlen, "unknown probe set '%s': the catalog %s cannot be read (%s); "
-		       "give a path to a %s file", spec, catalog_dir, strerror(-n),
+		       "give a path to a %s file", q, catalog_dir, strerror(-n),
 		       LB_PROBESET_EXT);
 		goto out;
 	}
 	if (!n) {
 		lb_seterr(err, errlen, "unknown probe set '%s': the catalog in %s is empty (give a "
-		       "path to a %s file)", spec, catalog_dir, LB_PROBESET_EXT);
+		       "path to a %s file)", q, catalog_dir, LB_PROBESET_EXT);
 		goto out;
 	}
-	lb_seterr(err, errlen, "unknown probe set '%s': the catalog in %s has: ", spec, catalog_dir);
+	lb_seterr(err, errlen, "unknown probe set '%s': the catalog in %s has: ", q, catalog_dir);
 	for (i = 0; i < n; i++)
 		caterr(err, errlen, "%s%s", i ? ", " : "", names[i]);
 	caterr(err, errlen, " (or give a path to a %s file)", LB_PROBESET_EXT);
