@@ -151,6 +151,17 @@ expect_error --exit 1 "workloads/fifo.workload is not a regular file \(a FIFO\):
 	--workload fifo
 [[ ! -e $tmp/out ]] || fail "a run refused before measuring left its results directory"
 
+note "every command answers --help and -h with its usage on stdout, exit 0"
+for cmd in list plot report compare cleanup stap-build; do
+	for h in --help -h; do
+		out=$("$LOADBENCH" "$cmd" "$h" 2>"$tmp/help.err") || fail "loadbench $cmd $h exited $?"
+		grep -q "^Usage: loadbench $cmd" <<<"$out" || fail "loadbench $cmd $h said: $out"
+		[[ ! -s $tmp/help.err ]] || fail "loadbench $cmd $h wrote on stderr: $(cat "$tmp/help.err")"
+	done
+done
+expect_error --exit 2 "unexpected argument 'extra': loadbench list takes none" "$LOADBENCH" list extra
+expect_error --exit 2 "usage: loadbench cleanup" "$LOADBENCH" cleanup extra
+
 note "bad probe-set files name file:line"
 printf 'tracer ftrace\n# fine\ntracepoint net:netif_rx\nfrobnicate yes\n' >"$tmp/bad.probeset"
 expect_error "bad.probeset:4: .*frobnicate" lb --probeset "$tmp/bad.probeset"

@@ -15,8 +15,13 @@ int lb_cmd_list(int argc, char **argv)
 	char **names = NULL;
 	int n, w = 16;
 
-	(void)argc;
-	(void)argv;
+	if (argc > 1) {
+		char q[LB_STR_SHORT_BUF];
+
+		lb_err("unexpected argument '%s': loadbench list takes none (it lists the whole "
+		       "catalog)", lb_str_short(argv[1], q, sizeof(q)));
+		return 2;
+	}
 	lb_datadir("probesets", catalog, sizeof(catalog));
 	n = lb_catalog_names(catalog, &names);
 	if (n < 0) {

@@ -20,20 +20,6 @@
 #include "stap_script.h"
 #include "util.h"
 
-static void usage(FILE *f)
-{
-	fprintf(f, "Usage: loadbench stap-build [-r KBUILD] [-R RUNTIME] [-D NAME=VALUE]... -o DIR\n"
-		   "                            [PROBESET...]\n"
-		   "Builds the SystemTap module of each probe set (default: the catalog's sets of\n"
-		   "tracer systemtap) into DIR/NAME.ko with stap -p4, for the kernel build tree\n"
-		   "KBUILD (default: the running kernel's; stap finds the headers' include tree\n"
-		   "in its sibling source/ and the symbols in its System.map, where the names\n"
-		   "of that kernel's /proc/kallsyms are enough), each -D passed to\n"
-		   "stap, and -R a SystemTap runtime to build with (fixes for a kernel this stap\n"
-		   "does not know; not part of NAME). Run\n"
-		   "loadbench with LOADBENCH_STAP_MODULES=DIR to load them.\n");
-}
-
 /*
  * A kprobe.function probe needs the kernel's symbols when stap builds it:
  * KBUILD/System.map, which Debian ships as a one-line stub (the real one is
@@ -140,8 +126,7 @@ int lb_cmd_stap_build(int argc, char **argv)
 		{ "output", required_argument, NULL, 'o' },
 		{ "define", required_argument, NULL, 'D' },
 		{ "runtime", required_argument, NULL, 'R' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
+		{ NULL, 0, NULL, 0 },	/* --help is main.c's, from its commands table */
 	};
 	const char *dir = NULL, *defines[9] = { NULL };
 	struct lb_stap_build_opts o = { .defines = defines };
@@ -150,7 +135,7 @@ int lb_cmd_stap_build(int argc, char **argv)
 	char **names = NULL;
 	int c, n, failed = 0, built = 0;
 
-	while ((c = getopt_long(argc, argv, "r:R:o:D:h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "r:R:o:D:", opts, NULL)) != -1) {
 		switch (c) {
 		case 'D':
 			if (ndefines == 8 || !strchr(optarg, '=') ||
@@ -171,11 +156,8 @@ int lb_cmd_stap_build(int argc, char **argv)
 		case 'o':
 			dir = optarg;
 			break;
-		case 'h':
-			usage(stdout);
-			return 0;
 		default:
-			usage(stderr);
+			fprintf(stderr, "Try 'loadbench stap-build --help'.\n");
 			return 2;
 		}
 	}

@@ -169,22 +169,13 @@ static int make_labels(char **dirs, struct lb_results **res, size_t n, char **la
 	return fclose(f) ? -ENOMEM : 0;
 }
 
-static void usage(FILE *f)
-{
-	fprintf(f, "Usage: loadbench compare [-o OUT] [--force] [--no-plot] DIR DIR...\n"
-		   "Draw the slowdown of every probe set in the results directories DIR... side\n"
-		   "by side (compare.png, .svg, .pdf with compare.dat and compare.gp in OUT,\n"
-		   "default ./loadbench-compare-DATE-TIME) and print a Markdown table.\n");
-}
-
 int lb_compare_main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{ "output", required_argument, NULL, 'o' },
 		{ "force", no_argument, NULL, 'F' },
 		{ "no-plot", no_argument, NULL, 'n' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
+		{ NULL, 0, NULL, 0 },	/* --help is main.c's, from its commands table */
 	};
 	struct lb_results **res = NULL;
 	char **labels = NULL, **dirs, *common = NULL;
@@ -197,7 +188,7 @@ int lb_compare_main(int argc, char **argv)
 	int opt, ret, cret, status = 1;
 
 	optind = 1;
-	while ((opt = getopt_long(argc, argv, "o:h", longopts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, "o:", longopts, NULL)) != -1) {
 		switch (opt) {
 		case 'o':
 			out = optarg;
@@ -208,9 +199,6 @@ int lb_compare_main(int argc, char **argv)
 		case 'n':
 			no_plot = true;
 			break;
-		case 'h':
-			usage(stdout);
-			return 0;
 		default:
 			fprintf(stderr, "Try 'loadbench compare --help'.\n");
 			return 2;

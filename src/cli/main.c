@@ -24,22 +24,48 @@ struct lb_command {
 	const char *help;	/* one line, wrapped by --help */
 	bool whole;		/* fn gets the whole command line (run, which may go unnamed,
 				 * records it in results.json as given) */
+	const char *details;	/* `loadbench NAME --help' after its synopsis, wrapped at 80 */
 };
 
 static const struct lb_command commands[] = {
-	{ "run", run, "[run] [OPTIONS]", "measure the baseline and probe sets", true },
-	{ "list", lb_cmd_list, "list", "the probe-set catalog and what runs here", false },
-	{ "plot", lb_cmd_plot, "plot DIR", "render the figures of a results directory", false },
+	{ "run", run, "[run] [OPTIONS]", "measure the baseline and probe sets", true, NULL },
+	{ "list", lb_cmd_list, "list", "the probe-set catalog and what runs here", false,
+	  "Print every probe set of the catalog with its tracer and description, and\n"
+	  "whether it runs on this machine or the exact reason it cannot.\n" },
+	{ "plot", lb_cmd_plot, "plot DIR", "render the figures of a results directory", false,
+	  "Render the figures of the results directory DIR again (of a --sweep's\n"
+	  "directory: the sweep figure): NAME.png, .svg and .pdf beside NAME.gp and\n"
+	  "NAME.dat; without gnuplot, the .gp and .dat files alone (exit 1).\n" },
 	{ "report", lb_report_main, "report [--format markdown|latex|text|lines] DIR",
-	  "print the summary of a results directory", false },
-	{ "compare", lb_compare_main, "compare [-o OUT] DIR DIR...",
-	  "draw several results directories side by side", false },
+	  "print the summary of a results directory", false,
+	  "Print the summary of the results directory DIR: a Markdown table (default),\n"
+	  "a LaTeX booktabs table, the text table, or one line per probe set. A --sweep's\n"
+	  "directory (sweep.json): its points and, per set, the line through them.\n" },
+	{ "compare", lb_compare_main, "compare [-o OUT] [--force] [--no-plot] DIR DIR...",
+	  "draw several results directories side by side", false,
+	  "Draw the slowdown of every probe set in the results directories DIR... side\n"
+	  "by side (compare.png, .svg, .pdf with compare.dat and compare.gp in OUT,\n"
+	  "default ./loadbench-compare-DATE-TIME; a non-empty OUT needs --force) and\n"
+	  "print a Markdown table.\n" },
 	{ "cleanup", lb_cmd_cleanup, "cleanup",
 	  "remove what dead loadbench runs left (tracefs, LTTng, trace directories, veth): those "
-	  "whose run lock in /run/loadbench is free", false },
-	{ "stap-build", lb_cmd_stap_build, "stap-build [-r KBUILD] [-D N=V] -o DIR [SET...]",
+	  "whose run lock in /run/loadbench is free", false,
+	  "Remove what dead loadbench runs left behind (tracefs instances, dynamic\n"
+	  "events, LTTng sessions and trace directories, SystemTap modules and\n"
+	  "directories, veth pairs): those whose run lock in /run/loadbench is free.\n"
+	  "Says what it removed and what it left alone, and why. Needs root.\n" },
+	{ "stap-build", lb_cmd_stap_build,
+	  "stap-build [-r KBUILD] [-R RUNTIME] [-D N=V]... -o DIR [SET...]",
 	  "build the SystemTap modules of probe sets (default: the catalog's) for a kernel "
-	  "build tree, for LOADBENCH_STAP_MODULES=DIR", false },
+	  "build tree, for LOADBENCH_STAP_MODULES=DIR", false,
+	  "Builds the SystemTap module of each probe set SET (default: the catalog's sets\n"
+	  "of tracer systemtap) into DIR/NAME.ko with stap -p4, for the kernel build tree\n"
+	  "KBUILD (default: the running kernel's; stap finds the headers' include tree\n"
+	  "in its sibling source/ and the symbols in its System.map, where the names\n"
+	  "of that kernel's /proc/kallsyms are enough), each -D N=V passed to stap, and\n"
+	  "-R a SystemTap runtime to build with (fixes for a kernel this stap does not\n"
+	  "know; not part of NAME). Run loadbench with LOADBENCH_STAP_MODULES=DIR to\n"
+	  "load them.\n" },
 };
 
 #define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))
@@ -60,8 +86,20 @@ static void usage(FILE *f)
 	fprintf(f, "\nNeeds root to trace (tracefs). Example: sudo loadbench --probeset ftrace,syscalls\n"
 		   "Exit status: 0 done, 1 error or failed run, 2 usage error (an option's value\n"
 		   "too), 128+N interrupted by signal N (130 Ctrl-C, 143 SIGTERM): partial results\n"
-		   "written, kernel state removed.\n"
+		   "written, kernel state removed. Every command takes -h, --help: its usage.\n"
 		   "See loadbench(1) and README.md for the probe-set format and the method.\n");
+}
+
+/*
+ * Whether a command's arguments @argv (not its name) ask for its help:
+ * -h or --help before a "--" that ends its options.
+ */
+static bool help_asked(int argc, char **argv)
+{
+	for (int i = 0; i < argc && strcmp(argv[i], "--"); i++)
+		if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help"))
+			return true;
+	return false;
 }
 
 /* The run command: its options (--help and --version among them), then the run. */
@@ -111,6 +149,11 @@ int main(int argc, char **argv)
 			continue;
 		if (commands[i].whole)
 			return commands[i].fn(argc, argv);
+		/* Every command's --help is said here, from this table: one text each. */
+		if (help_asked(argc - 2, argv + 2)) {
+			printf("Usage: loadbench %s\n%s", commands[i].synopsis, commands[i].details);
+			return 0;
+		}
 		return commands[i].fn(argc - 1, argv + 1);
 	}
 	{

@@ -553,9 +553,9 @@ static int report_sweep(const char *dir, enum lb_report_format fmt)
 
 int lb_report_main(int argc, char **argv)
 {
+	/* --help is main.c's, from its commands table. */
 	static const struct option longopts[] = {
 		{ "format", required_argument, NULL, 'f' },
-		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	enum lb_report_format fmt = LB_REPORT_MARKDOWN;
@@ -563,7 +563,7 @@ int lb_report_main(int argc, char **argv)
 	int opt, ret;
 
 	optind = 1;
-	while ((opt = getopt_long(argc, argv, "f:h", longopts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, "f:", longopts, NULL)) != -1) {
 		switch (opt) {
 		case 'f':
 			if (lb_report_format_parse(optarg, &fmt)) {
@@ -574,13 +574,6 @@ int lb_report_main(int argc, char **argv)
 				return 2;
 			}
 			break;
-		case 'h':
-			printf("Usage: loadbench report [--format markdown|latex|text|lines] DIR\n"
-			       "Print the summary of the results directory DIR: a Markdown table "
-			       "(default),\na LaTeX booktabs table, the text table, or one line per "
-			       "probe set. A --sweep's\ndirectory (sweep.json): its points and, per "
-			       "set, the line through them.\n");
-			return 0;
 		default:
 			fprintf(stderr, "Try 'loadbench report --help'.\n");
 			return 2;
