@@ -79,7 +79,7 @@ ymin = lo < 0 ? lo - (upright ? 0.05 : 0.14) * span : 0
 bw = k > 0 ? 0.8 / k : 0.8
 xpos(g, m) = g + (m - (k - 1) / 2.0) * bw
 pct(y) = sprintf('%.1f%%', y)
-value_font = k * ngroups > 12 ? ',10' : (upright ? ',12' : ',14')
+value_font = k * ngroups > 12 ? fnt(0.96) : (upright ? fnt(1.15) : fnt(1.35))
 # Probe-set names slant when they would not fit side by side (~1000 px, 10 px a character).
 slant = ngroups * (name_len + 2) * 10 > 1000
 # A key entry: the label (what differs), then the baseline; wrapped after a ', ' at key_width
@@ -97,13 +97,13 @@ set style fill solid 1.0 border lc rgb '#1F1F1F'
 set boxwidth bw * 0.9
 set border 3 lc rgb text_colour lw 1.2
 set tics textcolor rgb text_colour
-set xtics nomirror scale 0 font ',17'
-if (slant) set xtics rotate by 30 right font ',14'
-set ytics nomirror out scale 0.6 font ',14'
+set xtics nomirror scale 0 font ''.fnt(1.63)
+if (slant) set xtics rotate by 30 right font ''.fnt(1.35)
+set ytics nomirror out scale 0.6 font ''.fnt(1.35)
 set format y '%g%%'
 set grid ytics lt 1 lc rgb grid_colour lw 1
 set xzeroaxis lt 1 lc rgb text_colour lw 1.2
-set ylabel 'throughput slowdown vs. no tracing' font ',15' textcolor rgb text_colour \
+set ylabel 'throughput slowdown vs. no tracing' font ''.fnt(1.44) textcolor rgb text_colour \
 	offset -1, 0
 slots = max2(ngroups, 2)
 set xrange [(ngroups - 1) / 2.0 - slots / 2.0 : (ngroups - 1) / 2.0 + slots / 2.0]
@@ -116,7 +116,7 @@ do for [i = 1:k] {
 	set object 100 + i rect from screen 0.11, screen key_y - 0.011 \
 		to screen 0.125, screen key_y + 0.011 front fillcolor rgb colours[(i - 1) % 7 + 1] \
 		fillstyle solid 1.0 border lc rgb '#1F1F1F'
-	set label 100 + i key_title(i) at screen 0.135, screen key_y left font ',13' \
+	set label 100 + i key_title(i) at screen 0.135, screen key_y left font ''.fnt(1.25) \
 		textcolor rgb text_colour
 	key_y = key_y - 0.03 * lines_of(key_title(i)) - 0.006
 }
@@ -127,14 +127,14 @@ set rmargin at screen 0.97
 set tmargin at screen key_y - 0.02
 set bmargin at screen foot_top + (slant ? 0.16 : 0.1)
 
-set label 1 title at screen 0.5, screen 0.945 center font ',24'
-set label 2 subtitle at screen 0.5, screen 0.895 center font ',14' textcolor rgb text_colour
-set label 3 footer at screen 0.012, screen foot_top left font ',11' \
+set label 1 title at screen 0.5, screen 0.945 center font ''.fnt(2.31)
+set label 2 subtitle at screen 0.5, screen 0.895 center font ''.fnt(1.35) textcolor rgb text_colour
+set label 3 footer at screen 0.012, screen foot_top left font ''.fnt(1.06) \
 	textcolor rgb text_colour
-if (note ne '') set label 6 note at screen 0.5, screen 0.855 center font ',13' \
+if (note ne '') set label 6 note at screen 0.5, screen 0.855 center font ''.fnt(1.25) \
 	textcolor rgb note_colour
 if (ngroups == 0) set label 5 'no probe sets in compare.dat' at graph 0.5, graph 0.5 center \
-	font ',18'; unset xtics
+	font ''.fnt(1.73); unset xtics
 
 draw = 'plot data index 1 using (xpos($1, $2)):4:(colour($2)) with boxes lc rgb variable, ' . \
 	'data index 1 using (xpos($1, $2)):5:(0):($6 - $5) with vectors heads ' . \
@@ -150,21 +150,3 @@ draw = 'plot data index 1 using (xpos($1, $2)):4:(colour($2)) with boxes lc rgb 
 	'font value_font, ') . \
 	'data index 2 using 1:(NaN):xticlabels(2) with points ps 0'
 if (ngroups == 0) draw = 'plot NaN notitle'
-
-set terminal pngcairo size 1200, 700 font 'sans,14' background rgb 'white' noenhanced
-set output 'compare.png'
-eval draw
-set output
-
-set terminal svg size 1200, 700 dynamic font 'sans,14' fontscale 1.3 background rgb 'white' \
-	noenhanced
-set output 'compare.svg'
-eval draw
-set output
-
-if (strstrt(GPVAL_TERMINALS, 'pdfcairo') > 0) {
-	set terminal pdfcairo size 1200 / 144.0, 700 / 144.0 font 'sans,14' noenhanced
-	set output 'compare.pdf'
-	eval draw
-	set output
-}

@@ -81,8 +81,8 @@ ns_text(v) = (abs(v) >= 1000 ? sprintf('%.2f us', v / 1000) : sprintf('%.0f ns',
 # A tic step that gives about four tics over @span: 1, 2 or 5 times a power of ten.
 tic_step(span) = (tic_m = 10 ** floor(log10(span / 4)), tic_r = span / 4 / tic_m, \
 	(tic_r <= 1 ? 1 : tic_r <= 2 ? 2 : tic_r <= 5 ? 5 : 10) * tic_m)
-row_font = n > 10 ? ',11' : (n > 6 ? ',13' : ',15')
-value_font = n > 10 ? ',10' : (n > 6 ? ',12' : ',14')
+row_font = n > 10 ? fnt(1.06) : (n > 6 ? fnt(1.25) : fnt(1.44))
+value_font = n > 10 ? fnt(0.96) : (n > 6 ? fnt(1.15) : fnt(1.35))
 mark_colour(lost) = lost > 0 ? lost_colour : overwritten_colour
 
 # Layout: the names left of the cost panel, the events panel, the column of
@@ -101,7 +101,7 @@ set style fill solid 1.0 border lc rgb '#1F1F1F'
 set border 3 lc rgb text_colour lw 1.2
 set tics textcolor rgb text_colour
 set ytics nomirror scale 0 font row_font
-set xtics nomirror out scale 0.6 font ',12'
+set xtics nomirror out scale 0.6 font ''.fnt(1.15)
 set grid xtics lt 1 lc rgb grid_colour lw 1
 set key off
 set yrange [n - 0.5 : -0.5]
@@ -110,28 +110,28 @@ set bmargin at screen bottom
 
 # The texts, set again before each terminal's plot: the right panel removes them so that
 # they are drawn once.
-labels = 'set label 1 title at screen 0.5, screen 0.945 center font ",24"; ' . \
-	'set label 2 subtitle at screen 0.5, screen 0.885 center font ",14" ' . \
+labels = 'set label 1 title at screen 0.5, screen 0.945 center font "' . fnt(2.29) . '"; ' . \
+	'set label 2 subtitle at screen 0.5, screen 0.885 center font "' . fnt(1.33) . '" ' . \
 	'textcolor rgb text_colour; ' . \
-	'set label 3 footer at screen 0.012, screen foot_top left font ",11" ' . \
+	'set label 3 footer at screen 0.012, screen foot_top left font "' . fnt(1.05) . '" ' . \
 	'textcolor rgb text_colour; ' . \
 	'set label 4 "cost = (1/traced - 1/baseline throughput) / events per " . op_name . ' . \
 	'(ci_any ? "; whiskers: the 95% CI of the slowdown, per event" : "") . ' . \
 	'(marks ? ".\nlost: dropped, never recorded. overwritten: recorded, then overwritten ' . \
 	'by the flight recorder (counted in the events, so in the cost)." : ".") ' . \
-	'at screen 0.5, screen foot_top + (marks ? 0.075 : 0.05) center font ",12" ' . \
+	'at screen 0.5, screen foot_top + (marks ? 0.075 : 0.05) center font "' . fnt(1.14) . '" ' . \
 	'textcolor rgb text_colour; ' . \
-	'set label 6 note at screen 0.5, screen 0.845 center font ",14" ' . \
+	'set label 6 note at screen 0.5, screen 0.845 center font "' . fnt(1.33) . '" ' . \
 	'textcolor rgb note_colour'
 if (n == 0) set label 5 'no probe sets in cost.dat' at screen 0.5, screen 0.5 center \
-	font ',18'; unset ytics
+	font ''.fnt(1.73); unset ytics
 
 # Left: ns per event (value right of the bar; a negative cost, noise, left of zero).
 left = 'set lmargin at screen names_right; set rmargin at screen cost_right; ' . \
 	'set xrange [cost_lo < 0 ? cost_lo * 1.3 - 0.05 * cost_hi : 0 : cost_hi * 1.3]; ' . \
 	'set xtics tic_step(cost_hi * 1.3 - min2(cost_lo * 1.3, 0)); ' . \
 	'set format x "%g"; set yzeroaxis lt 1 lc rgb text_colour lw 1.2; ' . \
-	'set title "cost of one event (ns)" font ",16" textcolor rgb text_colour; ' . \
+	'set title "cost of one event (ns)" font "' . fnt(1.52) . '" textcolor rgb text_colour; ' . \
 	'plot data using ($2 / 2):0:(abs($2) / 2):(0.3) with boxxyerror lc rgb cost_colour, ' . \
 	'data using 2:0:10:11 with xerrorbars lc rgb text_colour lw 1.5 pt 7 ps 0, ' . \
 	'data using (valid(11) ? max2($11, 0) : valid(2) ? max2($2, 0) : 0):0:' . \
@@ -142,9 +142,9 @@ right = 'unset label 1; unset label 2; unset label 3; unset label 4; unset label
 	'set lmargin at screen epo_left; set rmargin at screen epo_right; ' . \
 	'set xrange [0 : epo_hi * 1.25]; set xtics tic_step(epo_hi * 1.25); ' . \
 	'set format x "%g"; set ytics format ""; ' . \
-	'set title sprintf("events per %s", op_name) font ",16" textcolor rgb text_colour; ' . \
+	'set title sprintf("events per %s", op_name) font "' . fnt(1.52) . '" textcolor rgb text_colour; ' . \
 	'set label 8 (marks ? "lost or overwritten" : "") at screen epo_right + 0.01, ' . \
-	'screen top + 0.015 left font ",13" textcolor rgb text_colour; ' . \
+	'screen top + 0.015 left font "' . fnt(1.24) . '" textcolor rgb text_colour; ' . \
 	'plot data using ($3 / 2):0:($3 / 2):(0.3) with boxxyerror lc rgb epo_colour, ' . \
 	'data using (valid(3) ? $3 : 0):0:(valid(3) ? sprintf("%.1f", $3) : "n/a") ' . \
 	'with labels left offset char 0.6, 0 font value_font, ' . \
@@ -155,21 +155,3 @@ draw = labels . '; set multiplot; ' . left . '; ' . right . '; unset multiplot'
 if (n == 0) draw = labels . '; unset label 4; set xrange [0 : 1]; set yrange [0 : 1]; ' . \
 	'set border 0; ' . \
 	'unset xtics; plot NaN notitle'
-
-set terminal pngcairo size 1200, 700 font 'sans,14' background rgb 'white' noenhanced
-set output 'cost.png'
-eval draw
-set output
-
-set terminal svg size 1200, 700 dynamic font 'sans,14' fontscale 1.3 background rgb 'white' \
-	noenhanced
-set output 'cost.svg'
-eval draw
-set output
-
-if (strstrt(GPVAL_TERMINALS, 'pdfcairo') > 0) {
-	set terminal pdfcairo size 1200 / 144.0, 700 / 144.0 font 'sans,14' noenhanced
-	set output 'cost.pdf'
-	eval draw
-	set output
-}

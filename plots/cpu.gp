@@ -55,8 +55,8 @@ if (!exists('med')) med = hi
 cap = min2(hi, 4 * med)
 tic_step(span) = (tic_m = 10 ** floor(log10(span / 4)), tic_r = span / 4 / tic_m, \
 	(tic_r <= 1 ? 1 : tic_r <= 2 ? 2 : tic_r <= 5 ? 5 : 10) * tic_m)
-row_font = n > 10 ? ',11' : (n > 6 ? ',13' : ',15')
-value_font = n > 10 ? ',10' : (n > 6 ? ',12' : ',14')
+row_font = n > 10 ? fnt(1.06) : (n > 6 ? fnt(1.25) : fnt(1.44))
+value_font = n > 10 ? fnt(0.96) : (n > 6 ? fnt(1.15) : fnt(1.35))
 
 foot_top = 0.03 + (max2(footer_lines, 1) - 1) * 0.024
 top = note ne '' ? 0.74 : 0.78
@@ -69,7 +69,7 @@ set style fill solid 1.0 border lc rgb '#1F1F1F'
 set border 3 lc rgb text_colour lw 1.2
 set tics textcolor rgb text_colour
 set ytics nomirror scale 0 font row_font
-set xtics nomirror out scale 0.6 font ',12'
+set xtics nomirror out scale 0.6 font ''.fnt(1.15)
 set grid xtics lt 1 lc rgb grid_colour lw 1
 set yrange [n - 0.5 : -0.5]
 set xrange [0 : cap * 1.3]
@@ -78,20 +78,20 @@ set tmargin at screen top
 set bmargin at screen bottom
 set lmargin at screen names_right
 set rmargin at screen 0.97
-set xlabel sprintf('CPU time per %s (us)', op_name) font ',13' textcolor rgb text_colour
-set key top right font ',12' textcolor rgb text_colour samplen 1.5
+set xlabel sprintf('CPU time per %s (us)', op_name) font ''.fnt(1.25) textcolor rgb text_colour
+set key top right font ''.fnt(1.15) textcolor rgb text_colour samplen 1.5
 
-labels = 'set label 1 title at screen 0.5, screen 0.945 center font ",24"; ' . \
-	'set label 2 subtitle at screen 0.5, screen 0.885 center font ",14" ' . \
+labels = 'set label 1 title at screen 0.5, screen 0.945 center font "' . fnt(2.29) . '"; ' . \
+	'set label 2 subtitle at screen 0.5, screen 0.885 center font "' . fnt(1.33) . '" ' . \
 	'textcolor rgb text_colour; ' . \
-	'set label 3 footer at screen 0.012, screen foot_top left font ",11" ' . \
+	'set label 3 footer at screen 0.012, screen foot_top left font "' . fnt(1.05) . '" ' . \
 	'textcolor rgb text_colour; ' . \
 	'set label 4 "workload: its processes'' CPU clocks, split as their user and system ' . \
 	'ticks; tracer: its own threads and processes;\ntick: the machine''s busy time ' . \
 	'(/proc/stat, every CPU); a bar beyond the axis is cut, its total marked →" ' . \
-	'at screen 0.5, screen foot_top + 0.075 center font ",12" ' . \
+	'at screen 0.5, screen foot_top + 0.075 center font "' . fnt(1.14) . '" ' . \
 	'textcolor rgb text_colour; ' . \
-	'set label 6 note at screen 0.5, screen 0.845 center font ",14" ' . \
+	'set label 6 note at screen 0.5, screen 0.845 center font "' . fnt(1.33) . '" ' . \
 	'textcolor rgb note_colour'
 total(i) = nz(column(2)) + nz(column(3)) + nz(column(4))
 draw = labels . '; ' . \
@@ -111,22 +111,4 @@ draw = labels . '; ' . \
 	'offset char 0.6, 0 font value_font notitle, ' . \
 	'data using (0):0:ytic(1) with points ps 0 notitle'
 if (n == 0) draw = labels . '; set label 5 "no probe sets in cpu.dat" at screen 0.5, ' . \
-	'screen 0.5 center font ",18"; unset ytics; set yrange [0 : 1]; plot NaN notitle'
-
-set terminal pngcairo size 1200, 700 font 'sans,14' background rgb 'white' noenhanced
-set output 'cpu.png'
-eval draw
-set output
-
-set terminal svg size 1200, 700 dynamic font 'sans,14' fontscale 1.3 background rgb 'white' \
-	noenhanced
-set output 'cpu.svg'
-eval draw
-set output
-
-if (strstrt(GPVAL_TERMINALS, 'pdfcairo') > 0) {
-	set terminal pdfcairo size 1200 / 144.0, 700 / 144.0 font 'sans,14' noenhanced
-	set output 'cpu.pdf'
-	eval draw
-	set output
-}
+	'screen 0.5 center font "' . fnt(1.71) . '"; unset ytics; set yrange [0 : 1]; plot NaN notitle'

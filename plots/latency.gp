@@ -51,66 +51,48 @@ set encoding utf8
 set termoption noenhanced
 set border 3 lc rgb text_colour lw 1.2
 set tics textcolor rgb text_colour
-set xtics nomirror out scale 0.6 font ',12' \
+set xtics nomirror out scale 0.6 font ''.fnt(1.15) \
 	('p50' 0, 'p90' 1, 'p99' 2, 'p99.9' 3, 'p99.99' 4, 'max' 5)
-set ytics nomirror out scale 0.6 font ',12'
+set ytics nomirror out scale 0.6 font ''.fnt(1.15)
 set grid xtics ytics lt 1 lc rgb grid_colour lw 1
 set xrange [-0.3 : 5.3]
 set tmargin at screen top
 set bmargin at screen bottom
-set key top left reverse Left samplen 2 font ',11' maxrows ceil(nsets / (key_cols * 1.0)) \
+set key top left reverse Left samplen 2 font ''.fnt(1.06) maxrows ceil(nsets / (key_cols * 1.0)) \
 	textcolor rgb text_colour
 
-labels = 'set label 1 title at screen 0.5, screen 0.945 center font ",24"; ' . \
-	'set label 2 subtitle at screen 0.5, screen 0.885 center font ",14" ' . \
+labels = 'set label 1 title at screen 0.5, screen 0.945 center font "' . fnt(2.29) . '"; ' . \
+	'set label 2 subtitle at screen 0.5, screen 0.885 center font "' . fnt(1.33) . '" ' . \
 	'textcolor rgb text_colour; ' . \
-	'set label 3 footer at screen 0.012, screen foot_top left font ",11" ' . \
+	'set label 3 footer at screen 0.012, screen foot_top left font "' . fnt(1.05) . '" ' . \
 	'textcolor rgb text_colour; ' . \
 	'set label 4 sprintf("latency: first send of a request to its matching reply, per %s; ' . \
 	'a quantile is drawn where 10 %ss or more lie beyond it", op_name, op_name) ' . \
-	'at screen 0.5, screen foot_top + 0.05 center font ",12" textcolor rgb text_colour; ' . \
-	'set label 6 note at screen 0.5, screen 0.845 center font ",14" ' . \
+	'at screen 0.5, screen foot_top + 0.05 center font "' . fnt(1.14) . '" textcolor rgb text_colour; ' . \
+	'set label 6 note at screen 0.5, screen 0.845 center font "' . fnt(1.33) . '" ' . \
 	'textcolor rgb note_colour'
 
 # The key is switched on again each time: the right panel switched it off for the terminal before.
 left = 'set key on; set lmargin at screen 0.08; set rmargin at screen 0.49; set logscale y; ' . \
-	'set format y "%g"; set ylabel "latency (us, log scale)" font ",13" ' . \
+	'set format y "%g"; set ylabel "latency (us, log scale)" font "' . fnt(1.24) . '" ' . \
 	'textcolor rgb text_colour; ' . \
-	'set title "latency at each quantile" font ",16" textcolor rgb text_colour; ' . \
+	'set title "latency at each quantile" font "' . fnt(1.52) . '" textcolor rgb text_colour; ' . \
 	(lat_any ? 'plot for [i=1:nsets] data index (i - 1) using 2:4 with linespoints ' . \
 	'lw (i == 1 ? 3 : 2) pt 7 ps 0.8 lc rgb set_colour(i) title set_name[i]' : \
 	'set yrange [1 : 10]; set label 7 "no quantile to draw" at graph 0.5, graph 0.5 ' . \
-	'center font ",14"; plot NaN notitle; unset label 7; set autoscale y')
+	'center font "' . fnt(1.33) . '"; plot NaN notitle; unset label 7; set autoscale y')
 right = 'unset label 1; unset label 2; unset label 3; unset label 4; unset label 6; ' . \
 	'set lmargin at screen 0.58; set rmargin at screen 0.97; unset logscale y; ' . \
-	'set logscale y; set ylabel "traced / untraced (log scale), 95% CI" font ",13" ' . \
+	'set logscale y; set ylabel "traced / untraced (log scale), 95% CI" font "' . fnt(1.24) . '" ' . \
 	'textcolor rgb text_colour; ' . \
 	'set arrow 1 from graph 0, first 1 to graph 1, first 1 nohead lc rgb text_colour lw 1; ' . \
-	'set title "how much tracing multiplied it" font ",16" textcolor rgb text_colour; ' . \
+	'set title "how much tracing multiplied it" font "' . fnt(1.52) . '" textcolor rgb text_colour; ' . \
 	'set key off; ' . \
 	(ratio_any ? 'plot for [i=2:nsets] data index (i - 1) using ' . \
 	'($2 + (i - 1 - nsets / 2.0) * 0.05):8:(valid(9) ? $9 : $8):(valid(10) ? $10 : $8) ' . \
 	'with yerrorlines lw 2 pt 7 ps 0.8 ' . \
 	'lc rgb set_colour(i) notitle' : \
 	'set yrange [0.5 : 2]; set label 7 "no ratio: too few operations per round or unit" ' . \
-	'at graph 0.5, graph 0.5 center font ",14"; plot NaN notitle; unset label 7')
+	'at graph 0.5, graph 0.5 center font "' . fnt(1.33) . '"; plot NaN notitle; unset label 7')
 draw = labels . '; set multiplot; ' . left . '; ' . right . '; unset multiplot'
 if (nsets < 2) draw = labels . '; ' . left
-
-set terminal pngcairo size 1200, 700 font 'sans,14' background rgb 'white' noenhanced
-set output 'latency.png'
-eval draw
-set output
-
-set terminal svg size 1200, 700 dynamic font 'sans,14' fontscale 1.3 background rgb 'white' \
-	noenhanced
-set output 'latency.svg'
-eval draw
-set output
-
-if (strstrt(GPVAL_TERMINALS, 'pdfcairo') > 0) {
-	set terminal pdfcairo size 1200 / 144.0, 700 / 144.0 font 'sans,14' noenhanced
-	set output 'latency.pdf'
-	eval draw
-	set output
-}

@@ -29,50 +29,32 @@ set encoding utf8
 set termoption noenhanced
 set border 3 lc rgb text_colour lw 1.2
 set tics textcolor rgb text_colour
-set xtics nomirror out scale 0.6 font ',12'
-set ytics nomirror out scale 0.6 font ',12'
+set xtics nomirror out scale 0.6 font ''.fnt(1.15)
+set ytics nomirror out scale 0.6 font ''.fnt(1.15)
 set grid xtics ytics lt 1 lc rgb grid_colour lw 1
 set tmargin at screen 0.84
 set bmargin at screen 0.2
-set key outside bottom center horizontal maxcols 2 font ',12' textcolor rgb text_colour \
+set key outside bottom center horizontal maxcols 2 font ''.fnt(1.15) textcolor rgb text_colour \
 	samplen 2
 
-labels = 'set label 1 title at screen 0.5, screen 0.95 center font ",22"'
+labels = 'set label 1 title at screen 0.5, screen 0.95 center font "' . fnt(2.10) . '"'
 left = 'set lmargin at screen 0.08; set rmargin at screen 0.48; ' . \
-	'set xlabel "events per operation" font ",13" textcolor rgb text_colour; ' . \
-	'set ylabel "added time per operation (us)" font ",13" textcolor rgb text_colour; ' . \
-	'set title "added time against events: the slope is the cost of one" font ",15" ' . \
+	'set xlabel "events per operation" font "' . fnt(1.24) . '" textcolor rgb text_colour; ' . \
+	'set ylabel "added time per operation (us)" font "' . fnt(1.24) . '" textcolor rgb text_colour; ' . \
+	'set title "added time against events: the slope is the cost of one" font "' . fnt(1.43) . '" ' . \
 	'textcolor rgb text_colour; ' . \
 	'set xrange [0 : *]; set yrange [* : *]; ' . \
 	'plot for [i=1:nsets] data index (i - 1) using 3:4:5:6 with yerrorbars pt 7 ps 1 ' . \
 	'lc rgb set_colour(i) title set_name[i], ' . \
 	'for [i=1:nsets] icpt[i] + slope[i] * x with lines lw 2 lc rgb set_colour(i) notitle'
 right = 'unset label 1; set lmargin at screen 0.58; set rmargin at screen 0.97; ' . \
-	'set xlabel key_name font ",13" textcolor rgb text_colour; ' . \
-	'set ylabel "slowdown (%), 95% CI" font ",13" textcolor rgb text_colour; ' . \
-	'set title "slowdown against " . key_name font ",15" textcolor rgb text_colour; ' . \
+	'set xlabel key_name font "' . fnt(1.24) . '" textcolor rgb text_colour; ' . \
+	'set ylabel "slowdown (%), 95% CI" font "' . fnt(1.24) . '" textcolor rgb text_colour; ' . \
+	'set title "slowdown against " . key_name font "' . fnt(1.43) . '" textcolor rgb text_colour; ' . \
 	'set xrange [* : *]; set key off; ' . \
 	'plot for [i=1:nsets] data index (i - 1) using 2:7:8:9 with yerrorlines lw 2 pt 7 ' . \
 	'ps 1 lc rgb set_colour(i) notitle'
 draw = labels . '; set multiplot; ' . left . '; ' . right . '; unset multiplot'
 if (nsets < 1) draw = labels . '; set label 5 "no probe sets in sweep.dat" at screen 0.5, ' . \
-	'screen 0.5 center font ",18"; unset xtics; unset ytics; set xrange [0 : 1]; ' . \
+	'screen 0.5 center font "' . fnt(1.71) . '"; unset xtics; unset ytics; set xrange [0 : 1]; ' . \
 	'set yrange [0 : 1]; plot NaN notitle'
-
-set terminal pngcairo size 1200, 700 font 'sans,14' background rgb 'white' noenhanced
-set output 'sweep.png'
-eval draw
-set output
-
-set terminal svg size 1200, 700 dynamic font 'sans,14' fontscale 1.3 background rgb 'white' \
-	noenhanced
-set output 'sweep.svg'
-eval draw
-set output
-
-if (strstrt(GPVAL_TERMINALS, 'pdfcairo') > 0) {
-	set terminal pdfcairo size 1200 / 144.0, 700 / 144.0 font 'sans,14' noenhanced
-	set output 'sweep.pdf'
-	eval draw
-	set output
-}

@@ -91,14 +91,14 @@ set encoding utf8
 set termoption noenhanced
 set border 3 lc rgb text_colour lw 1.2
 set tics textcolor rgb text_colour
-xtics_font = nslots > 3 ? ',12' : ',15'
+xtics_font = nslots > 3 ? fnt(1.15) : fnt(1.44)
 set xtics nomirror scale 0 font xtics_font
-set ytics nomirror out scale 0.6 font ',14'
+set ytics nomirror out scale 0.6 font ''.fnt(1.35)
 set format y '%gk'
 set grid ytics lt 1 lc rgb grid_colour lw 1
-set ylabel sprintf('throughput (%s/s)', op_names) font ',15' textcolor rgb text_colour \
+set ylabel sprintf('throughput (%s/s)', op_names) font ''.fnt(1.44) textcolor rgb text_colour \
 	offset -1, 0
-set xlabel 'each alternation: its slices in order, first to last' font ',13' \
+set xlabel 'each alternation: its slices in order, first to last' font ''.fnt(1.25) \
 	textcolor rgb text_colour
 set xrange [0 : nslots > 0 ? nslots : 1]
 set yrange [0 : *]
@@ -129,7 +129,7 @@ foot_top = 0.03 + (footer_lines > 1 ? footer_lines - 1 : 0) * 0.024
 # The key: one entry per probe set, then off, dropped and the plain run, in up to three
 # columns filled column by column.
 nkeys = (nsets > 1 ? nsets - 1 : 0) + 2 + (ndropped > 0 ? 1 : 0)
-key_font = nkeys > 6 ? ',11' : ',13'
+key_font = nkeys > 6 ? fnt(1.06) : fnt(1.25)
 key_cols = nkeys <= 2 ? nkeys : (nkeys <= 6 ? 2 : 3)
 key_rows = int(ceil(nkeys / (key_cols * 1.0)))
 # In three columns the long titles would push the third out of the picture.
@@ -145,14 +145,14 @@ set tmargin at screen 0.845 - shift - (key_rows > 1 ? key_rows : 1) * key_line -
 set bmargin at screen foot_top + 0.155 + (label_lines - 1) * 0.03
 set xlabel offset 0, -(label_lines - 1) * 1.2
 
-set label 1 title at screen 0.5, screen 0.945 center font ',24'
-set label 2 subtitle at screen 0.5, screen 0.885 center font ',14' textcolor rgb text_colour
-set label 3 footer at screen 0.012, screen foot_top left font ',11' textcolor rgb text_colour
-if (note ne '') set label 6 note at screen 0.5, screen 0.845 center font ',14' \
+set label 1 title at screen 0.5, screen 0.945 center font ''.fnt(2.31)
+set label 2 subtitle at screen 0.5, screen 0.885 center font ''.fnt(1.35) textcolor rgb text_colour
+set label 3 footer at screen 0.012, screen foot_top left font ''.fnt(1.06) textcolor rgb text_colour
+if (note ne '') set label 6 note at screen 0.5, screen 0.845 center font ''.fnt(1.35) \
 	textcolor rgb note_colour
 # Without slices there is nothing to autoscale on: a fixed, empty axis.
 if (nslices == 0) set label 5 'no slices in throughput.dat' at graph 0.5, graph 0.5 center \
-	font ',18'; set yrange [0 : 100]
+	font ''.fnt(1.73); set yrange [0 : 100]
 
 # The dashed lines first (under the points), then per set its slices on (filled, with its key
 # entry), every off slice (hollow, in the colour of its alternation's set), the crosses of
@@ -173,21 +173,3 @@ if (ndropped > 0) draw = draw . ', keyentry with points pt 2 ps 1.7 lw 1.5 ' . \
 if (nslices == 0) draw = 'plot for [s = 1:nsets - 1] keyentry with points ' . \
 	'pt shape_on(s) lc rgb colour(s) title key_title(s + 1), NaN notitle'
 if (nsets < 2) draw = 'plot NaN notitle'
-
-set terminal pngcairo size 1200, 700 font 'sans,14' background rgb 'white' noenhanced
-set output 'throughput.png'
-eval draw
-set output
-
-set terminal svg size 1200, 700 dynamic font 'sans,14' fontscale 1.3 background rgb 'white' \
-	noenhanced
-set output 'throughput.svg'
-eval draw
-set output
-
-if (strstrt(GPVAL_TERMINALS, 'pdfcairo') > 0) {
-	set terminal pdfcairo size 1200 / 144.0, 700 / 144.0 font 'sans,14' noenhanced
-	set output 'throughput.pdf'
-	eval draw
-	set output
-}

@@ -63,13 +63,13 @@ set encoding utf8
 set termoption noenhanced
 set border 3 lc rgb text_colour lw 1.2
 set tics textcolor rgb text_colour
-set xtics nomirror scale 0 font ',15'
-set ytics nomirror out scale 0.6 font ',14'
+set xtics nomirror scale 0 font ''.fnt(1.44)
+set ytics nomirror out scale 0.6 font ''.fnt(1.35)
 set format y '%gk'
 set grid ytics lt 1 lc rgb grid_colour lw 1
-set ylabel sprintf('throughput (%s/s)', op_names) font ',15' textcolor rgb text_colour \
+set ylabel sprintf('throughput (%s/s)', op_names) font ''.fnt(1.44) textcolor rgb text_colour \
 	offset -1, 0
-set xlabel 'each round: the measured window of every run, start to end' font ',13' \
+set xlabel 'each round: the measured window of every run, start to end' font ''.fnt(1.25) \
 	textcolor rgb text_colour
 set xrange [0 : nrounds]
 set yrange [0 : *]
@@ -85,7 +85,7 @@ do for [r = 1:nrounds - 1] {
 shift = note ne '' ? 0.04 : 0
 foot_top = 0.03 + (footer_lines > 1 ? footer_lines - 1 : 0) * 0.024
 # The key in up to three columns, filled column by column.
-key_font = nsets > 6 ? ',12' : ',13'
+key_font = nsets > 6 ? fnt(1.15) : fnt(1.25)
 key_cols = nsets <= 2 ? (nsets > 1 ? nsets : 1) : (nsets <= 6 ? 2 : 3)
 key_rows = int(ceil(nsets / (key_cols * 1.0)))
 set key at screen 0.11, screen 0.845 - shift left top vertical Left reverse samplen 2.5 \
@@ -97,13 +97,13 @@ key_line = nsets > 6 ? 0.028 : 0.032
 set tmargin at screen 0.845 - shift - (key_rows > 1 ? key_rows : 1) * key_line - 0.025
 set bmargin at screen foot_top + 0.155
 
-set label 1 title at screen 0.5, screen 0.945 center font ',24'
-set label 2 subtitle at screen 0.5, screen 0.885 center font ',14' textcolor rgb text_colour
-set label 3 footer at screen 0.012, screen foot_top left font ',11' textcolor rgb text_colour
-if (note ne '') set label 6 note at screen 0.5, screen 0.845 center font ',14' \
+set label 1 title at screen 0.5, screen 0.945 center font ''.fnt(2.31)
+set label 2 subtitle at screen 0.5, screen 0.885 center font ''.fnt(1.35) textcolor rgb text_colour
+set label 3 footer at screen 0.012, screen foot_top left font ''.fnt(1.06) textcolor rgb text_colour
+if (note ne '') set label 6 note at screen 0.5, screen 0.845 center font ''.fnt(1.35) \
 	textcolor rgb note_colour
 if (nsamples == 0) set label 5 'no throughput samples in throughput.dat' \
-	at graph 0.5, graph 0.5 center font ',18'
+	at graph 0.5, graph 0.5 center font ''.fnt(1.73)
 
 # One plot per set (the other sets' samples are NaN there: no point, no line), so that
 # each has its colour, shape and key entry; the dashed medians without key entries.
@@ -113,21 +113,3 @@ draw = 'plot data index 0 using (0):($4 / 1000):(nrounds):(0):(colour($1)) with 
 	'with linespoints lw 2 pt shape(s) ps 0.8 lc rgb colour(s) title key_title(s + 1)'
 if (nsamples == 0) draw = 'plot for [s = 0:nsets - 1] keyentry with linespoints lw 2 ' . \
 	'pt shape(s) lc rgb colour(s) title key_title(s + 1), NaN notitle'
-
-set terminal pngcairo size 1200, 700 font 'sans,14' background rgb 'white' noenhanced
-set output 'throughput.png'
-eval draw
-set output
-
-set terminal svg size 1200, 700 dynamic font 'sans,14' fontscale 1.3 background rgb 'white' \
-	noenhanced
-set output 'throughput.svg'
-eval draw
-set output
-
-if (strstrt(GPVAL_TERMINALS, 'pdfcairo') > 0) {
-	set terminal pdfcairo size 1200 / 144.0, 700 / 144.0 font 'sans,14' noenhanced
-	set output 'throughput.pdf'
-	eval draw
-	set output
-}

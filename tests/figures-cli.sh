@@ -75,15 +75,15 @@ grep -qx '76,525 ops/s with its probes off, 52,719 ops/s with ftrace on: 31.1% s
 
 expect_error 'empty is not a results directory \(no results.json in it\)' "$LOADBENCH" plot "$tmp/empty"
 expect_error 'not a results directory' "$LOADBENCH" report "$tmp/empty"
-expect_error 'usage: loadbench plot DIR' "$LOADBENCH" plot
+expect_error 'usage: loadbench plot \[--style lab\|paper\|talk\] DIR' "$LOADBENCH" plot
 
 note "loadbench report, every format"
 "$LOADBENCH" report "$tmp/nognuplot" >"$tmp/md"
-grep -q '^| probe set | tracer | ops/s (median) |' "$tmp/md" || fail "no Markdown table: $(cat "$tmp/md")"
-grep -q '^| syscalls-discard | ftrace | 60,848 |' "$tmp/md" || fail "no syscalls-discard row"
+grep -q '^| probe set | tracer | ops/s off | ops/s on |' "$tmp/md" || fail "no Markdown table: $(cat "$tmp/md")"
+grep -q '^| syscalls-discard | ftrace | 76,966 | 60,848 |' "$tmp/md" || fail "no syscalls-discard row"
 "$LOADBENCH" report --format latex "$tmp/nognuplot" >"$tmp/tex"
 grep -q '^\\toprule$' "$tmp/tex" && grep -q '^\\bottomrule$' "$tmp/tex" &&
-	grep -q '^ftrace & ftrace & 53{,}067 & 31.1 & \[26.4, 33.7\]' "$tmp/tex" ||
+	grep -q '^ftrace & ftrace & 76{,}966 & 53{,}067 & 31.1 & \[26.4, 33.7\]' "$tmp/tex" ||
 	fail "no booktabs table: $(cat "$tmp/tex")"
 "$LOADBENCH" report --format lines "$tmp/nognuplot" >"$tmp/lines"
 grep -qx '76,966 ops/s without tracing, 53,067 ops/s with ftrace: 31.1% slower (95% CI of the slowdown: 26.4% to 33.7%)' \

@@ -99,6 +99,29 @@ fail:
 	return NULL;
 }
 
+/*
+ * The lines loadbench ends each figure's script with (the figure in each
+ * format, written after the template) cut off @gp, once checked: 0, or -1.
+ */
+static int cut_render(char *gp, const char *name)
+{
+	char *tail = gp ? strstr(gp, "\n# The figure in each format, W x H inches:") : NULL;
+	char want[128];
+	int ok = 1;
+
+	T_CHECK(tail != NULL);
+	if (!tail)
+		return -1;
+	for (int i = 0; i < 3; i++) {
+		snprintf(want, sizeof(want), "set output '%s.%s'\n", name,
+			 (const char *[]){ "png", "svg", "pdf" }[i]);
+		ok &= strstr(tail, want) != NULL;
+	}
+	T_CHECK(ok && strstr(tail, "set terminal pdfcairo size W, H font fnt(1)"));
+	*tail = '\0';
+	return 0;
+}
+
 static void check_gp(const char *dir)
 {
 	char path[4096], *gp, *tmpl;
@@ -108,8 +131,10 @@ static void check_gp(const char *dir)
 	tmpl = t_read_all(LB_SRCDIR "/plots/slowdown.gp", NULL);
 	T_CHECK(gp != NULL);
 	T_CHECK(tmpl != NULL);
-	if (!gp || !tmpl)
+	if (!gp || !tmpl || cut_render(gp, "slowdown"))
 		goto out;
+	/* The style's lines first: the default is a lab notebook's. */
+	T_CHECK(strstr(gp, "\nstyle = 'lab'\nW = 8.333333333\nH = 4.861111111\ndpi = 144\nfs = 7\n"));
 	T_CHECK(strstr(gp, "\ntitle = 'Throughput slowdown under tracing'\n") != NULL);
 	T_CHECK(strstr(gp, "\nsubtitle = 'baseline 88,100 ops/s (median of 3), udp-rr, 2 s x 3'\n")
 		!= NULL);
@@ -438,7 +463,7 @@ static void check_header_as(const char *dir, const char *name, const char *templ
 	snprintf(path, sizeof(path), LB_SRCDIR "/tests/fixtures/%s.gp.header.golden", golden);
 	want = t_read_all(path, NULL);
 	T_CHECK(gp && tmpl);
-	if (!gp || !tmpl)
+	if (!gp || !tmpl || cut_render(gp, name))
 		goto out;
 	glen = strlen(gp);
 	tlen = strlen(tmpl);

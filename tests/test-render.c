@@ -93,19 +93,25 @@ static bool gnuplot_has_pdf(void)
 	return pdf;
 }
 
-/* The smallest font-size="N" in @svg (1000 when there is none): gnuplot writes it in px. */
+/*
+ * The smallest font-size="N" in @svg (1000 when there is none), as it
+ * would be on a canvas 1200 px wide: the SVG is in points (600 wide for a
+ * lab figure), and what reads on a slide is the type's share of the width.
+ */
 static double smallest_font(const char *svg)
 {
-	double min = 1000;
-	const char *p;
+	double min = 1000, vb[4] = { 0, 0, 1200, 0 };
+	const char *p = strstr(svg, "viewBox=\"");
 
+	if (p)
+		sscanf(p, "viewBox=\"%lf %lf %lf %lf\"", &vb[0], &vb[1], &vb[2], &vb[3]);
 	for (p = svg; (p = strstr(p, "font-size=\"")); p++) {
 		double v = strtod(p + 11, NULL);
 
 		if (v > 0 && v < min)
 			min = v;
 	}
-	return min;
+	return min < 1000 && vb[2] > 0 ? min * 1200 / vb[2] : min;
 }
 
 /*

@@ -83,3 +83,14 @@ struct lb_plot *lb_figures_open_fd(int dirfd, const char *dir, bool is_error)
 {
 	return figures_open(dirfd, dir, is_error);
 }
+
+int lb_figures_style(const char *name)
+{
+	int style = lb_fig_style_parse(name);
+
+	if (style < 0)
+		lb_err("--style '%s': choose lab (a screen; the default, with the provenance in "
+		       "a footer), paper (3.3 in, 8 pt type, captions in NAME.caption.txt/.tex) "
+		       "or talk (16:9 slides)", name);
+	return style;
+}

@@ -31,6 +31,12 @@ struct lb_plot *lb_figures_open_fd(int dirfd, const char *dir, bool is_error);
 int lb_figures_render(const struct lb_results *res, struct lb_plot *plot, const char *dir,
 		      bool is_error);
 
+/*
+ * lb_figures_style - the figure style named @name (--style), or -EINVAL after
+ * saying in one line which there are.
+ */
+int lb_figures_style(const char *name);
+
 struct lb_sweep;
 
 /*

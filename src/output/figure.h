@@ -7,6 +7,7 @@
 #ifndef LB_FIGURE_H
 #define LB_FIGURE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 
@@ -15,9 +16,11 @@ struct lb_results;
 struct lb_probeset_result;
 
 /*
- * A figure: its name (NAME.dat, NAME.gp), what writes its two files (the
- * data, and the header of the script before its template), and its
- * template plots/TEMPLATE.gp (NULL: plots/NAME.gp). write_dat returns 0 or
+ * A figure: its name (NAME.dat, NAME.gp), what writes its files (the data,
+ * the header of the script before its template, and its caption as plain
+ * text or, @tex, LaTeX: what is drawn, how it was measured, where), its
+ * template plots/TEMPLATE.gp (NULL: plots/NAME.gp), and whether it is wide
+ * (small multiples: a paper's two columns, not one). write_dat returns 0 or
  * -ENOMEM.
  */
 struct lb_figure {
@@ -25,6 +28,8 @@ struct lb_figure {
 	int (*write_dat)(const void *arg, FILE *f);
 	void (*write_header)(const void *arg, FILE *f);
 	const char *template;
+	void (*write_caption)(const void *arg, FILE *f, bool tex);
+	bool wide;
 };
 
 /* The figures of a results directory (figure_results.c, figure_alternate.c). */
@@ -87,6 +92,14 @@ const char *lb_fig_units_text(const struct lb_results *res, char *buf, size_t le
 
 /* lb_fig_baseline_line - the subtitle's baseline (or alternate) line, in @buf. Returns @buf. */
 const char *lb_fig_baseline_line(const struct lb_results *res, char *buf, size_t len);
+
+/*
+ * lb_fig_put_caption - a caption of a figure of @res: @what (the figure's
+ * own sentences), then where and how it was measured (kernel, CPU,
+ * placement, version, command, method, kprobes, sets not measured,
+ * emulated or incomplete), as plain text or, @tex, LaTeX. Returns nothing.
+ */
+void lb_fig_put_caption(const struct lb_results *res, const char *what, FILE *f, bool tex);
 
 /* lb_fig_put_common - footer, note and operation names of @res's figures. Returns nothing. */
 void lb_fig_put_common(const struct lb_results *res, FILE *f);

@@ -270,6 +270,23 @@ static void write_throughput_alt_header(const void *arg, FILE *f)
 	lb_fig_put_common(res, f);
 }
 
+static void write_throughput_alt_caption(const void *arg, FILE *f, bool tex)
+{
+	const struct lb_results *res = arg;
+	char what[512];
+
+	snprintf(what, sizeof(what), "Throughput of the %s workload in every %g s slice of each "
+		 "alternation (measured after %g s settling), one panel per probe set: its probes "
+		 "on and off in the same running workload.",
+		 lb_fmt_or_unknown(res->config.workload), res->config.slice, res->config.settle);
+	lb_fig_put_caption(res, what, f, tex);
+}
+
 const struct lb_figure lb_figure_throughput_alternate = {
-	"throughput", write_throughput_alt_dat, write_throughput_alt_header, "throughput-alternate"
+	.name = "throughput",
+	.write_dat = write_throughput_alt_dat,
+	.write_header = write_throughput_alt_header,
+	.template = "throughput-alternate",
+	.write_caption = write_throughput_alt_caption,
+	.wide = true,
 };

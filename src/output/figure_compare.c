@@ -125,7 +125,9 @@ static void write_compare_header(const void *arg, FILE *f)
 }
 
 static const struct lb_figure compare_figure = {
-	"compare", write_compare_dat, write_compare_header, NULL
+	.name = "compare",
+	.write_dat = write_compare_dat,
+	.write_header = write_compare_header,
 };
 
 int lb_plot_write_compare(struct lb_plot *plot, const struct lb_results *const *res,

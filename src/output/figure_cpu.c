@@ -68,6 +68,21 @@ static void write_cpu_header(const void *arg, FILE *f)
 	lb_fig_put_common(res, f);
 }
 
+static void write_cpu_caption(const void *arg, FILE *f, bool tex)
+{
+	const struct lb_results *res = arg;
+	char what[512];
+
+	snprintf(what, sizeof(what), "CPU time per operation of the %s workload under each probe "
+		 "set: the workload's processes (user and system), the tracer's own tasks, and "
+		 "every CPU of the machine busy (/proc/stat).",
+		 lb_fmt_or_unknown(res->config.workload));
+	lb_fig_put_caption(res, what, f, tex);
+}
+
 const struct lb_figure lb_figure_cpu = {
-	"cpu", write_cpu_dat, write_cpu_header, NULL
+	.name = "cpu",
+	.write_dat = write_cpu_dat,
+	.write_header = write_cpu_header,
+	.write_caption = write_cpu_caption,
 };

@@ -10,6 +10,7 @@
 #include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "figure.h"
@@ -254,6 +255,59 @@ const char *lb_fig_baseline_line(const struct lb_results *res, char *buf, size_t
 		 lb_fmt_grouped(res->baseline.summary.throughput_median, ",", num, sizeof(num)),
 		 res->baseline.nruns, lb_fmt_or_unknown(c->workload), c->duration, c->repeat, cut);
 	return buf;
+}
+
+/* The sets that could not run here, "; not measured (cannot run here): a, b", in @buf. */
+static const char *skipped_line(const struct lb_results *res, char *buf, size_t len)
+{
+	size_t off = 0;
+
+	buf[0] = '\0';
+	for (size_t i = 0; i < res->nskipped && off < len; i++)
+		off += (size_t)snprintf(buf + off, len - off, "%s%s",
+					i ? ", " : "Not measured (cannot run here): ",
+					lb_fmt_or_unknown(res->skipped[i].name));
+	if (off && off < len)
+		snprintf(buf + off, len - off, ".");
+	return buf;
+}
+
+void lb_fig_put_caption(const struct lb_results *res, const char *what, FILE *f, bool tex)
+{
+	char env[1024], method[2048], kprobes[1024], skipped[2048];
+	char *text = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&text, &len);
+	bool emulated = lb_results_emulated(res);
+
+	if (!m)
+		return;
+	fprintf(m, "%s Measured on %s; %s; loadbench %s, %s. Command: %s.", what,
+		environment(res, env, sizeof(env)), lb_fmt_or_unknown(res->config.placement),
+		lb_fmt_or_unknown(res->version), lb_fmt_or_unknown(res->started),
+		lb_fmt_or_unknown(res->config.command_line));
+	if (lb_results_alternate(res))
+		fprintf(m, " Method: %s.", method_line(res, method, sizeof(method)) +
+			strlen("method "));
+	if (*kprobes_line(res, kprobes, sizeof(kprobes)))
+		fprintf(m, " %c%s.", 'K', kprobes + 1);
+	if (*skipped_line(res, skipped, sizeof(skipped)))
+		fprintf(m, " %s", skipped);
+	if (emulated)
+		fputs(" EMULATED (QEMU TCG): the timings are not real; compare the probe sets with "
+		      "each other, not with native numbers.", m);
+	if (!res->complete)
+		fputs(lb_results_failed(res) ? " INCOMPLETE: a run failed, fewer runs than asked "
+		      "for." : " INTERRUPTED: partial results, fewer rounds than asked for.", m);
+	if (fclose(m)) {
+		free(text);
+		return;
+	}
+	if (tex)
+		lb_fmt_put_tex(f, text);
+	else
+		lb_fmt_put_text(f, text);
+	free(text);
 }
 
 /* The texts every figure of a results directory shares: footer, note, operation names. */

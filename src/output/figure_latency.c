@@ -84,6 +84,21 @@ static void write_latency_header(const void *arg, FILE *f)
 	lb_fig_put_common(res, f);
 }
 
+static void write_latency_caption(const void *arg, FILE *f, bool tex)
+{
+	const struct lb_results *res = arg;
+	char what[512];
+
+	snprintf(what, sizeof(what), "Latency per operation of the %s workload at each quantile, "
+		 "and what each probe set adds to it, with the 95%% confidence interval of what "
+		 "it adds (traced over untraced, paired per round or unit).",
+		 lb_fmt_or_unknown(res->config.workload));
+	lb_fig_put_caption(res, what, f, tex);
+}
+
 const struct lb_figure lb_figure_latency = {
-	"latency", write_latency_dat, write_latency_header, NULL
+	.name = "latency",
+	.write_dat = write_latency_dat,
+	.write_header = write_latency_header,
+	.write_caption = write_latency_caption,
 };

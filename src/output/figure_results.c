@@ -339,14 +339,71 @@ static void write_cost_header(const void *arg, FILE *f)
 	lb_fig_put_common(res, f);
 }
 
+/* What the slowdown is against, for a caption: "against its probes off in ...". */
+static const char *against(const struct lb_results *res, char *buf, size_t len)
+{
+	if (lb_results_alternate(res))
+		snprintf(buf, len, "against its probes off in the same running workload (switched "
+			 "off and on in %g s slices)", res->config.slice);
+	else
+		snprintf(buf, len, "against the workload without tracing (%d rounds of %g s)",
+			 res->config.repeat, res->config.duration);
+	return buf;
+}
+
+static void write_slowdown_caption(const void *arg, FILE *f, bool tex)
+{
+	const struct lb_results *res = arg;
+	char what[1024], vs[256];
+
+	snprintf(what, sizeof(what), "Throughput slowdown of the %s workload under each probe "
+		 "set, %s; bars: the median, whiskers: the 95%% confidence interval.",
+		 lb_fmt_or_unknown(res->config.workload), against(res, vs, sizeof(vs)));
+	lb_fig_put_caption(res, what, f, tex);
+}
+
+static void write_throughput_caption(const void *arg, FILE *f, bool tex)
+{
+	const struct lb_results *res = arg;
+	char what[512];
+
+	snprintf(what, sizeof(what), "Throughput of the %s workload over time in every run, "
+		 "one panel per probe set beside the runs without tracing.",
+		 lb_fmt_or_unknown(res->config.workload));
+	lb_fig_put_caption(res, what, f, tex);
+}
+
+static void write_cost_caption(const void *arg, FILE *f, bool tex)
+{
+	const struct lb_results *res = arg;
+	char what[1024], vs[256];
+
+	snprintf(what, sizeof(what), "What each traced event costs: the time per event that "
+		 "explains each probe set's slowdown (%s) given its events per operation; "
+		 "whiskers: the slowdown's 95%% confidence interval per event, the untraced "
+		 "throughput and the events per operation held as measured.",
+		 against(res, vs, sizeof(vs)));
+	lb_fig_put_caption(res, what, f, tex);
+}
+
 const struct lb_figure lb_figure_slowdown = {
-	"slowdown", write_slowdown_dat, write_slowdown_header, NULL
+	.name = "slowdown",
+	.write_dat = write_slowdown_dat,
+	.write_header = write_slowdown_header,
+	.write_caption = write_slowdown_caption,
 };
 
 const struct lb_figure lb_figure_throughput = {
-	"throughput", write_throughput_dat, write_throughput_header, NULL
+	.name = "throughput",
+	.write_dat = write_throughput_dat,
+	.write_header = write_throughput_header,
+	.write_caption = write_throughput_caption,
+	.wide = true,
 };
 
 const struct lb_figure lb_figure_cost = {
-	"cost", write_cost_dat, write_cost_header, NULL
+	.name = "cost",
+	.write_dat = write_cost_dat,
+	.write_header = write_cost_header,
+	.write_caption = write_cost_caption,
 };

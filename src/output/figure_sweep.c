@@ -90,7 +90,10 @@ static void write_sweep_header(const void *arg, FILE *f)
 }
 
 static const struct lb_figure lb_figure_sweep = {
-	"sweep", write_sweep_dat, write_sweep_header, NULL
+	.name = "sweep",
+	.write_dat = write_sweep_dat,
+	.write_header = write_sweep_header,
+	.wide = true,
 };
 
 int lb_plot_write_sweep(struct lb_plot *plot, const struct lb_sweep *s, const char *template_dir,

@@ -108,6 +108,18 @@ void lb_fmt_put_each(FILE *f, const char *s,
 	}
 }
 
+/* One character of plain text. */
+static void text_char(FILE *f, const char *c, size_t n, void *state)
+{
+	(void)state;
+	fwrite(c, 1, n, f);
+}
+
+void lb_fmt_put_text(FILE *f, const char *s)
+{
+	lb_fmt_put_each(f, s, text_char, NULL);
+}
+
 /* One character of Markdown text. */
 static void md_char(FILE *f, const char *c, size_t n, void *state)
 {

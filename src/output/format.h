@@ -66,6 +66,9 @@ const char *lb_fmt_overwritten_cell(const struct lb_summary *s, char *buf, size_
 void lb_fmt_put_each(FILE *f, const char *s,
 		     void (*put)(FILE *f, const char *c, size_t n, void *state), void *state);
 
+/* lb_fmt_put_text - @s as plain text, unsafe characters shown as lb_fmt_put_each() does. */
+void lb_fmt_put_text(FILE *f, const char *s);
+
 /*
  * lb_fmt_put_md - @s as Markdown text that is only text, in a table cell, a
  * list item or a quote: < > & as entities (no HTML), and \ ` * _ [ ] ( ) #

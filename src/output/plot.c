@@ -89,7 +89,107 @@ struct lb_plot {
 	char stage[40];		/* its name in dirfd: .loadbench-plot-<64 random bits> */
 	const char *figures[LB_PLOT_MAX_FIGURES];	/* names of the figures written, in order */
 	size_t nfigures;
+	enum lb_fig_style style;
 };
+
+/*
+ * The styles: a figure's canvas in inches (one that is wide: small
+ * multiples), pixels per inch of its PNG, and the base type in
+ * points at that size (FIGURES.md: a lab notebook 1200x700 px with 12-14
+ * px type, its PDF 600x350 pt; a paper's column 3.3 in, two 7 in, 7-9 pt;
+ * a 16:9 slide at 1920x1080, 20 pt and more). A template may make a
+ * figure taller for its rows.
+ */
+struct style {
+	const char *name;
+	double w, h, wide_w, wide_h, dpi, fs;
+};
+
+static const struct style styles[] = {
+	[LB_FIG_LAB] = { "lab", 600 / 72.0, 350 / 72.0, 600 / 72.0, 350 / 72.0, 144, 7 },
+	[LB_FIG_PAPER] = { "paper", 3.3, 2.2, 7, 3.4, 300, 8 },
+	[LB_FIG_TALK] = { "talk", 13.333, 7.5, 13.333, 7.5, 144, 20 },
+};
+
+int lb_fig_style_parse(const char *name)
+{
+	for (size_t i = 0; i < sizeof(styles) / sizeof(styles[0]); i++)
+		if (!strcmp(name, styles[i].name))
+			return (int)i;
+	return -EINVAL;
+}
+
+const char *lb_fig_style_name(enum lb_fig_style style)
+{
+	return styles[style].name;
+}
+
+void lb_plot_set_style(struct lb_plot *plot, enum lb_fig_style style)
+{
+	plot->style = style;
+}
+
+/*
+ * The lines every figure's script begins with: the style, its canvas and
+ * its type, for the template to lay the figure out by.
+ */
+static void put_style(const struct lb_plot *plot, const struct lb_figure *fig, FILE *f)
+{
+	const struct style *s = &styles[plot->style];
+
+	fprintf(f, "\n# The style (loadbench --style %s): the canvas, W x H inches (a template may\n"
+		   "# make it taller for its rows), PNG pixels per inch, and the type size fs\n"
+		   "# in points at print size; fnt(k) names k times that type, pt(k) its height\n"
+		   "# in inches.\n"
+		   "style = '%s'\nW = %.10g\nH = %.10g\ndpi = %g\nfs = %g\n"
+		   "fnt(k) = sprintf('sans,%%.3g', fs * k)\npt(k) = fs * k / 72.0\n",
+		   s->name, s->name, fig->wide ? s->wide_w : s->w, fig->wide ? s->wide_h : s->h,
+		   s->dpi, s->fs);
+}
+
+/*
+ * The lines every figure's script ends with: the figure the template made
+ * ready ('draw') in each format at W x H inches, the type as large on the
+ * page in each (SVG and PDF in points, PNG at dpi).
+ */
+static void put_render(const struct lb_figure *fig, FILE *f)
+{
+	fprintf(f, "\n# The figure in each format, W x H inches: PNG at dpi pixels per inch, SVG in\n"
+		   "# points (its multi-line texts spaced right only at fontscale 1), the type as\n"
+		   "# large to the canvas in each (written by loadbench).\n"
+		   "set terminal pngcairo size W * dpi, H * dpi font fnt(1) fontscale dpi / 96.0 \\\n"
+		   "\tlinewidth dpi / 96.0 background rgb 'white' noenhanced\n"
+		   "set output '%s.png'\neval draw\nset output\n\n"
+		   "set terminal svg size W * 72, H * 72 dynamic font fnt(1) background rgb 'white' \\\n"
+		   "\tnoenhanced\n"
+		   "set output '%s.svg'\neval draw\nset output\n\n"
+		   "if (strstrt(GPVAL_TERMINALS, 'pdfcairo') > 0) {\n"
+		   "\tset terminal pdfcairo size W, H font fnt(1) noenhanced\n"
+		   "\tset output '%s.pdf'\n\teval draw\n\tset output\n}\n",
+		   fig->name, fig->name, fig->name);
+}
+
+static FILE *stage_create(struct lb_plot *plot, const char *name);
+
+/* NAME.caption.txt and NAME.caption.tex of @fig from @arg. Returns 0 or -errno. */
+static int write_captions(struct lb_plot *plot, const struct lb_figure *fig, const void *arg)
+{
+	char name[80];
+	int ret = 0;
+
+	for (int tex = 0; tex < 2 && !ret; tex++) {
+		FILE *f;
+
+		snprintf(name, sizeof(name), "%s.caption.%s", fig->name, tex ? "tex" : "txt");
+		f = stage_create(plot, name);
+		if (!f)
+			return -errno;
+		fig->write_caption(arg, f, tex);
+		fputc('\n', f);
+		ret = close_file(f);
+	}
+	return ret;
+}
 
 /* A handle on @dir, open at @dirfd (taken over: closed with the handle). */
 static int plot_new(const char *dir, int dirfd, struct lb_plot **plotp, char *err, size_t errlen)
@@ -346,12 +446,14 @@ int lb_plot_write_figure(struct lb_plot *plot, const struct lb_figure *fig, cons
 		goto out;
 	}
 	fig->write_header(arg, fgp);
+	put_style(plot, fig, fgp);
 	ret = copy_file(tmpl, fgp);
 	if (ret) {
 		lb_seterr(err, errlen, "cannot read the figure template %s: %s", tmpl,
 			  strerror(-ret));
 		goto out;
 	}
+	put_render(fig, fgp);
 	ret = close_file(fdat);
 	fdat = NULL;
 	if (!ret) {
@@ -362,13 +464,26 @@ int lb_plot_write_figure(struct lb_plot *plot, const struct lb_figure *fig, cons
 		lb_seterr(err, errlen, "cannot write in %s: %s", plot->dir, strerror(-ret));
 		goto out;
 	}
+	if (fig->write_caption) {
+		ret = write_captions(plot, fig, arg);
+		if (ret) {
+			lb_seterr(err, errlen, "cannot write in %s: %s", plot->dir, strerror(-ret));
+			goto out;
+		}
+	}
 	plot->figures[plot->nfigures++] = fig->name;
 out:
 	close_file(fdat);
 	close_file(fgp);
 	if (ret && plot->stagefd >= 0) {
+		char cap[80];
+
 		unlinkat(plot->stagefd, dat, 0);
 		unlinkat(plot->stagefd, gp, 0);
+		for (int tex = 0; tex < 2; tex++) {
+			snprintf(cap, sizeof(cap), "%s.caption.%s", fig->name, tex ? "tex" : "txt");
+			unlinkat(plot->stagefd, cap, 0);
+		}
 	}
 	free(tmpl);
 	return ret;

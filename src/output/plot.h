@@ -19,6 +19,27 @@ struct lb_results;
 struct lb_plot;
 
 /*
+ * How the figures are drawn (--style): for a lab notebook (a screen, the
+ * provenance in a footer), a paper (3.3 in one column, 7 in two for small
+ * multiples, 8 pt type, no footer: the caption files say it) or a talk
+ * (16:9, type read from the back of a room).
+ */
+enum lb_fig_style {
+	LB_FIG_LAB,
+	LB_FIG_PAPER,
+	LB_FIG_TALK,
+};
+
+/* lb_fig_style_parse - the style named @name ("lab", "paper", "talk"). Returns it, or -EINVAL. */
+int lb_fig_style_parse(const char *name);
+
+/* lb_fig_style_name - the name of @style. Returns a static string. */
+const char *lb_fig_style_name(enum lb_fig_style style);
+
+/* lb_plot_set_style - draw the figures written through @plot from now on in @style. */
+void lb_plot_set_style(struct lb_plot *plot, enum lb_fig_style style);
+
+/*
  * lb_plot_open - open the results directory @dir for figures (*@plotp), as
  * lb_wdir_open() opens a directory to write in (a link, another user's
  * directory others may write in, a path someone other than root may change
