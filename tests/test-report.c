@@ -14,6 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "format.h"
 #include "helpers.h"
 #include "report.h"
 #include "results.h"
@@ -161,13 +162,191 @@ static void check_vm_accelerator(struct lb_results *res)
 	free(out);
 	out = report(res, LB_REPORT_LATEX);
 	T_CHECK(out && strstr(out, " (kvm), VM accelerator tcg: /dev/kvm is kvm\\_pvm (runs only "
-			      "PVM guests); method runs: median of "));
+			      "PVM guests); baseline (nothing armed) 76{,}966 ops/s (median); "
+			      "method runs: median of "));
 	free(out);
 	out = report(res, LB_REPORT_TEXT);
 	T_CHECK(out && strstr(out, "\nkernel: 6.18.44-test (x86_64), virtualization: kvm, VM "
 			      "accelerator tcg: /dev/kvm is kvm_pvm (runs only PVM guests)\n"));
 	free(out);
 	res->host.vm_accelerator = NULL;
+}
+
+/* How a format prints its table: where its header starts, its cells' separator, its titles. */
+struct table_style {
+	enum lb_report_format fmt;
+	const char *head;	/* the header line starts with it */
+	const char *sep;	/* between cells; NULL: two spaces or more (text) */
+	const char *slowdown;	/* the title of the slowdown column */
+	const char *group;	/* thousands separator of the throughputs; NULL: none */
+};
+
+#define CELLS 16
+#define CELL_LEN 64
+
+/*
+ * The cells of the table line @line (up to its newline) into @cell: split
+ * at @st->sep, a Markdown row without its outer bars, a LaTeX row without its
+ * "\\"; the text format's at runs of two spaces or more. Returns how many.
+ */
+static size_t split_cells(const char *line, const struct table_style *st, char cell[][CELL_LEN])
+{
+	size_t len = strcspn(line, "\n"), n = 0, i = 0;
+	char *buf = strndup(line, len);
+
+	if (!buf)
+		return 0;
+	if (st->fmt == LB_REPORT_MARKDOWN && len > 4 && !strncmp(buf, "| ", 2) &&
+	    !strcmp(buf + len - 2, " |")) {
+		buf[len - 2] = '\0';
+		i = 2;
+	} else if (st->fmt == LB_REPORT_LATEX && len > 3 && !strcmp(buf + len - 3, " \\\\")) {
+		buf[len - 3] = '\0';
+	}
+	while (buf[i] && n < CELLS) {
+		const char *end = strstr(buf + i, st->sep ? st->sep : "  ");
+		size_t w = end ? (size_t)(end - (buf + i)) : strlen(buf + i);
+
+		snprintf(cell[n++], CELL_LEN, "%.*s", (int)w, buf + i);
+		if (!end)
+			break;
+		i += w + (st->sep ? strlen(st->sep) : 0);
+		while (!st->sep && buf[i] == ' ')
+			i++;
+	}
+	free(buf);
+	return n;
+}
+
+/* The number in @cell without its thousands separators ("76,525", "76{,}525"); NAN if none. */
+static double cell_num(const char *cell, const struct table_style *st)
+{
+	char buf[CELL_LEN], *end;
+	size_t o = 0, glen = st->group ? strlen(st->group) : 0;
+	double d;
+
+	for (const char *c = cell; *c && o + 1 < sizeof(buf);) {
+		if (glen && !strncmp(c, st->group, glen)) {
+			c += glen;
+			continue;
+		}
+		buf[o++] = *c++;
+	}
+	buf[o] = '\0';
+	d = strtod(buf, &end);
+	return end == buf || *end ? NAN : d;
+}
+
+/* The index of the column titled @title in the header @cell[@n]; -1 (said) if none. */
+static int column(char cell[][CELL_LEN], size_t n, const char *title)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!strcmp(cell[i], title))
+			return (int)i;
+	fprintf(stderr, "no column '%s' in the table\n", title);
+	return -1;
+}
+
+/*
+ * In the table whose header line is @head, the row of the set @name: its
+ * off, on and slowdown (the columns @col[3]) into @v[3]; NAN where none.
+ */
+static void row_values(const char *head, const struct table_style *st, const char *name,
+		       const int *col, double *v)
+{
+	char cell[CELLS][CELL_LEN];
+
+	v[0] = v[1] = v[2] = NAN;
+	for (const char *l = strchr(head, '\n'); l && l[1]; l = strchr(l + 1, '\n')) {
+		size_t n = split_cells(l + 1, st, cell);
+
+		if (!n || strcmp(cell[0], name))
+			continue;
+		for (int k = 0; k < 3; k++)
+			v[k] = n > (size_t)col[k] ? cell_num(cell[col[k]], st) : NAN;
+		return;
+	}
+}
+
+/*
+ * The lines of @out that print the plain baseline's median @base: how many
+ * say it is the baseline with nothing armed into *@label, how many do not
+ * into *@other (said on stderr).
+ */
+static void count_baseline(const char *out, const char *base, size_t *label, size_t *other)
+{
+	*label = *other = 0;
+	for (const char *l = out; *l; l += strcspn(l, "\n") + (l[strcspn(l, "\n")] != '\0')) {
+		char *line = strndup(l, strcspn(l, "\n"));
+
+		if (line && strstr(line, "baseline (nothing armed)")) {
+			++*label;
+			T_CHECK(strstr(line, base) != NULL);
+		} else if (line && strstr(line, base)) {
+			++*other;
+			fprintf(stderr, "the baseline's %s not said to be it: %s\n", base, line);
+		}
+		free(line);
+	}
+}
+
+/*
+ * Issue 28, "the table contradicts itself": in each format's table, each
+ * set's "ops/s off" and "ops/s on" are the throughputs its slowdown compares,
+ * so 100 (1 - on / off) is its printed slowdown within @tol pp (the
+ * alternation's slowdown is a trimmed mean of unit ratios, the runs' the
+ * ratio of these medians); one line says the plain baseline's median, as
+ * the baseline with nothing armed, and under alternate no other line
+ * prints that number (it is no set's off).
+ */
+static void check_off_on(const struct lb_results *res, double tol)
+{
+	static const struct table_style styles[] = {
+		{ LB_REPORT_TEXT, "probe set ", NULL, "slowdown %", NULL },
+		{ LB_REPORT_MARKDOWN, "| probe set |", " | ", "slowdown %", "," },
+		{ LB_REPORT_LATEX, "Probe set & ", " & ", "Slowdown (\\%)", "{,}" },
+	};
+	double b = res->baseline.summary.throughput_median;
+	char cell[CELLS][CELL_LEN], base[64];
+
+	for (size_t k = 0; k < sizeof(styles) / sizeof(styles[0]); k++) {
+		const struct table_style *st = &styles[k];
+		char *out = report(res, st->fmt), *head = out ? strstr(out, st->head) : NULL;
+		size_t n, label, other;
+		int col[3];
+
+		T_CHECK(head != NULL);
+		if (!head) {
+			free(out);
+			continue;
+		}
+		n = split_cells(head, st, cell);
+		col[0] = column(cell, n, "ops/s off");
+		col[1] = column(cell, n, "ops/s on");
+		col[2] = column(cell, n, st->slowdown);
+		T_CHECK(col[0] >= 0 && col[1] >= 0 && col[2] >= 0);
+		for (size_t i = 0; i < res->nprobesets && col[0] >= 0 && col[1] >= 0 && col[2] >= 0;
+		     i++) {
+			double v[3];
+
+			row_values(head, st, res->probesets[i].name, col, v);
+			if (!(fabs(100 * (1 - v[1] / v[0]) - v[2]) <= tol))
+				fprintf(stderr, "format %d, %s: off %g, on %g: 100 (1 - on / off) = "
+					"%.2f, its slowdown %g\n", (int)st->fmt,
+					res->probesets[i].name, v[0], v[1], 100 * (1 - v[1] / v[0]),
+					v[2]);
+			T_CHECK(fabs(100 * (1 - v[1] / v[0]) - v[2]) <= tol);
+		}
+		/* The plain baseline's median as this format prints it. */
+		if (st->group)
+			lb_fmt_grouped(b, st->group, base, sizeof(base));
+		else
+			snprintf(base, sizeof(base), "%.0f", b);
+		count_baseline(out, base, &label, &other);
+		T_CHECK(label == 1);
+		T_CHECK(!lb_results_alternate(res) || other == 0);
+		free(out);
+	}
 }
 
 /*
@@ -181,6 +360,7 @@ static void check_alternate(const struct lb_results *runs)
 {
 	struct lb_results *res = NULL;
 	char err[512], *out;
+	double plain;
 
 	if (lb_results_read_json(FIXTURES "results-alternate.json", &res, err, sizeof(err))) {
 		fprintf(stderr, "cannot read the alternate fixture: %s\n", err);
@@ -190,18 +370,29 @@ static void check_alternate(const struct lb_results *runs)
 	check_format(res, "markdown", FIXTURES "report-alternate.md.golden");
 	check_format(res, "latex", FIXTURES "report-alternate.tex.golden");
 	check_format(res, "lines", FIXTURES "report-alternate-lines.txt.golden");
+	check_off_on(res, 3);
+	/*
+	 * Issue 28's run: the off slices 14% faster than the plain ones (bpf
+	 * 67,105 on against 82,607 off, the plain 72,529): the ops/s beside a
+	 * slowdown must be its own off slices', not the plain baseline's.
+	 */
+	plain = res->baseline.summary.throughput_median;
+	res->baseline.summary.throughput_median = 66000;
+	check_off_on(res, 3);
+	res->baseline.summary.throughput_median = plain;
 
 	out = report(res, LB_REPORT_MARKDOWN);
 	T_CHECK(out && strstr(out, "\n- method: alternate, each probe set's probes switched on and "
 			      "off on one running workload in 0.1 s slices"));
 	T_CHECK(out && strstr(out, "| slowdown % | 95% CI | \u00b1pp | units | events/op |"));
-	T_CHECK(out && strstr(out, "| ftrace | ftrace | 52,719 | - | 31.1 | [30.4, 31.6] | 0.56 | "
-			      "7 (1 dropped) | 24.20 |"));
+	T_CHECK(out && strstr(out, "| ftrace | ftrace | 76,525 | 52,719 | - | 31.1 | [30.4, 31.6] | "
+			      "0.56 | 7 (1 dropped) | 24.20 |"));
 	T_CHECK(out && strstr(out, "| [22.6, 24.0] | 0.69\\* | 6 |"));
 	T_CHECK(out && strstr(out, "\n\\* Wider than the \u00b10.6 pp asked for after 4 s of "
 			      "alternation.\n"));
-	T_CHECK(out && strstr(out, "| baseline | none | 76,783 | 0.3 | - | - | - | - | - | - | - "
-			      "| - |"));
+	T_CHECK(out && strstr(out, "\n- baseline (nothing armed): 76,783 ops/s (median), "
+			      "CV 0.3%\n"));
+	T_CHECK(out && !strstr(out, "| baseline |"));
 	free(out);
 	out = report(res, LB_REPORT_LINES);
 	T_CHECK(out && strstr(out, "76,525 ops/s with its probes off, 52,719 ops/s with ftrace on: "
@@ -520,6 +711,7 @@ int main(void)
 	check_format(res, "latex", FIXTURES "report.tex.golden");
 	check_format(res, "text", FIXTURES "report.txt.golden");
 	check_format(res, "lines", FIXTURES "report-lines.txt.golden");
+	check_off_on(res, 0.1);	/* the runs' slowdown is the ratio of the two medians */
 	check_flags(res);
 	check_pair(res);
 	check_vm_accelerator(res);

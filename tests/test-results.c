@@ -1711,8 +1711,11 @@ static void test_table(const struct lb_results *res)
 	T_CHECK(strstr(buf, "probe set") != NULL);
 	T_CHECK(strstr(buf, "\nbaseline ") != NULL);
 	T_CHECK(strstr(buf, "\nftrace ") != NULL);
-	T_CHECK(strstr(buf, "100000") != NULL);
-	T_CHECK(strstr(buf, "  2.0  ") != NULL);
+	/* The plain baseline once, above the table; each set beside the baseline it pairs with. */
+	T_CHECK(strstr(buf, "\nbaseline (nothing armed): 100000 ops/s (median), CV 2.0%\n"
+			"probe set ") != NULL);
+	T_CHECK(strstr(buf, "  ops/s off  ops/s on  CV %  slowdown %  ") != NULL);
+	T_CHECK(strstr(buf, "  100000     80000   1.9        20.0  ") != NULL);
 	T_CHECK(strstr(buf, "20.0") != NULL);
 	T_CHECK(strstr(buf, "250.0") != NULL);
 	T_CHECK(strstr(buf, "10.00") != NULL);
@@ -1724,7 +1727,7 @@ static void test_table(const struct lb_results *res)
 			"20.0% slower than the baseline (2.50x the slowdown), slowdown against "
 			"ftrace 37.5% [") != NULL);
 	T_CHECK(strstr(buf, "]; 3.00 vs 10.00 events/op\n") != NULL);
-	/* Baseline row before the probe sets, which keep their order. */
+	/* The baseline line before the probe sets, which keep their order. */
 	T_CHECK(strstr(buf, "\nbaseline ") < strstr(buf, "\nftrace "));
 	T_CHECK(strstr(buf, "\nftrace ") < strstr(buf, "\nlttng+kprobe"));
 	free(buf);

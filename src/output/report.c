@@ -35,6 +35,12 @@ static const char *num(double d, int prec, const char *none, char *buf, size_t l
 	return buf;
 }
 
+/* A throughput @d grouped with @sep ("76,525"), or @none when it is not finite. */
+static const char *tput(double d, const char *sep, const char *none, char *buf, size_t len)
+{
+	return isfinite(d) ? lb_fmt_grouped(d, sep, buf, len) : none;
+}
+
 /* ", emulated: timings are not real" when @res was measured under QEMU's TCG. */
 static const char *emulated(const struct lb_results *res)
 {
@@ -62,26 +68,26 @@ static bool any_short(const struct lb_results *res)
 /* ---- Markdown -------------------------------------------------------------------------------- */
 
 /*
- * One row; under --method alternate (@alt) with the CI's half-width ("0.69\*"
- * when wider than the precision asked for) and the units used ("7 (1
- * dropped)").
+ * A probe set's row: the throughputs its slowdown compares (its probes off
+ * and on, lb_results_off_on()), then under --method alternate (@alt) with the
+ * CI's half-width ("0.69\*" when wider than the precision asked for) and the
+ * units used ("7 (1 dropped)").
  */
-static void md_row(FILE *f, const struct lb_probeset_result *psr, bool is_baseline, bool alt)
+static void md_row(FILE *f, const struct lb_results *res, const struct lb_probeset_result *psr,
+		   bool alt)
 {
 	const struct lb_summary *s = &psr->summary;
 	char b[6][64];
+	double off, on;
 
+	lb_results_off_on(res, psr, &off, &on);	/* -ENOMEM: off NAN, shown as "-" */
 	fputs("| ", f);
 	lb_fmt_put_md(f, lb_fmt_or_unknown(psr->name));
 	fputs(" | ", f);
 	lb_fmt_put_md(f, lb_fmt_or_unknown(psr->tracer));
-	fprintf(f, " | %s | %s |",
-		lb_fmt_grouped(s->throughput_median, ",", b[0], sizeof(b[0])),
-		num(100 * s->throughput_cv, 1, "-", b[1], sizeof(b[1])));
-	if (is_baseline) {
-		fputs(alt ? " - | - | - | - | - | - | - | - | - |\n" : " - | - | - | - | - | - | - |\n", f);
-		return;
-	}
+	fprintf(f, " | %s | %s | %s |", tput(off, ",", "-", b[0], sizeof(b[0])),
+		tput(on, ",", "-", b[1], sizeof(b[1])),
+		num(100 * s->throughput_cv, 1, "-", b[2], sizeof(b[2])));
 	fprintf(f, " %s |", num(s->slowdown_pct, 1, "-", b[2], sizeof(b[2])));
 	if (isfinite(s->slowdown_ci95[0]) && isfinite(s->slowdown_ci95[1]))
 		fprintf(f, " [%.1f, %.1f] |", s->slowdown_ci95[0], s->slowdown_ci95[1]);
@@ -110,7 +116,7 @@ static void print_markdown(const struct lb_results *res, FILE *f)
 	const struct lb_config *c = &res->config;
 	const struct lb_host *h = &res->host;
 	bool alt = alternate(res);
-	char budget[96] = "";
+	char budget[96] = "", tb[64];
 	size_t i;
 
 	if (c->time_budget > 0)
@@ -152,6 +158,12 @@ static void print_markdown(const struct lb_results *res, FILE *f)
 	fputs(res->complete ? "\n" : lb_results_failed(res) ?
 	      "; **incomplete: a run failed (its warning below), partial results**\n" :
 	      "; **interrupted: partial results**\n", f);
+	/* The plain baseline once, not in a column: under alternate no slowdown is against it. */
+	fprintf(f, "- baseline (nothing armed): %s ops/s (median)",
+		tput(res->baseline.summary.throughput_median, ",", "-", tb, sizeof(tb)));
+	if (isfinite(res->baseline.summary.throughput_cv))
+		fprintf(f, ", CV %.1f%%", 100 * res->baseline.summary.throughput_cv);
+	fputc('\n', f);
 	for (i = 0; i < res->nskipped; i++) {
 		fputs("- not measured: ", f);
 		lb_fmt_put_md(f, lb_fmt_or_unknown(res->skipped[i].name));
@@ -162,23 +174,25 @@ static void print_markdown(const struct lb_results *res, FILE *f)
 	fputc('\n', f);
 
 	if (alt)
-		fputs("| probe set | tracer | ops/s (median) | CV % | slowdown % | 95% CI | "
+		fputs("| probe set | tracer | ops/s off | ops/s on | CV % | slowdown % | 95% CI | "
 		      "\u00b1pp | units | events/op | ns/event | 95% CI | lost events | "
 		      "overwritten |\n"
-		      "|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n", f);
+		      "|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n", f);
 	else
-		fputs("| probe set | tracer | ops/s (median) | CV % | slowdown % | 95% CI | "
+		fputs("| probe set | tracer | ops/s off | ops/s on | CV % | slowdown % | 95% CI | "
 		      "events/op | ns/event | 95% CI | lost events | overwritten |\n"
-		      "|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n", f);
-	md_row(f, &res->baseline, true, alt);
+		      "|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n", f);
 	for (i = 0; i < res->nprobesets; i++)
-		md_row(f, &res->probesets[i], false, alt);
+		md_row(f, res, &res->probesets[i], alt);
 	if (alt) {
 		fputs("\nSlowdown = 100 (1 - geometric mean over the units of on / off throughput, "
 		      "20% trimmed at each end), a unit "
 		      "visiting every state twice in mirrored order so that a linear drift cancels "
 		      "in it; 95% confidence interval by a moving-block bootstrap over the units, "
-		      "\u00b1pp its half-width; ops/s of a probe set: with its probes on; "
+		      "\u00b1pp its half-width; ops/s off, on: the set's own off slices "
+		      "(total / seconds) and the median of its on slices, the throughputs "
+		      "its slowdown pairs unit by unit (the baseline above, nothing armed, "
+		      "is the plain slices); CV %: of the on slices; "
 		      "ns/event: the time the probes add to an operation / events per "
 		      "operation, its 95% CI the slowdown's, per event.\n", f);
 		if (any_short(res))
@@ -186,7 +200,9 @@ static void print_markdown(const struct lb_results *res, FILE *f)
 				"alternation.\n", c->precision, c->max_time);
 	} else {
 		fputs("\nSlowdown = 100 (1 - median traced / median baseline throughput), with a "
-		      "paired bootstrap 95% confidence interval over the rounds; ns/event = "
+		      "paired bootstrap 95% confidence interval over the rounds; ops/s off, on: "
+		      "those medians, of the baseline's runs (nothing armed) and of the set's, "
+		      "over the rounds it pairs; CV %: of the set's runs; ns/event = "
 		      "(1/traced - 1/baseline) / events per operation, its 95% CI the slowdown's, "
 		      "per event.\n", f);
 	}
@@ -206,19 +222,19 @@ static void print_markdown(const struct lb_results *res, FILE *f)
 
 /* ---- LaTeX ----------------------------------------------------------------------------------- */
 
-static void tex_row(FILE *f, const struct lb_probeset_result *psr, bool is_baseline)
+/* A probe set's row: the throughputs its slowdown compares (lb_results_off_on()), then the rest. */
+static void tex_row(FILE *f, const struct lb_results *res, const struct lb_probeset_result *psr)
 {
 	const struct lb_summary *s = &psr->summary;
 	char b[4][64];
+	double off, on;
 
+	lb_results_off_on(res, psr, &off, &on);	/* -ENOMEM: off NAN, shown as "--" */
 	lb_fmt_put_tex(f, lb_fmt_or_unknown(psr->name));
 	fputs(" & ", f);
 	lb_fmt_put_tex(f, lb_fmt_or_unknown(psr->tracer));
-	fprintf(f, " & %s", lb_fmt_grouped(s->throughput_median, "{,}", b[0], sizeof(b[0])));
-	if (is_baseline) {
-		fputs(" & -- & -- & -- & -- & -- & -- & -- \\\\\n", f);
-		return;
-	}
+	fprintf(f, " & %s & %s", tput(off, "{,}", "--", b[0], sizeof(b[0])),
+		tput(on, "{,}", "--", b[1], sizeof(b[1])));
 	fprintf(f, " & %s", num(s->slowdown_pct, 1, "--", b[1], sizeof(b[1])));
 	if (isfinite(s->slowdown_ci95[0]) && isfinite(s->slowdown_ci95[1]))
 		fprintf(f, " & [%.1f, %.1f]", s->slowdown_ci95[0], s->slowdown_ci95[1]);
@@ -240,6 +256,7 @@ static void print_latex(const struct lb_results *res, FILE *f)
 {
 	const struct lb_config *c = &res->config;
 	const struct lb_host *h = &res->host;
+	char tb[64];
 	const char *cut = res->complete ? "" : lb_results_failed(res) ?
 			  " Incomplete: a run failed, fewer runs than asked for." :
 			  " Interrupted: partial results.";
@@ -269,6 +286,9 @@ static void print_latex(const struct lb_results *res, FILE *f)
 		fputs(", VM accelerator ", f);
 		lb_fmt_put_tex(f, h->vm_accelerator);
 	}
+	/* The plain baseline once, not in a column: under alternate no slowdown is against it. */
+	fprintf(f, "; baseline (nothing armed) %s ops/s (median)",
+		tput(res->baseline.summary.throughput_median, "{,}", "--", tb, sizeof(tb)));
 	if (alternate(res)) {
 		int lo, hi;
 
@@ -280,24 +300,27 @@ static void print_latex(const struct lb_results *res, FILE *f)
 			fprintf(f, "--%d", hi);
 		fprintf(f, " units per set). Slowdown $= 100\\,(1 - \\overline{r})$, $r$ a unit's "
 			"on/off throughput ratio, with its moving-block bootstrap 95\\%% "
-			"confidence interval over the units%s; ns/event: the time the probes add "
-			"to an operation / $\\mathit{events\\ per\\ op}$; overwritten: recorded, "
+			"confidence interval over the units%s; ops/s off, on: the set's own off "
+			"slices and the median of its on slices, which the slowdown pairs; "
+			"ns/event: the time the probes add to an operation / "
+			"$\\mathit{events\\ per\\ op}$; overwritten: recorded, "
 			"then overwritten by the flight recorder (counted in the events).%s}\n",
 			any_short(res) ? " (not all within the precision asked for)" : "",
 			cut);
 	} else {
 		fprintf(f, "; method runs: median of %d rounds of %g\\,s. Slowdown with its "
-			"paired bootstrap 95\\%% confidence interval; ns/event $= "
+			"paired bootstrap 95\\%% confidence interval; ops/s off, on: the "
+			"medians of the baseline's runs and of the set's, over the rounds it "
+			"pairs; ns/event $= "
 			"(1/\\mathit{traced} - 1/\\mathit{baseline}) / \\mathit{events\\ per\\ "
 			"op}$; overwritten: recorded, then overwritten by the flight recorder "
 			"(counted in the events).%s}\n", c->repeat, c->duration, cut);
 	}
-	fputs("\\label{tab:loadbench}\n\\begin{tabular}{llrrrrrrrr}\n\\toprule\n"
-	      "Probe set & Tracer & ops/s & Slowdown (\\%) & 95\\% CI & Events/op & ns/event & "
-	      "95\\% CI & Lost events & Overwritten \\\\\n\\midrule\n", f);
-	tex_row(f, &res->baseline, true);
+	fputs("\\label{tab:loadbench}\n\\begin{tabular}{llrrrrrrrrr}\n\\toprule\n"
+	      "Probe set & Tracer & ops/s off & ops/s on & Slowdown (\\%) & 95\\% CI & "
+	      "Events/op & ns/event & 95\\% CI & Lost events & Overwritten \\\\\n\\midrule\n", f);
 	for (i = 0; i < res->nprobesets; i++)
-		tex_row(f, &res->probesets[i], false);
+		tex_row(f, res, &res->probesets[i]);
 	fputs("\\bottomrule\n\\end{tabular}\n\\end{table}\n", f);
 	lb_report_latency_latex(res, f, lb_fmt_put_tex);
 	lb_report_cpu_latex(res, f, lb_fmt_put_tex);

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * The result set for people, as text: the "probe set  tracer  ops/s ..."
- * table under the workload, host and method lines, then each set beside
+ * The result set for people, as text: the "probe set  tracer  ops/s off
+ * ops/s on ..." table under the workload, host, method and baseline
+ * (nothing armed) lines, then each set beside
  * the set it builds on, the alternation's lines, the capture's and the
  * readers' lines, the warnings and the skipped sets (summary.txt, and what
  * `loadbench run' and `loadbench report --format text' print). Every string
@@ -27,7 +28,8 @@
 enum {
 	LB_COL_NAME,
 	LB_COL_TRACER,
-	LB_COL_TPUT,
+	LB_COL_OFF,
+	LB_COL_ON,
 	LB_COL_CV,
 	LB_COL_SLOWDOWN,
 	LB_COL_CI,
@@ -39,8 +41,12 @@ enum {
 	LB_NCOLS,
 };
 
+/*
+ * The columns' titles; "ops/s off" and "ops/s on" are the throughputs the
+ * slowdown compares (lb_results_off_on()), "ops/s" the unit of lb_tput_unit().
+ */
 static const char *const lb_col_title[LB_NCOLS] = {
-	"probe set", "tracer", "ops/s (median)", "CV %", "slowdown %",
+	"probe set", "tracer", "ops/s off", "ops/s on", "CV %", "slowdown %",
 	"[95% CI]", "events/op", "ns/event", "[95% CI]", "lost events", "overwritten",
 };
 
@@ -60,22 +66,45 @@ static void lb_row_num(struct lb_row *row, int col, int prec, double d)
 	row->cell[col] = row->buf[col];
 }
 
-/* The cells of @psr's row; the baseline has no slowdown and records no events. */
-static void lb_row_fill(struct lb_row *row, const struct lb_probeset_result *psr,
-			bool is_baseline)
+/* What the throughput of @c is counted in: ops/s, or a command's runs/s or metric. */
+static const char *lb_tput_unit(const struct lb_config *c)
+{
+	if (!(c->exec_timeout > 0))	/* NAN: not a command */
+		return "ops/s";
+	return !c->exec_metric ? "runs/s" : c->exec_metric_lower ? "1/metric" : "metric";
+}
+
+/*
+ * The decimals of the throughputs of @res: a command's runs per second, a
+ * metric, a few per second, need three; the baseline's decides for all.
+ */
+static int lb_tput_prec(const struct lb_results *res, double d)
+{
+	double b = res->baseline.summary.throughput_median;
+
+	return (isfinite(b) ? b : d) < 100 ? 3 : 0;
+}
+
+/*
+ * The cells of @psr's row: the throughputs its slowdown compares (its
+ * probes off and on, lb_results_off_on()), the spread of the on ones, the
+ * slowdown and the events.
+ */
+static void lb_row_fill(struct lb_row *row, const struct lb_results *res,
+			const struct lb_probeset_result *psr)
 {
 	const struct lb_summary *s = &psr->summary;
+	double off, on;
 	int i;
 
 	for (i = 0; i < LB_NCOLS; i++)
 		row->cell[i] = "-";
 	row->cell[LB_COL_NAME] = psr->name ? psr->name : "?";
 	row->cell[LB_COL_TRACER] = psr->tracer ? psr->tracer : "?";
-	/* A command's runs per second, a metric: a few per second need their decimals. */
-	lb_row_num(row, LB_COL_TPUT, s->throughput_median < 100 ? 3 : 0, s->throughput_median);
+	lb_results_off_on(res, psr, &off, &on);	/* -ENOMEM: off NAN, shown as "-" */
+	lb_row_num(row, LB_COL_OFF, lb_tput_prec(res, off), off);
+	lb_row_num(row, LB_COL_ON, lb_tput_prec(res, on), on);
 	lb_row_num(row, LB_COL_CV, 1, 100 * s->throughput_cv);
-	if (is_baseline)
-		return;
 	lb_row_num(row, LB_COL_SLOWDOWN, 1, s->slowdown_pct);
 	if (isfinite(s->slowdown_ci95[0]) && isfinite(s->slowdown_ci95[1])) {
 		snprintf(row->buf[LB_COL_CI], sizeof(row->buf[LB_COL_CI]), "[%.1f, %.1f]",
@@ -288,6 +317,9 @@ void lb_results_print_table(const struct lb_results *res, FILE *f)
 {
 	const struct lb_config *c = &res->config;
 	const struct lb_host *h = &res->host;
+	const struct lb_summary *b = &res->baseline.summary;
+	const char *unit = lb_tput_unit(c);
+	char title_off[32], title_on[32];
 	int width[LB_NCOLS], i;
 	struct lb_row row;
 	size_t k;
@@ -295,9 +327,10 @@ void lb_results_print_table(const struct lb_results *res, FILE *f)
 
 	/* A command's runs: its rate is runs per second (or its metric), its slowdown its time. */
 	memcpy(title, lb_col_title, sizeof(title));
-	if (c->exec_timeout > 0)
-		title[LB_COL_TPUT] = !c->exec_metric ? "runs/s (median)" :
-				     c->exec_metric_lower ? "1/metric (median)" : "metric (median)";
+	snprintf(title_off, sizeof(title_off), "%s off", unit);
+	snprintf(title_on, sizeof(title_on), "%s on", unit);
+	title[LB_COL_OFF] = title_off;
+	title[LB_COL_ON] = title_on;
 
 	/* Every string here may come from someone else's results.json: none is printed raw. */
 	fputs("workload: ", f);
@@ -357,10 +390,20 @@ void lb_results_print_table(const struct lb_results *res, FILE *f)
 		fputs("; INTERRUPTED: partial results", f);
 	fputs("\n\n", f);
 
+	/*
+	 * The plain baseline once, above the table and not in a column of it:
+	 * under alternate no set's slowdown is against it (issue 28).
+	 */
+	lb_row_num(&row, LB_COL_ON, lb_tput_prec(res, b->throughput_median), b->throughput_median);
+	fprintf(f, "baseline (nothing armed): %s %s (median)", row.cell[LB_COL_ON], unit);
+	if (isfinite(b->throughput_cv))
+		fprintf(f, ", CV %.1f%%", 100 * b->throughput_cv);
+	fputc('\n', f);
+
 	for (i = 0; i < LB_NCOLS; i++)
 		width[i] = strlen(title[i]);
-	for (k = 0; k <= res->nprobesets; k++) {
-		lb_row_fill(&row, k ? &res->probesets[k - 1] : &res->baseline, !k);
+	for (k = 0; k < res->nprobesets; k++) {
+		lb_row_fill(&row, res, &res->probesets[k]);
 		for (i = 0; i < LB_NCOLS; i++) {
 			int w = lb_cell_width(row.cell[i]);
 
@@ -369,10 +412,18 @@ void lb_results_print_table(const struct lb_results *res, FILE *f)
 		}
 	}
 	lb_row_print(f, title, width);
-	for (k = 0; k <= res->nprobesets; k++) {
-		lb_row_fill(&row, k ? &res->probesets[k - 1] : &res->baseline, !k);
+	for (k = 0; k < res->nprobesets; k++) {
+		lb_row_fill(&row, res, &res->probesets[k]);
 		lb_row_print(f, row.cell, width);
 	}
+	if (res->nprobesets && lb_results_alternate(res))
+		fprintf(f, "%s off, on: the set's own off slices (total / seconds) and the median "
+			"of its on slices, which its slowdown pairs unit by unit; CV %%: of the on "
+			"slices\n", unit);
+	else if (res->nprobesets)
+		fprintf(f, "%s off, on: the medians of the baseline's runs (nothing armed) and of "
+			"the set's, over the rounds its slowdown pairs; CV %%: of the set's runs\n",
+			unit);
 	if (c->exec_timeout > 0 && c->exec_metric && c->exec_metric_lower) {
 		fputs("1/metric: the reciprocal of what --metric '", f);
 		lb_str_put_safe(f, c->exec_metric);

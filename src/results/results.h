@@ -586,6 +586,19 @@ int lb_results_add_skipped(struct lb_results *res, const char *name, const char 
 int lb_results_summarize(struct lb_results *res);
 
 /*
+ * lb_results_off_on - the two throughputs @psr's slowdown compares, into
+ * *@off (its probes off) and *@on (on): under --method alternate the
+ * throughput of its own off slices (summary.off_throughput) and the median
+ * of its on slices (summary.throughput_median), in the same workload; under
+ * --method runs the medians of the baseline's runs (nothing armed) and of
+ * its own over the rounds that pair them. NAN where unknown (runs with no
+ * round paired: *@off NAN, *@on its own median). Returns 0 or -ENOMEM
+ * (then *@off NAN and *@on its own median too).
+ */
+int lb_results_off_on(const struct lb_results *res, const struct lb_probeset_result *psr,
+		      double *off, double *on);
+
+/*
  * lb_results_write_json - write @res as JSON to @name in the directory
  * @dirfd (AT_FDCWD: @name is a path) atomically (a temporary file in the
  * same directory, then renameat). Returns 0 or -errno.

@@ -5,9 +5,10 @@
  * and nanoseconds per event, from its runs (--method runs: paired with the
  * baseline's run of the same round) or from its slices (--method
  * alternate: unit by unit, the dropped slices left out); the warnings those
- * numbers call for; and a probe set beside the set it builds on. A little
- * over 600 lines: both methods and the pairing share the round lookup and
- * the bootstrap's constants, and split they would need them in a header.
+ * numbers call for; the two throughputs a slowdown compares; and a probe
+ * set beside the set it builds on. Over 600 lines: both methods and the
+ * pairing share the round lookup and the bootstrap's constants, and split
+ * they would need them in a header.
  */
 #include "config.h"
 
@@ -192,6 +193,26 @@ static const struct lb_run *lb_rounds_find(const struct lb_rounds *r, int round)
 			hi = mid;
 	}
 	return lo < r->n && r->run[lo]->round == round ? r->run[lo] : NULL;
+}
+
+/*
+ * @psr's runs paired with the runs of @r in the same round: the throughputs
+ * into @pt and @pb (room for psr->nruns each). Returns how many pairs.
+ */
+static size_t lb_rounds_pair(const struct lb_rounds *r, const struct lb_probeset_result *psr,
+			     double *pb, double *pt)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < psr->nruns; i++) {
+		const struct lb_run *br = lb_rounds_find(r, psr->runs[i].round);
+
+		if (!br)
+			continue;
+		pb[n] = br->throughput;
+		pt[n++] = psr->runs[i].throughput;
+	}
+	return n;
 }
 
 /* What a probe set's own runs give: throughput median and CV, events per op, sums. */
@@ -569,7 +590,7 @@ int lb_results_summarize(struct lb_results *res)
 {
 	struct lb_probeset_result *base = &res->baseline;
 	double *scratch = NULL, *pb = NULL, *pt = NULL;
-	size_t maxruns = base->nruns, max_pairs = 0, nfew = 0, i, j;
+	size_t maxruns = base->nruns, max_pairs = 0, nfew = 0, i;
 	struct lb_rounds rounds = { NULL, 0 };
 	char *few_names = NULL;
 	size_t few_len = 0;
@@ -601,17 +622,10 @@ int lb_results_summarize(struct lb_results *res)
 	for (i = 0; i < res->nprobesets; i++) {
 		struct lb_probeset_result *psr = &res->probesets[i];
 		struct lb_summary *s = &psr->summary;
-		size_t npairs = 0;
+		size_t npairs;
 
 		lb_summary_own(psr, scratch);
-		for (j = 0; j < psr->nruns; j++) {
-			const struct lb_run *br = lb_rounds_find(&rounds, psr->runs[j].round);
-
-			if (!br)
-				continue;
-			pb[npairs] = br->throughput;
-			pt[npairs++] = psr->runs[j].throughput;
-		}
+		npairs = lb_rounds_pair(&rounds, psr, pb, pt);
 		if (npairs > max_pairs)
 			max_pairs = npairs;
 		s->slowdown_pct = lb_stats_slowdown_pct(pb, pt, npairs);
@@ -645,6 +659,38 @@ out:
 	free(few_names);
 	free(rounds.run);
 	free(scratch);
+	free(pb);
+	free(pt);
+	return ret;
+}
+
+int lb_results_off_on(const struct lb_results *res, const struct lb_probeset_result *psr,
+		      double *off, double *on)
+{
+	struct lb_rounds rounds = { NULL, 0 };
+	double *pb = NULL, *pt = NULL;
+	size_t n = 0;
+	int ret = -ENOMEM;
+
+	*off = NAN;
+	*on = psr->summary.throughput_median;
+	if (lb_results_alternate(res)) {
+		*off = psr->summary.off_throughput;
+		return 0;
+	}
+	/* As lb_results_summarize() pairs them: the baseline's run of the same round. */
+	pb = malloc((psr->nruns + 1) * sizeof(*pb));
+	pt = malloc((psr->nruns + 1) * sizeof(*pt));
+	if (!pb || !pt || lb_rounds_init(&rounds, &res->baseline))
+		goto out;
+	n = lb_rounds_pair(&rounds, psr, pb, pt);
+	if (n) {
+		*off = lb_stats_median(pb, n);
+		*on = lb_stats_median(pt, n);
+	}
+	ret = 0;
+out:
+	free(rounds.run);
 	free(pb);
 	free(pt);
 	return ret;
@@ -718,14 +764,7 @@ int lb_results_pair(const struct lb_results *res, const struct lb_probeset_resul
 		ret = -ENOMEM;
 		goto out;
 	}
-	for (k = 0; k < psr->nruns; k++) {
-		const struct lb_run *br = lb_rounds_find(&rounds, psr->runs[k].round);
-
-		if (!br)
-			continue;
-		pb[n] = br->throughput;
-		pt[n++] = psr->runs[k].throughput;
-	}
+	n = lb_rounds_pair(&rounds, psr, pb, pt);
 	out->vs_base_pct = lb_stats_slowdown_pct(pb, pt, n);
 	if (n >= 2)
 		lb_stats_slowdown_ci95(pb, pt, n, LB_CI_RESAMPLES, LB_CI_SEED, &out->vs_base_ci95[0],
