@@ -115,11 +115,11 @@ mkdir -m 1777 "$tmp/pub"
 runuser -u nobody -- mkdir -m 777 "$tmp/pub/theirs"
 mkdir "$tmp/victim-out"
 ln -s "$tmp/victim-out" "$tmp/pub/link"
-expect_error "--output refused: .*pub/theirs belongs to uid [0-9]+ and others may write in it" \
+expect_error "results directory refused: .*pub/theirs belongs to uid [0-9]+ and others may write in it" \
 	"$LOADBENCH" --probeset ftrace --duration 0.3 --warmup 0 --method runs --repeat 1 --quiet \
 	--no-plot --output "$tmp/pub/theirs"
 for arg in "$tmp/pub/link" "$tmp/pub/link/" "$tmp/pub/link/."; do
-	expect_error "--output refused: .*is a symbolic link" \
+	expect_error "results directory refused: .*is a symbolic link" \
 		"$LOADBENCH" --probeset ftrace --duration 0.3 --warmup 0 --method runs --repeat 1 \
 		--quiet --no-plot --output "$arg"
 done

@@ -42,8 +42,7 @@ int lb_cmd_plot(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{ "style", required_argument, NULL, 's' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
+		{ NULL, 0, NULL, 0 },	/* --help is main.c's, from its commands table */
 	};
 	struct lb_results *res = NULL;
 	struct lb_plot *plot;
@@ -51,16 +50,13 @@ int lb_cmd_plot(int argc, char **argv)
 	const char *dir;
 
 	optind = 1;
-	while ((opt = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
 		switch (opt) {
 		case 's':
 			style = lb_figures_style(optarg);
 			if (style < 0)
 				return 2;
 			break;
-		case 'h':
-			printf("Usage: loadbench plot [--style lab|paper|talk] DIR\n");
-			return 0;
 		default:
 			lb_err("usage: loadbench plot [--style lab|paper|talk] DIR (a results directory)");
 			return 2;

@@ -22,6 +22,7 @@
 #include "loadgen.h"
 #include "options.h"
 #include "outdir.h"
+#include "plot.h"
 #include "owner.h"
 #include "pcap_count.h"
 #include "plan.h"
@@ -472,6 +473,8 @@ static int run_into(struct lb_options *o, struct lb_plan *plan, struct lb_outdir
 	if (!o->no_plot && res->baseline.nruns) {
 		struct lb_plot *plot = lb_figures_open_fd(lb_outdir_fd(saved), out, false);
 
+		if (plot)
+			lb_plot_set_style(plot, o->style);
 		plotted = plot ? lb_figures_render(res, plot, out, false) : -EPERM;
 	}
 	lb_results_print_table(res, stdout);
@@ -566,7 +569,11 @@ static int run_sweep(struct lb_options *o, struct lb_plan *plan, struct lb_outdi
 		} else {
 			struct lb_plot *plot = o->no_plot ? NULL :
 					       lb_figures_open_fd(lb_outdir_fd(od), out, false);
-			int plotted = plot ? lb_figures_render_sweep(sw, plot, out) : -1;
+			int plotted;
+
+			if (plot)
+				lb_plot_set_style(plot, o->style);
+			plotted = plot ? lb_figures_render_sweep(sw, plot, out) : -1;
 
 			printf("\nsweep: %s/sweep.txt, sweep.json%s; each value's results in %s/%s=V\n",
 			       out, plotted == 0 ? ", figure sweep (.png .svg .pdf)" : "", out,

@@ -20,6 +20,7 @@
 #include "commands.h"
 #include "gnuplot.h"
 #include "outdir.h"
+#include "figures.h"
 #include "plot.h"
 #include "report.h"
 #include "results.h"
@@ -175,6 +176,7 @@ int lb_compare_main(int argc, char **argv)
 		{ "output", required_argument, NULL, 'o' },
 		{ "force", no_argument, NULL, 'F' },
 		{ "no-plot", no_argument, NULL, 'n' },
+		{ "style", required_argument, NULL, 's' },
 		{ NULL, 0, NULL, 0 },	/* --help is main.c's, from its commands table */
 	};
 	struct lb_results **res = NULL;
@@ -185,7 +187,7 @@ int lb_compare_main(int argc, char **argv)
 	struct lb_outdir *od = NULL;
 	size_t n = 0, i;
 	struct lb_plot *plot;
-	int opt, ret, cret, status = 1;
+	int opt, ret, cret, status = 1, style = LB_FIG_LAB;
 
 	optind = 1;
 	while ((opt = getopt_long(argc, argv, "o:", longopts, NULL)) != -1) {
@@ -198,6 +200,11 @@ int lb_compare_main(int argc, char **argv)
 			break;
 		case 'n':
 			no_plot = true;
+			break;
+		case 's':
+			style = lb_figures_style(optarg);
+			if (style < 0)
+				return 2;
 			break;
 		default:
 			fprintf(stderr, "Try 'loadbench compare --help'.\n");
@@ -233,6 +240,7 @@ int lb_compare_main(int argc, char **argv)
 		lb_err("%s", err);
 		goto out;
 	}
+	lb_plot_set_style(plot, style);
 	ret = lb_plot_write_compare(plot, (const struct lb_results *const *)res,
 				    (const char *const *)labels, n, common,
 				    lb_datadir("plots", tdir, sizeof(tdir)), err, sizeof(err));

@@ -32,16 +32,21 @@ static const struct lb_command commands[] = {
 	{ "list", lb_cmd_list, "list", "the probe-set catalog and what runs here", false,
 	  "Print every probe set of the catalog with its tracer and description, and\n"
 	  "whether it runs on this machine or the exact reason it cannot.\n" },
-	{ "plot", lb_cmd_plot, "plot DIR", "render the figures of a results directory", false,
+	{ "plot", lb_cmd_plot, "plot [--style lab|paper|talk] DIR",
+	  "render the figures of a results directory", false,
 	  "Render the figures of the results directory DIR again (of a --sweep's\n"
-	  "directory: the sweep figure): NAME.png, .svg and .pdf beside NAME.gp and\n"
-	  "NAME.dat; without gnuplot, the .gp and .dat files alone (exit 1).\n" },
+	  "directory: the sweep figure): NAME.png, .svg and .pdf beside NAME.gp,\n"
+	  "NAME.dat and the caption NAME.caption.txt and .tex; without gnuplot, the\n"
+	  "files but the images (exit 1). --style: lab (the default: a screen, the\n"
+	  "provenance in a footer), paper (3.3 in wide, 7 in for small multiples,\n"
+	  "8 pt type, no footer: the captions say it) or talk (16:9 slides).\n" },
 	{ "report", lb_report_main, "report [--format markdown|latex|text|lines] DIR",
 	  "print the summary of a results directory", false,
 	  "Print the summary of the results directory DIR: a Markdown table (default),\n"
 	  "a LaTeX booktabs table, the text table, or one line per probe set. A --sweep's\n"
 	  "directory (sweep.json): its points and, per set, the line through them.\n" },
-	{ "compare", lb_compare_main, "compare [-o OUT] [--force] [--no-plot] DIR DIR...",
+	{ "compare", lb_compare_main,
+	  "compare [-o OUT] [--force] [--no-plot] [--style lab|paper|talk] DIR DIR...",
 	  "draw several results directories side by side", false,
 	  "Draw the slowdown of every probe set in the results directories DIR... side\n"
 	  "by side (compare.png, .svg, .pdf with compare.dat and compare.gp in OUT,\n"

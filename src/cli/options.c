@@ -15,6 +15,7 @@
 
 #include "loadgen.h"
 #include "options.h"
+#include "plot.h"
 #include "run.h"
 #include "tracer.h"
 #include "util.h"
@@ -72,6 +73,7 @@ enum {
 	OPT_TIME_BUDGET,
 	OPT_SWEEP,
 	OPT_ALLOW_CONCURRENT,
+	OPT_STYLE,
 };
 
 struct lb_option {
@@ -191,6 +193,9 @@ static const struct lb_option options[] = {
 	{ { "force", no_argument, NULL, OPT_FORCE }, NULL,
 	  "write into an existing, non-empty results directory" },
 	{ { "no-plot", no_argument, NULL, OPT_NO_PLOT }, NULL, "do not render figures" },
+	{ { "style", required_argument, NULL, OPT_STYLE }, "STYLE",
+	  "the figures' style: lab (default: a screen, the provenance in a footer), paper "
+	  "(3.3 in wide, 8 pt, captions in NAME.caption.txt and .tex) or talk (16:9 slides)" },
 	{ { "skip-unavailable", no_argument, NULL, OPT_SKIP_UNAVAILABLE }, NULL,
 	  "skip a named probe set that cannot run here (its tracer is unavailable, or this "
 	  "kernel lacks what it needs) with a warning, instead of failing; recorded in "
@@ -717,6 +722,16 @@ int lb_options_parse(int argc, char **argv, struct lb_options *c)
 			break;
 		case OPT_NO_PLOT:
 			c->no_plot = true;
+			break;
+		case OPT_STYLE:
+			c->style = lb_fig_style_parse(optarg);
+			if (c->style < 0) {
+				char q[LB_STR_SHORT_BUF];
+
+				lb_err("--style '%s': choose lab, paper or talk",
+				       lb_str_short(optarg, q, sizeof(q)));
+				ret = -EINVAL;
+			}
 			break;
 		case OPT_SKIP_UNAVAILABLE:
 			c->skip_unavailable = true;

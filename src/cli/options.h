@@ -28,6 +28,7 @@ struct lb_options {
 	struct lb_tracer_opts topts;
 	const char *output;
 	bool force, no_plot, quiet;
+	int style;		/* --style: enum lb_fig_style (plot.h) */
 	bool skip_unavailable;	/* named probe sets that cannot run here are skipped */
 	bool allow_concurrent;	/* measure beside another loadbench run (marked) */
 	bool alone;		/* --alone: no sets added by 'compare-with' lines */
