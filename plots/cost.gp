@@ -1,32 +1,38 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 #
-# Template of cost.gp: two horizontal bar charts side by side, one row per
-# probe set in the order of slowdown.gp (top to bottom): the cost of one
-# traced event in nanoseconds (the slowdown divided among the events:
-# (1/traced - 1/baseline throughput) / events per operation), and the
-# events recorded per operation, with what happened to them in a column on
-# the right: lost (dropped, never recorded) in vermillion, overwritten
-# (recorded, then overwritten by the flight recorder: counted in the
-# events, and so in the cost) in grey. loadbench writes the script into a
-# results directory as a header that sets the strings title, subtitle,
-# footer (footer_lines lines), note (a warning such as emulated timings, or
-# '') and op_name, followed by this file; gnuplot runs there and reads
-# cost.dat (columns: name, ns_per_event, events_per_op, events,
-# lost_events, lost_pct, overwritten_pct, slowdown_pct, mark, ns_ci_lo,
-# ns_ci_hi: the cost's 95% CI, drawn as whiskers where it has one). It writes
-# cost.png, cost.svg and, with cairo's PDF terminal, cost.pdf.
+# Template of cost.gp: what each traced event costs, one row per probe set
+# (the costliest at the top), in two panels that share the rows: the cost of
+# one event in nanoseconds (the slowdown divided among the events: (1/traced -
+# 1/untraced throughput) / events per operation) as a dot with the slowdown's
+# 95% CI per event as a whisker, on a log axis when the costs span more than
+# 20x (logx = 1 in the header); and the events recorded per operation as a
+# bar. Each panel's numbers stand in a column of their own at its right, and
+# what happened to the events in a last column: lost (dropped, never
+# recorded) in vermillion, overwritten (recorded, then overwritten by the
+# flight recorder: counted in the events, and so in the cost) in grey.
+# loadbench writes the script into a results directory as a header that sets
+# the strings title, subtitle, footer (footer_lines lines), note (a warning
+# such as emulated timings, or '') and op_name, and logx; then the style's
+# lines (style, W, H, dpi, fs, fnt(k), pt(k)); then this file; then the lines
+# that render 'draw' as cost.png, cost.svg and cost.pdf. gnuplot reads
+# cost.dat (columns: name, ns_per_event, events_per_op, events, lost_events,
+# lost_pct, overwritten_pct, slowdown_pct, mark, ns_ci_lo, ns_ci_hi), sorted
+# by cost, smallest first.
 
 if (!exists('title')) title = 'What each traced event costs'
 if (!exists('subtitle')) subtitle = ''
 if (!exists('footer')) footer = ''
-if (!exists('footer_lines')) footer_lines = 2
+if (!exists('footer_lines')) footer_lines = 0
 if (!exists('note')) note = ''
 if (!exists('op_name')) op_name = 'operation'
+if (!exists('logx')) logx = 0
+if (!exists('style')) style = 'lab'; W = 600 / 72.0; H = 350 / 72.0; dpi = 144; fs = 7; \
+	fnt(k) = sprintf('sans,%.3g', fs * k); pt(k) = fs * k / 72.0
 
 data = 'cost.dat'
 set datafile missing 'NaN'
 
-# Okabe-Ito colours (colour-blind safe).
+# Okabe-Ito colours (colour-blind safe); the cost a dot, the events a bar.
 cost_colour = '#0072B2'
 epo_colour = '#009E73'
 lost_colour = 0xD55E00
@@ -40,118 +46,180 @@ min2(a, b) = a < b ? a : b
 undefine STATS_*
 stats data using 0 nooutput
 n = exists('STATS_records') ? int(STATS_records) : 0
-cost_hi = 1
-cost_lo = 0
-epo_hi = 1
-lost_any = 0
-ci_any = 0
-overwritten_any = 0
-name_len = 4
-# (Rows whose column is NaN are skipped; a column without any number leaves STATS_max unset.)
+cost_hi = 1.0
+cost_lo = 0.0
+pos_lo = 1.0
+epo_hi = 1.0
+marks = 0
+name_w = 4
+mark_w = 0
+# (Rows whose column is NaN are skipped; a column without any number leaves STATS_* unset.)
 if (n > 0) {
 	undefine STATS_*
-	stats data using 2 nooutput
+	stats data using (valid(11) ? max2($2, $11) : $2) nooutput
 	cost_hi = exists('STATS_max') ? max2(STATS_max, 1) : 1
+	undefine STATS_*
+	stats data using (valid(10) ? min2($2, $10) : $2) nooutput
 	cost_lo = exists('STATS_min') ? min2(STATS_min, 0) : 0
-	# The whiskers: the CI's ends widen the panel too.
+	# The smallest cost above 0, where a log axis starts (a whisker below it is cut).
 	undefine STATS_*
-	stats data using 11 nooutput
-	cost_hi = exists('STATS_max') ? max2(STATS_max, cost_hi) : cost_hi
-	ci_any = exists('STATS_max')
-	undefine STATS_*
-	stats data using 10 nooutput
-	cost_lo = exists('STATS_min') ? min2(STATS_min, cost_lo) : cost_lo
+	stats data using ($2 > 0 ? $2 : NaN) nooutput
+	pos_lo = exists('STATS_min') ? STATS_min : 1
 	undefine STATS_*
 	stats data using 3 nooutput
 	epo_hi = exists('STATS_max') ? max2(STATS_max, 0.1) : 1
 	undefine STATS_*
-	stats data using 5 nooutput
-	lost_any = exists('STATS_max') ? STATS_max > 0 : 0
-	undefine STATS_*
-	stats data using 7 nooutput
-	overwritten_any = exists('STATS_max') ? STATS_max > 0 : 0
-	undefine STATS_*
 	stats data using (strlen(strcol(1))) nooutput
-	name_len = exists('STATS_max') ? STATS_max : 4
+	name_w = exists('STATS_max') ? STATS_max : 4
+	undefine STATS_*
+	stats data using (strcol(9) ne 'none' ? strlen(strcol(9)) : 0) nooutput
+	mark_w = exists('STATS_max') ? STATS_max : 0
+	marks = mark_w > 0
 }
-marks = lost_any || overwritten_any
 
-ns_text(v) = (abs(v) >= 1000 ? sprintf('%.2f us', v / 1000) : sprintf('%.0f ns', v)) . \
-	(v < 0 ? ' (below 0: noise)' : '')
-# A tic step that gives about four tics over @span: 1, 2 or 5 times a power of ten.
-tic_step(span) = (tic_m = 10 ** floor(log10(span / 4)), tic_r = span / 4 / tic_m, \
-	(tic_r <= 1 ? 1 : tic_r <= 2 ? 2 : tic_r <= 5 ? 5 : 10) * tic_m)
-row_font = n > 10 ? fnt(1.06) : (n > 6 ? fnt(1.25) : fnt(1.44))
-value_font = n > 10 ? fnt(0.96) : (n > 6 ? fnt(1.15) : fnt(1.35))
+paper = style eq 'paper'
+lab = style eq 'lab'
+show_title = !paper
+show_sub = lab && subtitle ne ''
+show_foot = lab && footer_lines > 0
+show_how = lab
+
+ns_text(v) = abs(v) >= 1000 ? sprintf('%.2f us', v / 1000) : sprintf('%.0f ns', v)
+ns_short(v) = abs(v) >= 1000 ? sprintf('%.1f us', v / 1000) : sprintf('%.0f ns', v)
+# The cost's column: the number, and (a lab notebook) its interval.
+with_ci = lab
+cost_of(c) = !valid(2) ? 'n/a' : (with_ci && valid(10) && valid(11) ? \
+	sprintf('%s [%s, %s]', ns_text($2), ns_short($10), ns_short($11)) : ns_text($2)) . \
+	($2 < 0 ? ' (noise)' : '')
+cost_chars = with_ci ? 26 : 13
+epo_chars = 6
 mark_colour(lost) = lost > 0 ? lost_colour : overwritten_colour
 
-# Layout: the names left of the cost panel, the events panel, the column of
-# marks right of it; the footer's first line at foot_top, its last near the bottom edge.
-foot_top = 0.03 + (max2(footer_lines, 1) - 1) * 0.024
-top = note ne '' ? 0.74 : 0.78
-bottom = foot_top + (marks ? 0.16 : 0.12)
-names_right = min2(0.06 + name_len * 0.0085, 0.3)
-cost_right = names_right + (marks ? 0.66 : 0.85) * (0.97 - names_right) / 2 - 0.03
-epo_left = cost_right + 0.06
-epo_right = marks ? 0.72 : 0.97
+# Heights, in inches (as slowdown.gp): a row holds a name at 1x type; the panels' heads
+# take a second line where one is too wide for its panel and numbers (a talk's type).
+row = pt(1.9)
+head_lines = 1
+above = (show_title ? pt(2.6) : 0) + (show_sub ? pt(1.9) : 0) + (note ne '' ? pt(1.9) : 0) + \
+	pt(2.4)
+how_lines = show_how ? (marks ? 2 : 1) : 0
+below = pt(3.3) + how_lines * pt(1.4) + \
+	(show_foot ? footer_lines * pt(1.35) + pt(1.2) : pt(0.8))
+H = max2(H, above + max2(n, 2) * row + below)
+# Widths, in inches, left to right: names, the cost panel and its numbers, a gap, the
+# events panel and its numbers, the marks.
+names_w = name_w * pt(0.64) + pt(1.2)
+cost_col = cost_chars * pt(0.62) + pt(1.2)
+epo_col = epo_chars * pt(0.62) + pt(1.2)
+mark_col = marks ? mark_w * pt(0.6) + pt(0.8) : 0
+panels = max2(W - names_w - cost_col - epo_col - mark_col - pt(1), pt(8))
+W = names_w + panels + cost_col + epo_col + mark_col + pt(1)
+cost_w = panels * 0.6
+epo_w = panels - cost_w
+x_cost = names_w
+x_epo = x_cost + cost_w + cost_col
+x_marks = x_epo + epo_w + epo_col
+fits(s, w) = strlen(s) * pt(1.05) * 0.66 < w - pt(1)
+cost_head = logx ? 'cost of one event (ns, log scale)' : 'cost of one event (ns)'
+epo_head = sprintf('events per %s', op_name)
+if (!fits(cost_head, cost_w + cost_col) || !fits(epo_head, epo_w + epo_col)) {
+	head_lines = 2
+	cost_head = logx ? "cost of one event\n(ns, log scale)" : "cost of one event\n(ns)"
+	epo_head = sprintf("events per\n%s", op_name)
+	above = above + pt(1.3)
+	H = max2(H, above + max2(n, 2) * row + below)
+}
+# Tics a label and a gap apart (1, 2 or 5 times a power of 10).
+nice(x) = (m = 10.0 ** floor(log10(x)), x / m <= 1 ? m : (x / m <= 2 ? 2 * m : \
+	(x / m <= 5 ? 5 * m : 10 * m)))
+tics_in(w, chars) = max2(floor(w / (pt(0.62) * chars + pt(1.5))), 1)
+cost_step = nice((cost_hi - cost_lo) * 1.0 / tics_in(cost_w, 6))
+epo_step = nice(epo_hi * 1.0 / tics_in(epo_w, 4))
+# The log axis: from below the cheapest to above the dearest, a decade or more.
+log_lo = 10.0 ** floor(log10(pos_lo * 0.8))
+log_hi = 10.0 ** ceil(log10(cost_hi * 1.05))
+# Decades per tic on the log axis, as many tics as fit.
+log_step = 10.0 ** max2(ceil(log10(log_hi / log_lo) / tics_in(cost_w, 6)), 1)
+# Centred on [x0, x0 + w] (inches), moved in so that it stays on the canvas.
+centre(x0, w, chars, k) = (c = x0 + w / 2, tw = chars * pt(k) * 0.66, \
+	c + tw / 2 > W - pt(0.5) ? W - pt(0.5) - tw / 2 : (c - tw / 2 < pt(0.5) ? \
+	pt(0.5) + tw / 2 : c)) / W
+y_of(inches) = 1 - inches / H
+y_title = y_of(pt(1.9))
+y_sub = y_of((show_title ? pt(2.6) : 0) + pt(1.3))
+y_note = y_of((show_title ? pt(2.6) : 0) + (show_sub ? pt(1.9) : 0) + pt(1.3))
+y_heads = y_of(above - pt(0.9) - (head_lines - 1) * pt(1.3))
+graph_top = y_of(above)
+graph_bottom = below / H
+y_xlabel = (below - pt(3.0)) / H
+y_how = (below - pt(3.0) - pt(1.4)) / H
+foot_top = (show_foot ? footer_lines * pt(1.35) : 0) / H
+
+how = 'cost = (1/traced - 1/untraced throughput) / events per ' . op_name . \
+	'; whiskers: the slowdown''s 95% CI, per event'
+how2 = 'lost: dropped, never recorded; overwritten: recorded, then overwritten ' . \
+	'(in the events, so in the cost)'
 
 set encoding utf8
 set termoption noenhanced
 set style fill solid 1.0 border lc rgb '#1F1F1F'
 set border 3 lc rgb text_colour lw 1.2
 set tics textcolor rgb text_colour
-set ytics nomirror scale 0 font row_font
-set xtics nomirror out scale 0.6 font ''.fnt(1.15)
+set xtics nomirror out scale 0.6 font ''.fnt(1)
 set grid xtics lt 1 lc rgb grid_colour lw 1
 set key off
-set yrange [n - 0.5 : -0.5]
-set tmargin at screen top
-set bmargin at screen bottom
+set yrange [-0.6 : max2(n, 1) - 0.4]
+set tmargin at screen graph_top
+set bmargin at screen graph_bottom
+set x2range [0 : 1]
 
-# The texts, set again before each terminal's plot: the right panel removes them so that
-# they are drawn once.
-labels = 'set label 1 title at screen 0.5, screen 0.945 center font "' . fnt(2.29) . '"; ' . \
-	'set label 2 subtitle at screen 0.5, screen 0.885 center font "' . fnt(1.33) . '" ' . \
-	'textcolor rgb text_colour; ' . \
-	'set label 3 footer at screen 0.012, screen foot_top left font "' . fnt(1.05) . '" ' . \
-	'textcolor rgb text_colour; ' . \
-	'set label 4 "cost = (1/traced - 1/baseline throughput) / events per " . op_name . ' . \
-	'(ci_any ? "; whiskers: the 95% CI of the slowdown, per event" : "") . ' . \
-	'(marks ? ".\nlost: dropped, never recorded. overwritten: recorded, then overwritten ' . \
-	'by the flight recorder (counted in the events, so in the cost)." : ".") ' . \
-	'at screen 0.5, screen foot_top + (marks ? 0.075 : 0.05) center font "' . fnt(1.14) . '" ' . \
-	'textcolor rgb text_colour; ' . \
-	'set label 6 note at screen 0.5, screen 0.845 center font "' . fnt(1.33) . '" ' . \
-	'textcolor rgb note_colour'
-if (n == 0) set label 5 'no probe sets in cost.dat' at screen 0.5, screen 0.5 center \
-	font ''.fnt(1.73); unset ytics
+# The texts, set by each draw (the panels after the first unset them, so that each is drawn
+# once per figure and again in the next format's).
+labels = 'set label 7 cost_head at screen centre(x_cost, cost_w, strlen(cost_head), 1.05), ' . \
+	'screen y_heads center font "".fnt(1.05) textcolor rgb text_colour; ' . \
+	'set label 8 epo_head at screen centre(x_epo, epo_w, strlen(epo_head), 1.05), ' . \
+	'screen y_heads center font "".fnt(1.05) textcolor rgb text_colour; '
+if (show_title) labels = labels . 'set label 1 title at screen 0.5, screen y_title center ' . \
+	'font "".fnt(1.6); '
+if (show_sub) labels = labels . 'set label 2 subtitle at screen 0.5, screen y_sub center ' . \
+	'font "".fnt(1.1) textcolor rgb text_colour; '
+if (note ne '') labels = labels . 'set label 6 note at screen 0.5, screen y_note center ' . \
+	'font "".fnt(1.05) textcolor rgb note_colour; '
+if (marks) labels = labels . 'set label 9 "lost or overwritten" at screen ' . \
+	'(x_marks + pt(0.8)) / W, screen y_heads left font "".fnt(1.05) textcolor rgb text_colour; '
+if (show_how) labels = labels . 'set label 10 how at screen 0.5, screen y_how center ' . \
+	'font "".fnt(0.9) textcolor rgb text_colour; '
+if (show_how && marks) labels = labels . 'set label 11 how2 at screen 0.5, ' . \
+	'screen y_how - pt(1.4) / H center font "".fnt(0.9) textcolor rgb text_colour; '
+if (show_foot) labels = labels . 'set label 3 footer at screen pt(1) / W, screen foot_top ' . \
+	'left font "".fnt(0.95) textcolor rgb text_colour; '
+if (n == 0) labels = labels . 'set label 5 "no probe sets in cost.dat" at screen 0.5, ' . \
+	'screen 0.5 center font "".fnt(1.2); '
 
-# Left: ns per event (value right of the bar; a negative cost, noise, left of zero).
-left = 'set lmargin at screen names_right; set rmargin at screen cost_right; ' . \
-	'set xrange [cost_lo < 0 ? cost_lo * 1.3 - 0.05 * cost_hi : 0 : cost_hi * 1.3]; ' . \
-	'set xtics tic_step(cost_hi * 1.3 - min2(cost_lo * 1.3, 0)); ' . \
-	'set format x "%g"; set yzeroaxis lt 1 lc rgb text_colour lw 1.2; ' . \
-	'set title "cost of one event (ns)" font "' . fnt(1.52) . '" textcolor rgb text_colour; ' . \
-	'plot data using ($2 / 2):0:(abs($2) / 2):(0.3) with boxxyerror lc rgb cost_colour, ' . \
-	'data using 2:0:10:11 with xerrorbars lc rgb text_colour lw 1.5 pt 7 ps 0, ' . \
-	'data using (valid(11) ? max2($11, 0) : valid(2) ? max2($2, 0) : 0):0:' . \
-	'(valid(2) ? ns_text($2) : "n/a") with labels left offset char 0.6, 0 font value_font, ' . \
-	'data using (0):0:ytic(1) with points ps 0'
-# Right: events per operation, and the marks beyond the panel's right edge.
-right = 'unset label 1; unset label 2; unset label 3; unset label 4; unset label 6; ' . \
-	'set lmargin at screen epo_left; set rmargin at screen epo_right; ' . \
-	'set xrange [0 : epo_hi * 1.25]; set xtics tic_step(epo_hi * 1.25); ' . \
-	'set format x "%g"; set ytics format ""; ' . \
-	'set title sprintf("events per %s", op_name) font "' . fnt(1.52) . '" textcolor rgb text_colour; ' . \
-	'set label 8 (marks ? "lost or overwritten" : "") at screen epo_right + 0.01, ' . \
-	'screen top + 0.015 left font "' . fnt(1.24) . '" textcolor rgb text_colour; ' . \
-	'plot data using ($3 / 2):0:($3 / 2):(0.3) with boxxyerror lc rgb epo_colour, ' . \
-	'data using (valid(3) ? $3 : 0):0:(valid(3) ? sprintf("%.1f", $3) : "n/a") ' . \
-	'with labels left offset char 0.6, 0 font value_font, ' . \
-	'data using (epo_hi * 1.25):0:(strcol(9) ne "none" ? strcol(9) : ""):' . \
-	'(mark_colour($5)) with labels left offset char 1.5, 0 font value_font ' . \
-	'tc rgb variable; unset label 8'
-draw = labels . '; set multiplot; ' . left . '; ' . right . '; unset multiplot'
-if (n == 0) draw = labels . '; unset label 4; set xrange [0 : 1]; set yrange [0 : 1]; ' . \
-	'set border 0; ' . \
-	'unset xtics; plot NaN notitle'
+# Left: the cost, a dot and its whisker, the names on its axis, its numbers to its right.
+left = 'set lmargin at screen x_cost / W; set rmargin at screen (x_cost + cost_w) / W; ' . \
+	'set ytics nomirror scale 0 font "".fnt(1); ' . \
+	(logx ? 'set logscale x; set xrange [log_lo : log_hi]; set xtics log_step; ' . \
+		'set format x "%g"; ' : \
+		'unset logscale x; set xrange [cost_lo < 0 ? cost_lo * 1.1 : 0 : cost_hi * 1.05]; ' . \
+		'set xtics cost_step; set format x "%g"; set xzeroaxis; ') . \
+	'plot data using (logx ? max2($2, log_lo) : $2):0:' . \
+	'(logx ? max2(valid(10) ? $10 : $2, log_lo) : (valid(10) ? $10 : $2)):' . \
+	'(logx ? max2(valid(11) ? $11 : $2, log_lo) : (valid(11) ? $11 : $2)):ytic(1) ' . \
+	'with xerrorbars lc rgb text_colour lw 1.2 pt 7 ps 0, ' . \
+	'data using (logx ? ($2 > 0 ? $2 : NaN) : $2):0 with points pt 7 ps fs / 6.0 lc rgb cost_colour, ' . \
+	'data using (1):0:(cost_of(0)) axes x2y1 with labels left offset char 1, 0 ' . \
+	'font "".fnt(0.95) textcolor rgb text_colour'
+# Right: events per operation, a bar from 0, its numbers, then the marks.
+right = 'set lmargin at screen x_epo / W; set rmargin at screen (x_epo + epo_w) / W; ' . \
+	'unset logscale x; set xrange [0 : epo_hi * 1.05]; set xtics epo_step; ' . \
+	'set format x "%g"; set ytics format ""; unset xzeroaxis; ' . \
+	'plot data using (0):0:(0):($3):($0 - 0.32):($0 + 0.32) with boxxyerror lc rgb epo_colour, ' . \
+	'data using (1):0:(valid(3) ? sprintf("%.2f", $3) : "n/a") axes x2y1 with labels left ' . \
+	'offset char 1, 0 font "".fnt(0.95) textcolor rgb text_colour' . \
+	(marks ? ', data using (1):0:(strcol(9) ne "none" ? strcol(9) : ""):(mark_colour($5)) ' . \
+		'axes x2y1 with labels left offset screen (x_marks + pt(0.8) - x_epo - epo_w) / W, 0 ' . \
+		'tc rgb variable ' . \
+		'font "".fnt(0.95)' : '')
+draw = labels . 'set multiplot; ' . left . '; unset label; ' . right . '; unset multiplot'
+if (n == 0) draw = labels . 'set xrange [0 : 1]; set yrange [0 : 1]; set border 0; ' . \
+	'unset xtics; unset ytics; plot NaN notitle'

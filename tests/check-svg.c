@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * check-svg FILE.svg [NAME...]: the text of a figure as a reader sees it.
+ * check-svg --texts FILE.svg: print each text element's text, one a line.
  * Every text element gnuplot's svg terminal wrote (a <g transform=
  * "translate(X,Y) rotate(A)" font-size="S" text-anchor="..."> holding a
  * <text>) gets a box: S high over its baseline, its characters' widths
@@ -162,8 +163,14 @@ int main(int argc, char **argv)
 	bool svg = false;
 	FILE *f;
 
+	bool list = argc > 1 && !strcmp(argv[1], "--texts");
+
+	if (list) {
+		argv++;
+		argc--;
+	}
 	if (argc < 2) {
-		fprintf(stderr, "usage: check-svg FILE.svg [NAME...]\n");
+		fprintf(stderr, "usage: check-svg FILE.svg [NAME...] | check-svg --texts FILE.svg\n");
 		return 2;
 	}
 	f = fopen(argv[1], "r");
@@ -215,6 +222,11 @@ int main(int argc, char **argv)
 	if (!svg) {
 		fprintf(stderr, "%s: no viewBox: not an SVG of gnuplot's\n", argv[1]);
 		return 2;
+	}
+	if (list) {
+		for (int i = 0; i < ntexts; i++)
+			puts(texts[i].s);
+		return 0;
 	}
 	for (int i = 0; i < ntexts; i++) {
 		for (int k = 0; k < 4; k++) {

@@ -241,7 +241,7 @@ static void check_alternate(const char *dir)
 	};
 	static const char *const slowdown[] = {
 		"whiskers: 95% CI, moving-block bootstrap over 6 to 7 units", "7 units",
-		"vs. its probes off in the same workload",
+		"each set vs. its probes off in the same running udp-rr",
 		"within \u00b10.6 pp after 4 s: syscalls", NULL,
 	};
 	static const char *const cost[] = {

@@ -233,8 +233,9 @@ static void put_op_names(const struct lb_results *res, FILE *f)
 /*
  * "baseline 88,100 ops/s (median of 3), udp-rr, 2 s x 3"; under --method
  * alternate, what the slowdowns are against (the same workload, probes off)
- * and its plain slices (nothing armed; median of the alternations): "vs. its
- * probes off in the same workload (udp-rr); plain 76,783 ops/s, 2 workloads".
+ * and its plain slices (nothing armed; median over the alternations, one
+ * running workload each): "each set vs. its probes off in the same running
+ * udp-rr; nothing armed: 76,783 ops/s (plain slices of 2 alternations)".
  */
 const char *lb_fig_baseline_line(const struct lb_results *res, char *buf, size_t len)
 {
@@ -244,8 +245,9 @@ const char *lb_fig_baseline_line(const struct lb_results *res, char *buf, size_t
 	char num[64];
 
 	if (lb_results_alternate(res)) {
-		snprintf(buf, len, "vs. its probes off in the same workload (%s); nothing armed "
-			 "%s ops/s, %zu workload%s%s", lb_fmt_or_unknown(c->workload),
+		snprintf(buf, len, "each set vs. its probes off in the same running %s; nothing "
+			 "armed: %s ops/s (plain slices of %zu alternation%s)%s",
+			 lb_fmt_or_unknown(c->workload),
 			 lb_fmt_grouped(res->baseline.summary.throughput_median, ",", num,
 					sizeof(num)),
 			 res->baseline.nruns, res->baseline.nruns == 1 ? "" : "s", cut);

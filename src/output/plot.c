@@ -154,15 +154,17 @@ static void put_style(const struct lb_plot *plot, const struct lb_figure *fig, F
  */
 static void put_render(const struct lb_figure *fig, FILE *f)
 {
-	fprintf(f, "\n# The figure in each format, W x H inches: PNG at dpi pixels per inch, SVG in\n"
-		   "# points (its multi-line texts spaced right only at fontscale 1), the type as\n"
-		   "# large to the canvas in each (written by loadbench).\n"
-		   "set terminal pngcairo size W * dpi, H * dpi font fnt(1) fontscale dpi / 96.0 \\\n"
-		   "\tlinewidth dpi / 96.0 background rgb 'white' noenhanced\n"
-		   "set output '%s.png'\neval draw\nset output\n\n"
+	fprintf(f, "\n# The figure in each format, W x H inches: SVG in points (its multi-line texts\n"
+		   "# spaced right only at fontscale 1), PNG at dpi pixels per inch, the type as\n"
+		   "# large to the canvas in each; the SVG first, so that a text a template draws\n"
+		   "# only once is missing from the PNG and PDF, where a test finds it (written by\n"
+		   "# loadbench).\n"
 		   "set terminal svg size W * 72, H * 72 dynamic font fnt(1) background rgb 'white' \\\n"
 		   "\tnoenhanced\n"
 		   "set output '%s.svg'\neval draw\nset output\n\n"
+		   "set terminal pngcairo size W * dpi, H * dpi font fnt(1) fontscale dpi / 96.0 \\\n"
+		   "\tlinewidth dpi / 96.0 background rgb 'white' noenhanced\n"
+		   "set output '%s.png'\neval draw\nset output\n\n"
 		   "if (strstrt(GPVAL_TERMINALS, 'pdfcairo') > 0) {\n"
 		   "\tset terminal pdfcairo size W, H font fnt(1) noenhanced\n"
 		   "\tset output '%s.pdf'\n\teval draw\n\tset output\n}\n",
