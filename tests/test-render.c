@@ -371,7 +371,7 @@ int main(void)
 	};
 	static const char *const compare[] = {
 		"Throughput slowdown under tracing, compared", "one, baseline 77.0k ops/s",
-		"two: 6.1, baseline 77.0k ops/s", "no bar: not measured in that run",
+		"two: 6.1, baseline 77.0k ops/s", "no mark: not measured in that run",
 		"in common: AMD EPYC, 2 CPUs", NULL,
 	};
 	static const char *const emulated[] = { "EMULATED (QEMU TCG)", "INTERRUPTED", NULL };

@@ -7,6 +7,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -36,6 +37,34 @@ static const struct lb_probeset_result *find_set(const struct lb_results *res, c
 		if (res->probesets[i].name && !strcmp(res->probesets[i].name, name))
 			return &res->probesets[i];
 	return NULL;
+}
+
+/* The slowdown a group sorts by: in the first results that have its set; NaN when none. */
+static double group_key(const struct compare *cmp, const char *name)
+{
+	for (size_t m = 0; m < cmp->n; m++) {
+		const struct lb_probeset_result *psr = find_set(cmp->res[m], name);
+
+		if (psr)
+			return psr->summary.slowdown_pct;
+	}
+	return NAN;
+}
+
+/* The compare whose groups qsort() is ordering (a compare is not run twice at once). */
+static const struct compare *sort_cmp;
+
+/* Groups by slowdown, smallest first, NaN last; names break ties. */
+static int cmp_groups(const void *pa, const void *pb)
+{
+	const char *a = *(const char *const *)pa, *b = *(const char *const *)pb;
+	double x = group_key(sort_cmp, a), y = group_key(sort_cmp, b);
+
+	if (isnan(x) != isnan(y))
+		return isnan(x) ? 1 : -1;
+	if (!isnan(x) && x != y)
+		return x < y ? -1 : 1;
+	return strcmp(a, b);
 }
 
 static int write_compare_dat(const void *arg, FILE *f)
@@ -109,9 +138,9 @@ static void write_compare_header(const void *arg, FILE *f)
 	lb_fig_put_string(f, "Throughput slowdown under tracing, compared");
 	fputs("\nsubtitle = ", f);
 	lb_fig_put_string(f, bars < cmp->n * cmp->ngroups ?
-			  "bars: median slowdown; whiskers: 95% confidence interval; "
-			  "no bar: not measured in that run" :
-			  "bars: median slowdown; whiskers: 95% confidence interval");
+			  "a mark per run: its median slowdown; whiskers: 95% confidence interval; "
+			  "no mark: not measured in that run" :
+			  "a mark per run: its median slowdown; whiskers: 95% confidence interval");
 	snprintf(line, sizeof(line), "in common: %s | loadbench %s",
 		 lb_fmt_or_unknown(cmp->common),
 		 lb_fmt_or_unknown(cmp->n ? cmp->res[0]->version : NULL));
@@ -124,10 +153,40 @@ static void write_compare_header(const void *arg, FILE *f)
 	fputs("\n\n", f);
 }
 
+static void write_compare_caption(const void *arg, FILE *f, bool tex)
+{
+	const struct compare *cmp = arg;
+	char *text = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&text, &len);
+
+	if (!m)
+		return;
+	fprintf(m, "Throughput slowdown under tracing in %zu results directories side by side: "
+		"one row per probe set, sorted by its slowdown in the first that has it; a mark "
+		"per directory (its colour and shape in the key): the median slowdown, whiskers: "
+		"its 95%% confidence interval; no mark: not measured there. In common: %s; "
+		"loadbench %s.", cmp->n, lb_fmt_or_unknown(cmp->common),
+		lb_fmt_or_unknown(cmp->n ? cmp->res[0]->version : NULL));
+	for (size_t k = 0; k < cmp->n; k++)
+		fprintf(m, " %zu: %s (%s).", k + 1, lb_fmt_or_unknown(cmp->labels[k]),
+			lb_fmt_or_unknown(cmp->res[k]->config.command_line));
+	if (fclose(m)) {
+		free(text);
+		return;
+	}
+	if (tex)
+		lb_fmt_put_tex(f, text);
+	else
+		lb_fmt_put_text(f, text);
+	free(text);
+}
+
 static const struct lb_figure compare_figure = {
 	.name = "compare",
 	.write_dat = write_compare_dat,
 	.write_header = write_compare_header,
+	.write_caption = write_compare_caption,
 };
 
 int lb_plot_write_compare(struct lb_plot *plot, const struct lb_results *const *res,
@@ -158,6 +217,9 @@ int lb_plot_write_compare(struct lb_plot *plot, const struct lb_results *const *
 				cmp.groups[cmp.ngroups++] = name;
 		}
 	}
+	/* Rows by slowdown, as in slowdown.gp: the first directory that has a set decides. */
+	sort_cmp = &cmp;
+	qsort(cmp.groups, cmp.ngroups, sizeof(*cmp.groups), cmp_groups);
 	ret = lb_plot_write_figure(plot, &compare_figure, &cmp, template_dir, err, errlen);
 	free(cmp.groups);
 	return ret;
