@@ -53,9 +53,9 @@ note "loadbench plot re-renders a --method alternate results directory: the slic
 mkdir "$tmp/alt"
 cp "$top_srcdir/tests/fixtures/results-alternate.json" "$tmp/alt/results.json"
 expect_error 'gnuplot is not installed' env PATH="$tmp/empty" "$LOADBENCH" plot "$tmp/alt"
-grep -q '^# is the template plots/throughput-alternate.gp.$' "$tmp/alt/throughput.gp" ||
+grep -qx 'alternate = 1' "$tmp/alt/throughput.gp" ||
 	fail "throughput.gp is not the alternate figure"
-grep -q '^# slot	set	state	unit	t	x	ops_per_s	dropped$' "$tmp/alt/throughput.dat" ||
+grep -q '^# panel	state	unit	t	ops_per_s	dropped$' "$tmp/alt/throughput.dat" ||
 	fail "throughput.dat has no slices"
 if ((have_gnuplot)); then
 	"$LOADBENCH" plot "$tmp/alt"
@@ -64,7 +64,7 @@ if ((have_gnuplot)); then
 			[[ -s $tmp/alt/$f.$ext ]] || fail "loadbench plot left no $f.$ext (alternate)"
 		done
 	done
-	grep -qF 'all probes off (hollow, colour of the alternation)' "$tmp/alt/throughput.svg" ||
+	grep -qF '>all probes off<' "$tmp/alt/throughput.svg" ||
 		fail "the alternate throughput figure has no off slices in its key"
 	grep -qF 'moving-block bootstrap over 6 to 7 units' "$tmp/alt/slowdown.svg" ||
 		fail "the alternate slowdown figure does not say what its whiskers are"

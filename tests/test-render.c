@@ -224,20 +224,22 @@ static struct lb_results *fixture(const char *name)
 
 /*
  * --method alternate (tests/fixtures/results-alternate.json): the slices'
- * figure shows each set on and the off slices, the dropped unit and the
- * alternations by name; the slowdown figure says its whiskers are a
- * moving-block bootstrap over the units and which set missed the precision.
+ * figure has a panel per set under its name (a pair's naming the other),
+ * with its medians off and on, and a key for the slices on, off and of the
+ * other set, the medians, the plain reference and the dropped unit; the
+ * slowdown figure says its whiskers are a moving-block bootstrap over the
+ * units and which set missed the precision.
  * Without slices (interrupted before the first) and without probe sets,
  * every figure still renders.
  */
 static void check_alternate(const char *dir)
 {
 	static const char *const throughput[] = {
-		"Throughput over time, the probes switched on and off",
-		"ftrace on (median 52.7k ops/s)", "syscalls+kprobe on (median 56.3k ops/s)",
-		"all probes off (hollow, colour of the alternation)",
-		"unit left out of the statistics", "baseline: the plain run before",
-		"syscalls / syscalls+kprobe", "round trips/s", NULL,
+		"Throughput over time, the probes switched on and off", ">ftrace<",
+		"off 76.6k, on 52.7k", ">syscalls+kprobe (\u25b2 syscalls)<", "off 75.8k, on 56.3k",
+		">syscalls (\u25b2 syscalls+kprobe)<", ">probes on<", ">all probes off<",
+		">other set (\u25b2) on<", ">unit left out<", ">nothing armed<", ">medians<",
+		"seconds from the alternation's first slice", "round trips/s", NULL,
 	};
 	static const char *const slowdown[] = {
 		"whiskers: 95% CI, moving-block bootstrap over 6 to 7 units", "7 units",
@@ -315,14 +317,14 @@ static void rename_set(struct lb_results *res, size_t i, const char *name)
  * Probe sets named with what means something to gnuplot: a quote, a % (a
  * tic's label is a format), a double quote and a backslash (escapes in a
  * .dat string). Every figure renders, and shows each name as it is: in the
- * keys, the tics, and the alternations' labels (issue 34: '100%' stopped
+ * keys, the tics, and the panels' titles (issue 34: '100%' stopped
  * throughput.gp with "Bad format character", a"b showed as a'b and
  * back\slash as backslash).
  */
 static void check_names(const char *dir)
 {
 	static const char *const throughput[] = {
-		"it's on (median", "100% on (median", "a\"b on (median", ">100% / a\"b<", NULL,
+		">it's<", ">100% (\u25b2 a\"b)<", ">a\"b (\u25b2 100%)<", NULL,
 	};
 	static const char *const sets[] = { ">it's<", ">100%<", ">a\"b<", NULL };
 	static const char *const named[] = { ">it's<", ">back\\slash<", NULL };
@@ -362,8 +364,9 @@ int main(void)
 		"whiskers: 95% confidence interval", NULL,
 	};
 	static const char *const throughput[] = {
-		"Throughput over time, every repetition", "baseline (median 77.0k ops/s)",
-		"round 3", "round trips/s", NULL,
+		"Throughput over time, every repetition", ">no tracing (baseline, median 77.0k)<",
+		">its runs<", ">syscalls-discard<", ">median 60.8k<",
+		"round (in each, the measured window of a run, start to end)", "round trips/s", NULL,
 	};
 	static const char *const cost[] = {
 		"What each traced event costs", "1,772,788 lost (61.0%)", "99.7% overwritten",

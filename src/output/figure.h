@@ -107,9 +107,10 @@ void lb_fig_put_common(const struct lb_results *res, FILE *f);
 /* ---- figure_results.c ---------------------------------------------------------------------- */
 
 /*
- * lb_fig_put_set_row - one row of throughput.dat's index 0 for set @set:
- * number, name, tracer, median, runs, last round. Returns nothing.
+ * lb_fig_put_set_head - the first columns of a row of throughput.dat's
+ * index 0 for set @set: number, name, tracer, median (tab-separated, no
+ * tab or newline after). Returns nothing.
  */
-void lb_fig_put_set_row(FILE *f, int set, const struct lb_probeset_result *psr);
+void lb_fig_put_set_head(FILE *f, int set, const struct lb_probeset_result *psr);
 
 #endif

@@ -130,8 +130,8 @@ static int last_round(const struct lb_probeset_result *psr)
 	return last;
 }
 
-/* One row of throughput.dat's index 0: set number, name, tracer, median, runs, last round. */
-void lb_fig_put_set_row(FILE *f, int set, const struct lb_probeset_result *psr)
+/* The first columns of a row of throughput.dat's index 0: number, name, tracer, median. */
+void lb_fig_put_set_head(FILE *f, int set, const struct lb_probeset_result *psr)
 {
 	fprintf(f, "%d\t", set);
 	lb_fig_put_name(f, psr->name);
@@ -139,6 +139,12 @@ void lb_fig_put_set_row(FILE *f, int set, const struct lb_probeset_result *psr)
 	lb_fig_put_name(f, psr->tracer);
 	fputc('\t', f);
 	lb_fig_put_num(f, 2, psr->summary.throughput_median);
+}
+
+/* One row of throughput.dat's index 0: set number, name, tracer, median, runs, last round. */
+static void put_set_row(FILE *f, int set, const struct lb_probeset_result *psr)
+{
+	lb_fig_put_set_head(f, set, psr);
 	fprintf(f, "\t%zu\t%d\n", psr->nruns, last_round(psr));
 }
 
@@ -187,9 +193,9 @@ static int write_throughput_dat(const void *arg, FILE *f)
 	      "#   t (s, middle of the sample's interval in the measured window), x = round - 1 +\n"
 	      "#   t / window length (the plot's axis: one unit per round), ops_per_s.\n", f);
 	fputs("# set\tname\ttracer\tthroughput_median\truns\tlast_round\n", f);
-	lb_fig_put_set_row(f, 0, &res->baseline);
+	put_set_row(f, 0, &res->baseline);
 	for (i = 0; i < res->nprobesets; i++)
-		lb_fig_put_set_row(f, (int)i + 1, &res->probesets[i]);
+		put_set_row(f, (int)i + 1, &res->probesets[i]);
 	fputs("\n\n# set\tround\tt\tx\tops_per_s\n", f);
 	put_samples(f, 0, &res->baseline);
 	for (i = 0; i < res->nprobesets; i++)
@@ -325,8 +331,8 @@ static void write_throughput_header(const void *arg, FILE *f)
 	fputs("title = ", f);
 	lb_fig_put_string(f, "Throughput over time, every repetition");
 	if (iv > 0)
-		snprintf(line, sizeof(line), "one %g s sample per point; %g s measured per run, "
-			 "%g s warm-up before it; dashed and in the key: median ops/s", iv,
+		snprintf(line, sizeof(line), "one point per %g s sample of each run (%g s measured "
+			 "after %g s warm-up); one panel per probe set, over the baseline's runs", iv,
 			 res->config.duration, res->config.warmup);
 	else
 		snprintf(line, sizeof(line), "no per-interval samples in these results");
@@ -395,11 +401,18 @@ static void write_slowdown_caption(const void *arg, FILE *f, bool tex)
 static void write_throughput_caption(const void *arg, FILE *f, bool tex)
 {
 	const struct lb_results *res = arg;
-	char what[512];
+	int rounds = last_round(&res->baseline);
+	char what[1024];
 
-	snprintf(what, sizeof(what), "Throughput of the %s workload over time in every run, "
-		 "one panel per probe set beside the runs without tracing.",
-		 lb_fmt_or_unknown(res->config.workload));
+	snprintf(what, sizeof(what), "Throughput of the %s workload over time in every run "
+		 "(%d round%s; each run %g s measured after %g s warm-up), one panel per probe "
+		 "set, in run order, on shared axes (one unit of x per round, each run's window "
+		 "from its start to its end; throughput from zero). Filled circles joined by a "
+		 "line: the set's runs, one point per throughput sample; hollow grey circles: the "
+		 "runs without tracing (the baseline), the same in every panel; dashed lines: the "
+		 "set's and the baseline's median throughput over their runs.",
+		 lb_fmt_or_unknown(res->config.workload), rounds, rounds == 1 ? "" : "s",
+		 res->config.duration, res->config.warmup);
 	lb_fig_put_caption(res, what, f, tex);
 }
 

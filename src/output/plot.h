@@ -57,9 +57,9 @@ int lb_plot_open_fd(int dirfd, const char *dir, struct lb_plot **plotp, char *er
 
 /*
  * lb_plot_write - write the figures' data and scripts through @plot:
- * slowdown, throughput (over time, every run; under --method alternate every
- * slice, on and off, from the template throughput-alternate.gp) and cost (per
- * event, events per operation), each as NAME.dat and NAME.gp (the template
+ * slowdown, throughput (over time, a panel per probe set: every run, or under
+ * --method alternate every slice, on and off) and cost (per event, events
+ * per operation), each as NAME.dat and NAME.gp (the template
  * @template_dir/NAME.gp after a generated header of titles). No gnuplot
  * needed. Returns 0 or -errno with a message in @err.
  */
