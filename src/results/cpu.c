@@ -5,7 +5,6 @@
  * lb_cpu_summary).
  */
 #include <math.h>
-#include <string.h>
 
 #include "results.h"
 #include "results_int.h"
@@ -41,18 +40,6 @@ void lb_cpu_add(struct lb_cpu *dst, const struct lb_cpu *src)
 		dst->tracer_tasks = src->tracer_tasks;
 	for (int k = 0; k < LB_CPU_NKINDS; k++)
 		dst->machine_ns[k] += src->machine_ns[k];
-}
-
-void lb_cpu_summary_init(struct lb_cpu_summary *s)
-{
-	memset(s, 0, sizeof(*s));
-	s->workload_us_per_op = NAN;
-	s->workload_user_us_per_op = NAN;
-	s->workload_sys_us_per_op = NAN;
-	s->tracer_us_per_op = NAN;
-	s->tracer_cpu_pct = NAN;
-	s->machine_us_per_op = NAN;
-	s->steal_pct = NAN;
 }
 
 /* One window's steal against the flag. */

@@ -5,6 +5,9 @@
  * and the questions asked of it (measured how, where, with what). The
  * statistics are in summary.c, the files in json_write.c, json_read.c and
  * csv.c; the text table is the output layer's (src/output/table.c).
+ * The bottom of src/results: what the summaries start from (each part
+ * empty) and a run by its round are here, so that summary.c, cpu.c and
+ * summary_latency.c use this file and it uses none of them.
  */
 #include "config.h"
 
@@ -28,6 +31,32 @@ static char *lb_strdup_null(const char *s, int *ret)
 	if (!d)
 		*ret = -ENOMEM;
 	return d;
+}
+
+void lb_lat_summary_init(struct lb_lat_summary *l)
+{
+	l->count = 0;
+	for (int q = 0; q < LB_LAT_NQ; q++) {
+		l->ns[q] = NAN;
+		l->added_pct[q] = NAN;
+		l->added_ns[q] = NAN;
+		for (int e = 0; e < 2; e++) {
+			l->added_pct_ci95[q][e] = NAN;
+			l->added_ns_ci95[q][e] = NAN;
+		}
+	}
+}
+
+void lb_cpu_summary_init(struct lb_cpu_summary *s)
+{
+	memset(s, 0, sizeof(*s));
+	s->workload_us_per_op = NAN;
+	s->workload_user_us_per_op = NAN;
+	s->workload_sys_us_per_op = NAN;
+	s->tracer_us_per_op = NAN;
+	s->tracer_cpu_pct = NAN;
+	s->machine_us_per_op = NAN;
+	s->steal_pct = NAN;
 }
 
 void lb_summary_init(struct lb_summary *s)
@@ -297,6 +326,17 @@ void lb_results_units_range(const struct lb_results *res, int *lo, int *hi)
 		if (!i || u > *hi)
 			*hi = u;
 	}
+}
+
+const struct lb_run *lb_round_run(const struct lb_probeset_result *psr, int round)
+{
+	size_t i;
+
+	for (i = 0; i < psr->nruns; i++) {
+		if (psr->runs[i].round == round)
+			return &psr->runs[i];
+	}
+	return NULL;
 }
 
 bool lb_results_alternate(const struct lb_results *res)

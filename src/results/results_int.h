@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * What the files of src/results share and nothing else sees: the model's
- * own helpers (results.c) and the number format of its files (format.c).
+ * own helpers (results.c, the bottom: the empty summaries, a round's run)
+ * and the number format of its files (format.c).
  */
 #ifndef LB_RESULTS_INT_H
 #define LB_RESULTS_INT_H

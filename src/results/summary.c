@@ -133,17 +133,6 @@ size_t lb_slices_unit_ratios(const struct lb_slice *s, size_t n, int on, int ref
 	return got;
 }
 
-const struct lb_run *lb_round_run(const struct lb_probeset_result *psr, int round)
-{
-	size_t i;
-
-	for (i = 0; i < psr->nruns; i++) {
-		if (psr->runs[i].round == round)
-			return &psr->runs[i];
-	}
-	return NULL;
-}
-
 /*
  * A probe set's runs by round, then by position: lb_rounds_find() gives the
  * run lb_round_run() would, without going through every run for each

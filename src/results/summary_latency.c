@@ -22,20 +22,6 @@ static bool lb_lat_estimable(uint64_t n, int q)
 	return q < LB_LAT_NQ - 1 && lb_lat_quantile_shown(n, q);
 }
 
-void lb_lat_summary_init(struct lb_lat_summary *l)
-{
-	l->count = 0;
-	for (int q = 0; q < LB_LAT_NQ; q++) {
-		l->ns[q] = NAN;
-		l->added_pct[q] = NAN;
-		l->added_ns[q] = NAN;
-		for (int e = 0; e < 2; e++) {
-			l->added_pct_ci95[q][e] = NAN;
-			l->added_ns_ci95[q][e] = NAN;
-		}
-	}
-}
-
 /*
  * --method alternate: the ratio of quantile @q in each unit of @psr's
  * slices, the mean of its on slices (state @me) over the mean of its off
