@@ -104,6 +104,16 @@ void lb_fig_put_caption(const struct lb_results *res, const char *what, FILE *f,
 /* lb_fig_put_common - footer, note and operation names of @res's figures. Returns nothing. */
 void lb_fig_put_common(const struct lb_results *res, FILE *f);
 
+/*
+ * lb_fig_row_order - the indices of @res's probe sets in the order of a
+ * figure's rows from the bottom up: by @key of each set, smallest first,
+ * those whose key is not finite (nothing known) first of all, equal keys in
+ * the sets' order. Returns a malloc()ed array of res->nprobesets indices,
+ * or NULL without memory.
+ */
+size_t *lb_fig_row_order(const struct lb_results *res,
+			 double (*key)(const struct lb_probeset_result *psr));
+
 /* ---- figure_results.c ---------------------------------------------------------------------- */
 
 /*

@@ -3,7 +3,8 @@
  * The texts every figure of a results directory shares, as gnuplot string
  * variables in its script's header: the footer (environment, placement,
  * version, method, what could not run), the note a reader must see first,
- * the names of an operation, and the subtitle's baseline line.
+ * the names of an operation, and the subtitle's baseline line; and the
+ * order of the rows of a figure by rows.
  */
 #include "config.h"
 
@@ -310,6 +311,39 @@ void lb_fig_put_caption(const struct lb_results *res, const char *what, FILE *f,
 	else
 		lb_fmt_put_text(f, text);
 	free(text);
+}
+
+/* Smaller key first, keys that are not finite before all; the sets' own order between equals. */
+static int cmp_row(const void *a, const void *b, void *keys)
+{
+	size_t i = *(const size_t *)a, j = *(const size_t *)b;
+	double x = ((const double *)keys)[i], y = ((const double *)keys)[j];
+
+	if (isfinite(x) != isfinite(y))
+		return isfinite(x) ? 1 : -1;
+	if (isfinite(x) && x != y)
+		return x < y ? -1 : 1;
+	return i < j ? -1 : i > j;
+}
+
+size_t *lb_fig_row_order(const struct lb_results *res,
+			 double (*key)(const struct lb_probeset_result *psr))
+{
+	size_t n = res->nprobesets, *order = malloc((n ? n : 1) * sizeof(*order));
+	double *keys = malloc((n ? n : 1) * sizeof(*keys));
+
+	if (!order || !keys) {
+		free(order);
+		free(keys);
+		return NULL;
+	}
+	for (size_t k = 0; k < n; k++) {
+		order[k] = k;
+		keys[k] = key(&res->probesets[k]);
+	}
+	qsort_r(order, n, sizeof(*order), cmp_row, keys);
+	free(keys);
+	return order;
 }
 
 /* The texts every figure of a results directory shares: footer, note, operation names. */
