@@ -3,8 +3,10 @@
  * loadgen: one flow, a server and a generator with their own sockets, port,
  * CPUs and shared region (struct lb_flow, workload.h): create (validate,
  * map the shared region, open the server socket), describe, destroy; and
- * what the workload files call on their flow: its endpoint, its sockets,
- * its server engine. Its processes are flows.c's.
+ * what the workload files call on their flow: its sockets, its server
+ * engine. Its processes, and its endpoint as messages name it, are
+ * procs.c's: this file calls that one (destroy stops the processes), never
+ * the other way round.
  *
  * This file must not include any tracing header.
  */
@@ -24,15 +26,6 @@
 #include "util.h"
 #include "workload.h"
 
-/* "127.0.0.1:5000" or "[::1]:5000"; just the address when the kernel answers (no port). */
-void lb_endpoint_format(const struct lb_flow *w, char *buf, size_t len)
-{
-	if (!w->type->server_run)
-		snprintf(buf, len, "%s", w->addr);
-	else
-		lb_sock_endpoint(w->addr, w->port, buf, len);
-}
-
 /* Returns 0 with the bound socket in w->srv_fd, or -errno with a message in @err. */
 int lb_server_socket_open(struct lb_flow *w, int socktype, char *err, size_t errlen)
 {
@@ -50,16 +43,6 @@ int lb_client_socket_open(struct lb_flow *w, int socktype)
 	return lb_sock_client_open(&w->srv_addr, w->srv_addrlen, ep, socktype, w->type->proto,
 				   &w->cli_fd, &w->cli_addr, &w->cli_addrlen, w->errmsg,
 				   sizeof(w->errmsg));
-}
-
-/* In the parent: drop its copy of what client_open made for the generator. */
-void lb_client_release(struct lb_flow *w)
-{
-	if (w->type && w->type->client_release)
-		w->type->client_release(w);
-	if (w->cli_fd >= 0)
-		close(w->cli_fd);
-	w->cli_fd = -1;
 }
 
 /* Renders the fixes a child copies when it fails, naming settings as @cfg says. */

@@ -2,7 +2,7 @@
 /*
  * loadgen internals: what the workload (workload.c, 1 to LB_FLOWS_MAX
  * flows) asks of one flow: the table of workload kinds (types.c), a flow's
- * life (flow.c) and its processes (flows.c). Not for src/: the API is
+ * life (flow.c) and its processes (procs.c). Not for src/: the API is
  * loadgen.h.
  */
 #ifndef LB_FLOW_H

@@ -15,7 +15,7 @@
  *
  * This file drives the flows; the rest lives where its job is: validation
  * in check.c, CPU placement in cpus.c, one flow's sockets and life in
- * flow.c, its processes (fork, pin, stop, reap) in flows.c, the sockets in
+ * flow.c, its processes (fork, pin, stop, reap) in procs.c, the sockets in
  * sockets.c, the table of workload kinds in types.c, and what is specific
  * to a workload in its own file (udp_rr.c, tcp_rr.c, icmp_flood.c,
  * udp_stream.c, pcap_flood.c).

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * loadgen internals: a flow (struct lb_flow) and a workload kind (struct
- * lb_workload_type), as the common part (flow.c, flows.c, check.c,
+ * lb_workload_type), as the common part (flow.c, procs.c, check.c,
  * workload.c) shares them with the files that each implement one workload
  * (udp_rr.c, tcp_rr.c, icmp_flood.c, udp_stream.c, pcap_flood.c). Not
  * installed, not for src/: the API is loadgen.h.

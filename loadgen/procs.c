@@ -5,7 +5,10 @@
  * first operation; stop sets the stop flag, wakes them, unpins them after
  * a while, reaps them (killing them after a grace period) and turns how
  * they ended into one message. Also what the children call: the error slot,
- * the deadline, the request counter.
+ * the deadline, the request counter; and what start needs of its flow: the
+ * endpoint its messages name (also the workload files' and flow.c's) and
+ * the parent's copy of the generator's socket dropped. flow.c (a flow's
+ * life) calls this file; this file calls nothing of flow.c.
  *
  * The children only call async-signal-safe functions (the caller may have
  * threads) and leave with _exit().
@@ -75,6 +78,25 @@ int64_t lb_now_us(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &now);
 	return (int64_t)now.tv_sec * 1000000 + now.tv_nsec / 1000;
+}
+
+/* "127.0.0.1:5000" or "[::1]:5000"; just the address when the kernel answers (no port). */
+void lb_endpoint_format(const struct lb_flow *w, char *buf, size_t len)
+{
+	if (!w->type->server_run)
+		snprintf(buf, len, "%s", w->addr);
+	else
+		lb_sock_endpoint(w->addr, w->port, buf, len);
+}
+
+/* In the parent: drop its copy of what client_open made for the generator. */
+void lb_client_release(struct lb_flow *w)
+{
+	if (w->type && w->type->client_release)
+		w->type->client_release(w);
+	if (w->cli_fd >= 0)
+		close(w->cli_fd);
+	w->cli_fd = -1;
 }
 
 static void lb_sleep_us(long us)
