@@ -35,8 +35,6 @@ text_colour = '#404040'
 note_colour = '#D55E00'
 grid_colour = '#D9D9D9'
 
-max2(a, b) = a > b ? a : b
-min2(a, b) = a < b ? a : b
 kops(t) = t >= 1e6 ? sprintf('%.2fM', t / 1e6) : sprintf('%.1fk', t / 1e3)
 
 undefine STATS_*
@@ -79,9 +77,9 @@ show_foot = lab && footer_lines > 0
 # The key: a line per directory, wrapped after a ', ' to the canvas' width.
 key_chars = max2(floor((W - pt(4)) / pt(0.64)), 20)
 last_comma(s, i) = i < 2 ? 0 : (s[i:i + 1] eq ', ' ? i : last_comma(s, i - 1))
-wrap(s, w) = strlen(s) <= w ? s : (wrap_at = last_comma(s, w), wrap_at < 2 ? s : \
-	s[1:wrap_at] . "\n    " . wrap(s[wrap_at + 2:], w - 4))
-key_title(i) = wrap(sprintf('%s, baseline %s ops/s', labels[i], kops(bases[i])), key_chars)
+wrap_key(s, w) = strlen(s) <= w ? s : (wrap_at = last_comma(s, w), wrap_at < 2 ? s : \
+	s[1:wrap_at] . "\n    " . wrap_key(s[wrap_at + 2:], w - 4))
+key_title(i) = wrap_key(sprintf('%s, baseline %s ops/s', labels[i], kops(bases[i])), key_chars)
 lines_of(s) = strlen(s) <= 1 ? 1 : (s[1:1] eq "\n") + lines_of(s[2:])
 key_lines = 0
 do for [i = 1:k] { key_lines = key_lines + lines_of(key_title(i)) }
@@ -89,7 +87,7 @@ do for [i = 1:k] { key_lines = key_lines + lines_of(key_title(i)) }
 # Heights, in inches: a row holds a name, or its marks one above another with room.
 row = max2(pt(1.9), k * pt(0.8))
 key_h = key_lines * pt(1.3) + k * pt(0.3)
-above = (show_title ? pt(2.6) : 0) + (show_sub ? pt(1.9) : 0) + (note ne '' ? pt(1.9) : 0) + \
+above = (show_title ? pt(2.6) : 0) + (show_sub ? pt(1.9) : 0) + (note_lines ? note_lines * pt(1.45) + pt(0.45) : 0) + \
 	key_h + pt(1.2)
 below = pt(3.3) + (show_foot ? footer_lines * pt(1.35) + pt(0.9) : pt(0.8))
 H = max2(H, above + max2(ngroups, 2) * row + below)
@@ -105,7 +103,7 @@ y_of(inches) = 1 - inches / H
 y_title = y_of(pt(1.9))
 y_sub = y_of((show_title ? pt(2.6) : 0) + pt(1.3))
 y_note = y_of((show_title ? pt(2.6) : 0) + (show_sub ? pt(1.9) : 0) + pt(1.3))
-key_top = (show_title ? pt(2.6) : 0) + (show_sub ? pt(1.9) : 0) + (note ne '' ? pt(1.9) : 0) + \
+key_top = (show_title ? pt(2.6) : 0) + (show_sub ? pt(1.9) : 0) + (note_lines ? note_lines * pt(1.45) + pt(0.45) : 0) + \
 	pt(1.2)
 graph_top = y_of(above)
 graph_bottom = below / H
@@ -138,7 +136,7 @@ set bmargin at screen graph_bottom
 if (show_title) set label 1 title at screen 0.5, screen y_title center font ''.fnt(1.6)
 if (show_sub) set label 2 subtitle at screen 0.5, screen y_sub center font ''.fnt(1.0) \
 	textcolor rgb text_colour
-if (note ne '') set label 6 note at screen 0.5, screen y_note center font ''.fnt(1.05) \
+if (note ne '') set label 6 note_text at screen 0.5, screen y_note center font ''.fnt(1.05) \
 	textcolor rgb note_colour
 if (show_foot) set label 3 footer at screen pt(1) / W, screen foot_top left \
 	font ''.fnt(0.95) textcolor rgb text_colour

@@ -41,8 +41,6 @@ note_colour = '#D55E00'
 text_colour = '#404040'
 grid_colour = '#D9D9D9'
 
-max2(a, b) = a > b ? a : b
-min2(a, b) = a < b ? a : b
 undefine STATS_*
 stats data using 0 nooutput
 n = exists('STATS_records') ? int(STATS_records) : 0
@@ -99,7 +97,7 @@ mark_colour(lost) = lost > 0 ? lost_colour : overwritten_colour
 # take a second line where one is too wide for its panel and numbers (a talk's type).
 row = pt(1.9)
 head_lines = 1
-above = (show_title ? pt(2.6) : 0) + (show_sub ? pt(1.9) : 0) + (note ne '' ? pt(1.9) : 0) + \
+above = (show_title ? pt(2.6) : 0) + (show_sub ? pt(1.9) : 0) + (note_lines ? note_lines * pt(1.45) + pt(0.45) : 0) + \
 	pt(2.4)
 how_lines = show_how ? (marks ? 2 : 1) : 0
 below = pt(3.3) + how_lines * pt(1.4) + \
@@ -182,7 +180,7 @@ if (show_title) labels = labels . 'set label 1 title at screen 0.5, screen y_tit
 	'font "".fnt(1.6); '
 if (show_sub) labels = labels . 'set label 2 subtitle at screen 0.5, screen y_sub center ' . \
 	'font "".fnt(1.1) textcolor rgb text_colour; '
-if (note ne '') labels = labels . 'set label 6 note at screen 0.5, screen y_note center ' . \
+if (note ne '') labels = labels . 'set label 6 note_text at screen 0.5, screen y_note center ' . \
 	'font "".fnt(1.05) textcolor rgb note_colour; '
 if (marks) labels = labels . 'set label 9 "lost or overwritten" at screen ' . \
 	'(x_marks + pt(0.8)) / W, screen y_heads left font "".fnt(1.05) textcolor rgb text_colour; '

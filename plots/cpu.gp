@@ -50,8 +50,6 @@ text_colour = '#404040'
 grid_colour = '#D9D9D9'
 edge_colour = '#1F1F1F'
 
-max2(a, b) = a > b ? a : b
-min2(a, b) = a < b ? a : b
 nz(v) = v == v ? v : 0
 
 paper = style eq 'paper'
@@ -110,26 +108,11 @@ do for [c = 1:ncols] { values_w = values_w + col_w[c] * char_w + (c > 1 ? col_ga
 # Column c's right edge, in inches right of the graph.
 col_right(c) = pt(0.9) + (sum [i = 1:c] (col_w[i] * char_w + (i > 1 ? col_gap : 0)))
 
-# wrap: the text src in lines of wrap_chars characters at most, broken at spaces, into wrapped
-# (wrap_lines lines, the longest wrap_longest characters long).
-wrap = 'wrapped = ""; wline = ""; wrap_lines = 1; wrap_longest = 0; ' . \
-	'do for [wi = 1:words(src)] { ww = word(src, wi); ' . \
-	'if (wline ne "" && strlen(wline) + 1 + strlen(ww) > wrap_chars) { ' . \
-	'wrapped = wrapped . wline . "\n"; wrap_longest = max2(wrap_longest, strlen(wline)); ' . \
-	'wline = ww; wrap_lines = wrap_lines + 1 } ' . \
-	'else { wline = wline . (wline eq "" ? "" : " ") . ww } }; ' . \
-	'wrapped = wrapped . wline; wrap_longest = max2(wrap_longest, strlen(wline))'
-chars_in(inches, k) = floor(inches / pt(0.64 * k))
 src = subtitle
 wrap_chars = chars_in(W - pt(1), 1.1)
 eval wrap
 sub_text = wrapped
 sub_lines = show_sub ? wrap_lines : 0
-src = note
-wrap_chars = chars_in(W - pt(1), 1.05)
-eval wrap
-note_text = wrapped
-note_lines = note ne '' ? wrap_lines : 0
 xlabel_text = sprintf('CPU time per %s (µs)', op_name) . \
 	(cut ? sprintf('; axis cut at %g: a broken bar runs on%s', cut_us, \
 	paper ? '' : ' (its numbers at the right)') : '')

@@ -56,8 +56,6 @@ text_colour = '#404040'
 grid_colour = '#D9D9D9'
 guide_colour = '#BDBDBD'
 
-max2(a, b) = a > b ? a : b
-min2(a, b) = a < b ? a : b
 # NaN-aware: the other when one is missing.
 nmin(a, b) = a != a ? b : (b != b ? a : min2(a, b))
 nmax(a, b) = a != a ? b : (b != b ? a : max2(a, b))
@@ -122,16 +120,6 @@ do for [p = 1:np] {
 	}
 }
 
-# wrap: the text src in lines of wrap_chars characters at most, broken at spaces, into wrapped
-# (wrap_lines lines, the longest wrap_longest characters long).
-wrap = 'wrapped = ""; wline = ""; wrap_lines = 1; wrap_longest = 0; ' . \
-	'do for [wi = 1:words(src)] { ww = word(src, wi); ' . \
-	'if (wline ne "" && strlen(wline) + 1 + strlen(ww) > wrap_chars) { ' . \
-	'wrapped = wrapped . wline . "\n"; wrap_longest = max2(wrap_longest, strlen(wline)); ' . \
-	'wline = ww; wrap_lines = wrap_lines + 1 } ' . \
-	'else { wline = wline . (wline eq "" ? "" : " ") . ww } }; ' . \
-	'wrapped = wrapped . wline; wrap_longest = max2(wrap_longest, strlen(wline))'
-chars_in(inches, k) = floor(inches / pt(0.64 * k))
 xlabel_text = (paper ? 'latency added (µs)' : sprintf('latency added per %s (µs)', op_name)) . \
 	(log_axis ? sprintf(', log scale beyond ±%g', lin_us) : '')
 src = subtitle
@@ -139,11 +127,6 @@ wrap_chars = chars_in(W - pt(1), 1.1)
 eval wrap
 sub_text = wrapped
 sub_lines = show_sub ? wrap_lines : 0
-src = note
-wrap_chars = chars_in(W - pt(1), 1.05)
-eval wrap
-note_text = wrapped
-note_lines = note ne '' ? wrap_lines : 0
 src = 'dots: what the set adds; hollow: its 95% CI includes 0 or there is none; ' . ci_label
 wrap_chars = chars_in(W - pt(1), 0.9)
 eval wrap
@@ -203,7 +186,8 @@ xmax = xmax + pad
 # times lin_us outward, then 2x and 5x them; (linear) multiples of a step of 1, 2 or 5 times a
 # power of 10, or half that where every label has room. Each is kept only where it stands
 # clear of those kept before.
-tic_text(v) = v == 0 ? '0' : (v < 0 ? '−' : '') . sprintf('%g', abs(v))
+tic_text(v) = v == 0 ? '0' : (v < 0 ? '−' : '') . \
+	(abs(v) >= 1000 ? sprintf('%gk', abs(v) / 1000) : sprintf('%g', abs(v)))
 tic_k = 0.95
 tic_w(v) = strlen(tic_text(v)) * pt(0.64 * tic_k)
 tic_in(v) = (T(v) - xmin) / (xmax - xmin) * graph_w
@@ -212,7 +196,9 @@ ntics = 0
 nice(x) = (m = 10.0 ** floor(log10(x)), x / m <= 1 ? m : (x / m <= 2 ? 2 * m : \
 	(x / m <= 5 ? 5 * m : 10 * m)))
 # try_tic(v): keep v when it is on the axis and clear of every tic kept.
-try_tic = 'ok = T(v) >= xmin && T(v) <= xmax && ntics < 80; ' . \
+# A tic's label stays within its panel (a neighbour's label may stand just beyond).
+try_tic = 'ok = T(v) >= xmin && T(v) <= xmax && ntics < 80 && ' . \
+	'tic_in(v) - tic_w(v) / 2 >= -pt(0.3) && tic_in(v) + tic_w(v) / 2 <= graph_w + pt(0.3); ' . \
 	'do for [j = 1:ntics] { if (abs(tic_in(v) - tic_in(tics[j])) < ' . \
 	'(tic_w(v) + tic_w(tics[j])) / 2 + pt(0.9)) { ok = 0 } }; ' . \
 	'if (ok) { ntics = ntics + 1; tics[ntics] = v }'

@@ -45,8 +45,6 @@ whisker_colour = '#000000'
 text_colour = '#404040'
 grid_colour = '#D9D9D9'
 
-max2(a, b) = a > b ? a : b
-min2(a, b) = a < b ? a : b
 undefine STATS_*
 stats data using 0 nooutput
 n = exists('STATS_records') ? STATS_records : 0
@@ -92,7 +90,7 @@ units_of(c) = alternate && valid(6) ? sprintf('  %d units', int(column(6))) : ''
 
 # Heights, in inches: a row holds a name at 1x type with room around it.
 row = pt(1.9)
-above = (show_title ? pt(2.6) : 0) + (show_sub ? pt(1.9) : 0) + (note ne '' ? pt(1.9) : 0) + \
+above = (show_title ? pt(2.6) : 0) + (show_sub ? pt(1.9) : 0) + (note_lines ? note_lines * pt(1.45) + pt(0.45) : 0) + \
 	pt(1.6)
 below = pt(3.3) + (show_ci_label ? pt(1.5) : 0) + \
 	(show_foot ? footer_lines * pt(1.35) + pt(0.9) : pt(0.8))
@@ -146,7 +144,7 @@ set rmargin at screen 1 - right / W
 if (show_title) set label 1 title at screen 0.5, screen y_title center font ''.fnt(1.6)
 if (show_sub) set label 2 subtitle at screen 0.5, screen y_sub center font ''.fnt(1.1) \
 	textcolor rgb text_colour
-if (note ne '') set label 6 note at screen 0.5, screen y_note center font ''.fnt(1.05) \
+if (note ne '') set label 6 note_text at screen 0.5, screen y_note center font ''.fnt(1.05) \
 	textcolor rgb note_colour
 if (show_ci_label) set label 4 (has_ci ? ci_label : no_ci_label) at screen \
 	centre_x(strlen(has_ci ? ci_label : no_ci_label), 0.9), screen y_ci_label center font ''.fnt(0.9) textcolor rgb text_colour

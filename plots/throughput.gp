@@ -66,8 +66,6 @@ text_colour = '#404040'
 grid_colour = '#E4E4E4'
 empty_colour = '#808080'
 
-max2(a, b) = a > b ? a : b
-min2(a, b) = a < b ? a : b
 ok(v) = v == v ? v : 0
 # A text's width in em, as wide as DejaVu Sans draws it at most (tests/check-svg's widths),
 # and in inches at k times the type.
@@ -276,7 +274,7 @@ key_lines = nkeys > 0 ? key_rows : (np > 0 ? 1 : 0)
 
 # Heights, in inches, from the top down: the texts above, the rows, the texts below.
 above = pt(0.5) + (show_title ? pt(2.3) : 0) + (show_sub ? pt(1.7) : 0) + \
-	(note ne '' ? pt(1.7) : 0) + key_lines * pt(1.7) + pt(0.4)
+	(note_lines ? note_lines * pt(1.5) + pt(0.2) : 0) + key_lines * pt(1.7) + pt(0.4)
 below = pt(1.5) + pt(2.0) + (show_foot ? footer_lines * pt(1.35) + pt(0.9) : pt(0.6))
 vgap = pt(0.9)
 min_plot_h = style eq "talk" ? pt(4) : pt(6.4)
@@ -317,7 +315,7 @@ y_title = y_of(pt(0.5) + pt(1.2))
 y_sub = y_of(pt(0.5) + (show_title ? pt(2.3) : 0) + pt(0.85))
 y_note = y_of(pt(0.5) + (show_title ? pt(2.3) : 0) + (show_sub ? pt(1.7) : 0) + pt(0.85))
 y_key(r) = y_of(pt(0.5) + (show_title ? pt(2.3) : 0) + (show_sub ? pt(1.7) : 0) + \
-	(note ne '' ? pt(1.7) : 0) + (r - 1) * pt(1.7) + pt(0.85))
+	(note_lines ? note_lines * pt(1.5) + pt(0.2) : 0) + (r - 1) * pt(1.7) + pt(0.85))
 y_xlabel = y_of(above + grid_h + pt(1.5) + pt(1.3))
 foot_top = (show_foot ? footer_lines * pt(1.35) : 0) / H
 
@@ -353,7 +351,7 @@ frame = 'set label 1 title at screen 0.5, screen y_title center font "".fnt(1.6)
 if (!show_title) frame = frame . 'unset label 1; '
 if (show_sub) frame = frame . 'set label 2 subtitle at screen 0.5, screen y_sub center ' . \
 	'font "".fnt(1.1) textcolor rgb text_colour; '
-if (note ne '') frame = frame . 'set label 6 note at screen 0.5, screen y_note center ' . \
+if (note ne '') frame = frame . 'set label 6 note_text at screen 0.5, screen y_note center ' . \
 	'font "".fnt(1.05) textcolor rgb note_colour; '
 if (show_foot) frame = frame . 'set label 3 footer at screen pt(1) / W, screen foot_top left ' . \
 	'font "".fnt(0.95) textcolor rgb text_colour; '

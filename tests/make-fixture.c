@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * make-fixture IN.json N OUT.json: results of N probe sets made from a real
+ * make-fixture [--vm] IN.json N OUT.json: results of N probe sets made from a real
  * run's results.json, for the figure tests (1, 2, 14 and 31 sets: the whole
  * catalog). The first sets are IN's own, as measured; when N is larger,
  * further sets are copies of IN's under the catalog's other names, their
  * slowdown, cost and latency scaled so that the values spread as the
  * catalog's do (strace's microseconds beside bpf's tens of nanoseconds).
- * A set whose compare-with set is not kept loses that line. Prints the
+ * With --vm, the results are those of the VM runner under TCG cut short (as
+ * the whole catalog runs there): emulated and incomplete, so every figure
+ * carries both notes. A set whose compare-with set is not kept loses that line. Prints the
  * sets' names, one a line. Exit 0, or 1 with the reason.
  */
 #include <math.h>
@@ -99,10 +101,15 @@ int main(int argc, char **argv)
 {
 	json_object *root, *sets, *out, *copy, *v;
 	size_t n, m, next = 0;
+	bool vm = argc > 1 && !strcmp(argv[1], "--vm");
 	char *end;
 
+	if (vm) {
+		argv++;
+		argc--;
+	}
 	if (argc != 4 || (n = strtoul(argv[2], &end, 10)) == 0 || *end) {
-		fprintf(stderr, "usage: make-fixture IN.json N OUT.json\n");
+		fprintf(stderr, "usage: make-fixture [--vm] IN.json N OUT.json\n");
 		return 1;
 	}
 	root = json_object_from_file(argv[1]);
@@ -154,6 +161,10 @@ int main(int argc, char **argv)
 			json_object_object_del(copy, "compare_with");
 	}
 	json_object_object_add(root, "probesets", out);
+	if (vm && json_object_object_get_ex(root, "host", &v)) {
+		json_object_object_add(v, "virtualization", json_object_new_string("qemu-tcg"));
+		json_object_object_add(root, "complete", json_object_new_boolean(0));
+	}
 	/* The sets not measured: none, so that every figure's names are those of its sets. */
 	if (json_object_object_get_ex(root, "skipped", &v))
 		json_object_object_del(root, "skipped");

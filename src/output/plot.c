@@ -145,6 +145,24 @@ static void put_style(const struct lb_plot *plot, const struct lb_figure *fig, F
 		   "fnt(k) = sprintf('sans,%%.3g', fs * k)\npt(k) = fs * k / 72.0\n",
 		   s->name, s->name, fig->wide ? s->wide_w : s->w, fig->wide ? s->wide_h : s->h,
 		   s->dpi, s->fs);
+	fputs("# What every template lays out with: chars_in(), the characters of k times the\n"
+	      "# type that fit in so many inches (DejaVu Sans, erring wide); 'eval wrap' puts\n"
+	      "# the text src in lines of wrap_chars characters at most, broken at spaces, into\n"
+	      "# wrapped (wrap_lines lines, the longest wrap_longest characters); and the note\n"
+	      "# (emulated, interrupted) wrapped to the canvas, note_text in note_lines lines.\n"
+	      "max2(a, b) = a > b ? a : b\nmin2(a, b) = a < b ? a : b\n"
+	      "chars_in(inches, k) = floor(inches / pt(0.64 * k))\n"
+	      "wrap = 'wrapped = \"\"; wline = \"\"; wrap_lines = 1; wrap_longest = 0; ' . \\\n"
+	      "\t'do for [wi = 1:words(src)] { ww = word(src, wi); ' . \\\n"
+	      "\t'if (wline ne \"\" && strlen(wline) + 1 + strlen(ww) > wrap_chars) { ' . \\\n"
+	      "\t'wrapped = wrapped . wline . \"\\n\"; wrap_longest = max2(wrap_longest, "
+	      "strlen(wline)); ' . \\\n"
+	      "\t'wline = ww; wrap_lines = wrap_lines + 1 } ' . \\\n"
+	      "\t'else { wline = wline . (wline eq \"\" ? \"\" : \" \") . ww } }; ' . \\\n"
+	      "\t'wrapped = wrapped . wline; wrap_longest = max2(wrap_longest, strlen(wline))'\n"
+	      "if (!exists('note')) note = ''\n"
+	      "src = note\nwrap_chars = chars_in(W - pt(1), 1.05)\neval wrap\n"
+	      "note_text = wrapped\nnote_lines = note ne '' ? wrap_lines : 0\n", f);
 }
 
 /*
