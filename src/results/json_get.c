@@ -4,7 +4,7 @@
  * a key of the wanted type or says, in one line naming the file and the
  * field's path ("PATH: probesets[2].runs[0].ops: expected an integer, found
  * string"), what is wrong; and the caps on how many entries a file may
- * hold.
+ * hold. Each returns at once, doing nothing, once the reader has failed.
  */
 #include "config.h"
 
@@ -24,8 +24,9 @@
 #include "util.h"
 
 /*
- * Put "PATH: MESSAGE" in the caller's error buffer; returns -EINVAL. Strings
- * from the file (and the path) go to a terminal: escape them (lb_str_safe()).
+ * Put "PATH: MESSAGE" in the caller's error buffer, -EINVAL as the reader's
+ * failure unless it has one; returns -EINVAL. Strings from the file (and
+ * the path) go to a terminal: escape them (lb_str_safe()).
  */
 int lb_reader_fail(struct lb_reader *rd, const char *fmt, ...)
 {
@@ -33,6 +34,7 @@ int lb_reader_fail(struct lb_reader *rd, const char *fmt, ...)
 	va_list ap;
 	int n;
 
+	lb_reader_note(rd, -EINVAL);
 	if (!rd->err || !rd->errlen)
 		return -EINVAL;
 	n = snprintf(rd->err, rd->errlen, "%s: ", lb_str_safe(rd->path, path, sizeof(path)));
@@ -42,6 +44,13 @@ int lb_reader_fail(struct lb_reader *rd, const char *fmt, ...)
 		va_end(ap);
 	}
 	return -EINVAL;
+}
+
+int lb_reader_note(struct lb_reader *rd, int err)
+{
+	if (!rd->ret)
+		rd->ret = err;
+	return rd->ret;
 }
 
 const char *lb_json_type_name(const struct json_object *o)
@@ -72,7 +81,8 @@ static const char *lb_json_type_wanted(enum json_type type)
 /*
  * Look up @key in @obj. Returns 1 and sets *@val when present and not null,
  * 0 when missing or null, or -EINVAL (with the message) when present with a
- * type other than @type; json_type_double also accepts integers.
+ * type other than @type; json_type_double also accepts integers. Once @rd
+ * has failed: its failure, *@val untouched.
  */
 int lb_json_get(struct lb_reader *rd, const struct json_object *obj, const char *where,
 		const char *key, enum json_type type, struct json_object **val)
@@ -80,6 +90,8 @@ int lb_json_get(struct lb_reader *rd, const struct json_object *obj, const char 
 	struct json_object *v = NULL;
 	enum json_type t;
 
+	if (rd->ret)
+		return rd->ret;
 	if (!json_object_object_get_ex(obj, key, &v) || !v)
 		return 0;
 	t = json_object_get_type(v);
@@ -177,7 +189,7 @@ int lb_json_get_str(struct lb_reader *rd, const struct json_object *obj, const c
 		return ret;
 	free(*out);
 	*out = strdup(json_object_get_string(v));
-	return *out ? 0 : -ENOMEM;
+	return *out ? 0 : lb_reader_note(rd, -ENOMEM);
 }
 
 int lb_json_get_double(struct lb_reader *rd, const struct json_object *obj, const char *where,
@@ -185,8 +197,11 @@ int lb_json_get_double(struct lb_reader *rd, const struct json_object *obj, cons
 {
 	struct json_object *v;
 	char field[192];
-	int ret = lb_json_get(rd, obj, where, key, json_type_double, &v);
+	int ret;
 
+	if (rd->ret)
+		return rd->ret;
+	ret = lb_json_get(rd, obj, where, key, json_type_double, &v);
 	*out = NAN;
 	if (ret <= 0)
 		return ret;
@@ -201,6 +216,8 @@ int lb_json_get_double(struct lb_reader *rd, const struct json_object *obj, cons
 int lb_json_get_double_present(struct lb_reader *rd, const struct json_object *obj,
 			       const char *where, const char *key, enum lb_num kind, double *out)
 {
+	if (rd->ret)
+		return rd->ret;
 	if (!json_object_object_get_ex(obj, key, NULL))
 		return 0;
 	return lb_json_get_double(rd, obj, where, key, kind, out);
@@ -211,8 +228,11 @@ int lb_json_get_u64(struct lb_reader *rd, const struct json_object *obj, const c
 {
 	struct json_object *v;
 	char field[192];
-	int ret = lb_json_get(rd, obj, where, key, json_type_int, &v);
+	int ret;
 
+	if (rd->ret)
+		return rd->ret;
+	ret = lb_json_get(rd, obj, where, key, json_type_int, &v);
 	*out = 0;
 	if (ret <= 0)
 		return ret;
@@ -291,6 +311,8 @@ int lb_json_array_double(struct lb_reader *rd, const struct json_object *arr, si
 	enum json_type t = json_object_get_type(v);
 	char field[192];
 
+	if (rd->ret)
+		return rd->ret;
 	*out = NAN;
 	if (!v)
 		return 0;
@@ -311,6 +333,8 @@ int lb_json_array_u64(struct lb_reader *rd, const struct json_object *arr, size_
 	struct json_object *v = json_object_array_get_idx(arr, i);
 	char field[192];
 
+	if (rd->ret)
+		return rd->ret;
 	if (!json_object_is_type(v, json_type_int))
 		return lb_reader_fail(rd, "%s[%zu]: expected an integer, found %s", where, i,
 				      lb_json_type_name(v));
@@ -327,6 +351,8 @@ int lb_reader_cap(struct lb_reader *rd, const char *where, const char *what, siz
 {
 	size_t before = total ? *total : 0;
 
+	if (rd->ret)
+		return rd->ret;
 	if (n > cap - before) {
 		if (before)
 			return lb_reader_fail(rd, "%s: %zu %s, %zu with those of the entries "

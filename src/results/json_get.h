@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * Typed lookups in the json-c tree of a results.json being read (internal
- * to src/results: json_read.c). Every failure is one line "PATH: WHERE.KEY:
- * what is wrong" in the reader's error buffer and -EINVAL.
+ * to src/results: json_read.c, and sweep.c for sweep.json). Every failure is
+ * one line "PATH: WHERE.KEY: what is wrong" in the reader's error buffer and
+ * -EINVAL; the first one sticks (struct lb_reader).
  */
 #ifndef LB_JSON_GET_H
 #define LB_JSON_GET_H
@@ -13,18 +14,38 @@
 
 #include <json-c/json.h>
 
-/* One file being read: where its errors go, and what it has held so far. */
+/*
+ * One file being read: where its errors go, what it has held so far, and
+ * its first failure. The failure is sticky, as json_write.c's writer's:
+ * once @ret is set, every lookup below returns it at once and changes
+ * nothing, so a reader makes its lookups one after the other and checks
+ * @ret once, where a value read decides what comes next, and at its end.
+ */
 struct lb_reader {
 	const char *path;
 	char *err;
 	size_t errlen;
 	size_t nruns;		/* runs read so far, of every entry: LB_RESULTS_MAX_RUNS */
 	size_t nslices;		/* slices read so far, of every entry: LB_RESULTS_MAX_SLICES */
+	int ret;		/* the first failure (-EINVAL, -ENOMEM), 0 while none */
 };
 
-/* lb_reader_fail - "PATH: MESSAGE" into @rd's error buffer, strings escaped. Returns -EINVAL. */
+/*
+ * lb_reader_fail - "PATH: MESSAGE" into @rd's error buffer, strings
+ * escaped, and -EINVAL as @rd's failure unless it has one. The lookups call
+ * it only while @rd has not failed, so their message is the first
+ * failure's; a caller's own call writes its message in any case (sweep.c
+ * names what is missing over what was wrong). Returns -EINVAL.
+ */
 int lb_reader_fail(struct lb_reader *rd, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+
+/*
+ * lb_reader_note - @err (0 or -errno, from something other than a lookup:
+ * an allocation, an add) as @rd's failure unless it has one. Returns @rd's
+ * failure, 0 while none.
+ */
+int lb_reader_note(struct lb_reader *rd, int err);
 
 /* lb_json_type_name - the name of @o's JSON type ("string", "null", ...). */
 const char *lb_json_type_name(const struct json_object *o);
@@ -32,7 +53,8 @@ const char *lb_json_type_name(const struct json_object *o);
 /*
  * lb_json_get - @key of @obj (at path @where) of type @type, in *@val.
  * Returns 1 when there, 0 when missing or null, or -EINVAL when of another
- * type (json_type_double also takes integers).
+ * type (json_type_double also takes integers); @rd's failure when it has
+ * one, *@val untouched.
  */
 int lb_json_get(struct lb_reader *rd, const struct json_object *obj, const char *where,
 		const char *key, enum json_type type, struct json_object **val);
@@ -68,9 +90,10 @@ enum lb_num {
 
 /*
  * The value of @key of @obj, converted, into *@out; each returns 0 (also
- * when the key is missing or null) or -errno. lb_json_get_str() replaces
- * *@out by a copy; lb_json_get_double() sets NAN and lb_json_get_u64() 0
- * when missing; lb_json_get_double() and lb_json_get_int() refuse what is
+ * when the key is missing or null) or -errno, and once @rd has failed its
+ * failure at once, *@out untouched (as do the lookups below it).
+ * lb_json_get_str() replaces *@out by a copy; lb_json_get_double() sets NAN
+ * and lb_json_get_u64() 0 when missing; lb_json_get_double() and lb_json_get_int() refuse what is
  * outside the range of @kind (and lb_json_get_int() what does not fit an
  * int), lb_json_get_u64() a count below 0 or above INT64_MAX;
  * lb_json_get_double_present() leaves *@out as it was when the key is not

@@ -4,7 +4,11 @@
  * array for its size (LB_RESULTS_MAX_*), each refusal one line naming the
  * file and the field. Longer than 600 lines for one job: it reads each
  * field of the format, one lookup per field in the order the file has
- * them; the lookups themselves are in json_get.c.
+ * them; the lookups themselves are in json_get.c. The reader's first
+ * failure sticks (struct lb_reader): after it every lookup does nothing,
+ * so each function makes its lookups one after the other and returns
+ * rd->ret, checking it before a step that would write a message of its own
+ * or use what was read.
  */
 #include "config.h"
 
@@ -38,33 +42,22 @@ static int lb_read_lat_summary(struct lb_reader *rd, const struct json_object *o
 {
 	struct json_object *o, *p;
 	char w[160], wq[176];
-	int ret;
 
-	ret = lb_json_get(rd, obj, where, "latency", json_type_object, &o);
-	if (ret <= 0)
-		return ret;
+	if (lb_json_get(rd, obj, where, "latency", json_type_object, &o) <= 0)
+		return rd->ret;
 	snprintf(w, sizeof(w), "%s.latency", where);
-	ret = lb_json_get_u64(rd, o, w, "count", &l->count);
-	for (int q = 0; q < LB_LAT_NQ && !ret; q++) {
-		ret = lb_json_get(rd, o, w, lb_lat_q_names[q], json_type_object, &p);
-		if (ret <= 0)
+	lb_json_get_u64(rd, o, w, "count", &l->count);
+	for (int q = 0; q < LB_LAT_NQ && !rd->ret; q++) {
+		if (lb_json_get(rd, o, w, lb_lat_q_names[q], json_type_object, &p) <= 0)
 			continue;
 		snprintf(wq, sizeof(wq), "%s.%s", w, lb_lat_q_names[q]);
-		ret = lb_json_get_double(rd, p, wq, "ns", LB_NUM_NS, &l->ns[q]);
-		if (!ret)
-			ret = lb_json_get_double(rd, p, wq, "added_ns", LB_NUM_NS_DIFF,
-						 &l->added_ns[q]);
-		if (!ret)
-			ret = lb_json_get_pair(rd, p, wq, "added_ns_ci95", LB_NUM_NS_DIFF,
-					       l->added_ns_ci95[q]);
-		if (!ret)
-			ret = lb_json_get_double(rd, p, wq, "added_pct", LB_NUM_ADDED_PCT,
-						 &l->added_pct[q]);
-		if (!ret)
-			ret = lb_json_get_pair(rd, p, wq, "added_pct_ci95", LB_NUM_PCT_CI,
-					       l->added_pct_ci95[q]);
+		lb_json_get_double(rd, p, wq, "ns", LB_NUM_NS, &l->ns[q]);
+		lb_json_get_double(rd, p, wq, "added_ns", LB_NUM_NS_DIFF, &l->added_ns[q]);
+		lb_json_get_pair(rd, p, wq, "added_ns_ci95", LB_NUM_NS_DIFF, l->added_ns_ci95[q]);
+		lb_json_get_double(rd, p, wq, "added_pct", LB_NUM_ADDED_PCT, &l->added_pct[q]);
+		lb_json_get_pair(rd, p, wq, "added_pct_ci95", LB_NUM_PCT_CI, l->added_pct_ci95[q]);
 	}
-	return ret;
+	return rd->ret;
 }
 
 /* The optional "cpu" of a run or slice at @where; absent: not measured. */
@@ -73,35 +66,23 @@ static int lb_read_cpu(struct lb_reader *rd, const struct json_object *obj, cons
 {
 	struct json_object *o, *m;
 	char w[160], wm[176];
-	int ret;
 
 	memset(c, 0, sizeof(*c));
-	ret = lb_json_get(rd, obj, where, "cpu", json_type_object, &o);
-	if (ret <= 0)
-		return ret;
+	if (lb_json_get(rd, obj, where, "cpu", json_type_object, &o) <= 0)
+		return rd->ret;
 	c->measured = true;
 	snprintf(w, sizeof(w), "%s.cpu", where);
-	ret = lb_json_get_double(rd, o, w, "workload_ns", LB_NUM_NS, &c->workload_ns);
-	if (!ret)
-		ret = lb_json_get_double(rd, o, w, "workload_user_ns", LB_NUM_NS,
-					 &c->workload_user_ns);
-	if (!ret)
-		ret = lb_json_get_double(rd, o, w, "workload_sys_ns", LB_NUM_NS,
-					 &c->workload_sys_ns);
-	if (!ret)
-		ret = lb_json_get_double(rd, o, w, "tracer_ns", LB_NUM_NS, &c->tracer_ns);
-	if (!ret)
-		ret = lb_json_get_int(rd, o, w, "tracer_tasks", LB_NUM_COUNT, &c->tracer_tasks);
-	if (!ret)
-		ret = lb_json_get(rd, o, w, "machine_ns", json_type_object, &m);
-	if (ret <= 0)
-		return ret;
+	lb_json_get_double(rd, o, w, "workload_ns", LB_NUM_NS, &c->workload_ns);
+	lb_json_get_double(rd, o, w, "workload_user_ns", LB_NUM_NS, &c->workload_user_ns);
+	lb_json_get_double(rd, o, w, "workload_sys_ns", LB_NUM_NS, &c->workload_sys_ns);
+	lb_json_get_double(rd, o, w, "tracer_ns", LB_NUM_NS, &c->tracer_ns);
+	lb_json_get_int(rd, o, w, "tracer_tasks", LB_NUM_COUNT, &c->tracer_tasks);
+	if (lb_json_get(rd, o, w, "machine_ns", json_type_object, &m) <= 0)
+		return rd->ret;
 	snprintf(wm, sizeof(wm), "%s.machine_ns", w);
-	ret = 0;
-	for (int k = 0; k < LB_CPU_NKINDS && !ret; k++)
-		ret = lb_json_get_double(rd, m, wm, lb_cpu_kind_names[k], LB_NUM_NS,
-					 &c->machine_ns[k]);
-	return ret;
+	for (int k = 0; k < LB_CPU_NKINDS; k++)
+		lb_json_get_double(rd, m, wm, lb_cpu_kind_names[k], LB_NUM_NS, &c->machine_ns[k]);
+	return rd->ret;
 }
 
 /* The optional "cpu" of the summary at @where (the summary's path). */
@@ -110,39 +91,26 @@ static int lb_read_cpu_summary(struct lb_reader *rd, const struct json_object *o
 {
 	struct json_object *o;
 	char w[160];
-	int ret;
 
-	ret = lb_json_get(rd, obj, where, "cpu", json_type_object, &o);
-	if (ret <= 0)
-		return ret;
+	if (lb_json_get(rd, obj, where, "cpu", json_type_object, &o) <= 0)
+		return rd->ret;
 	c->measured = true;
 	snprintf(w, sizeof(w), "%s.cpu", where);
-	ret = lb_json_get_double(rd, o, w, "workload_us_per_op", LB_NUM_US_PER_OP,
-				 &c->workload_us_per_op);
-	if (!ret)
-		ret = lb_json_get_double(rd, o, w, "workload_user_us_per_op", LB_NUM_US_PER_OP,
-					 &c->workload_user_us_per_op);
-	if (!ret)
-		ret = lb_json_get_double(rd, o, w, "workload_sys_us_per_op", LB_NUM_US_PER_OP,
-					 &c->workload_sys_us_per_op);
-	if (!ret)
-		ret = lb_json_get_double(rd, o, w, "tracer_us_per_op", LB_NUM_US_PER_OP,
-					 &c->tracer_us_per_op);
-	if (!ret)
-		ret = lb_json_get_double(rd, o, w, "tracer_cpu_pct", LB_NUM_WIDE_PCT,
-					 &c->tracer_cpu_pct);
-	if (!ret)
-		ret = lb_json_get_int(rd, o, w, "tracer_tasks", LB_NUM_COUNT, &c->tracer_tasks);
-	if (!ret)
-		ret = lb_json_get_double(rd, o, w, "machine_us_per_op", LB_NUM_US_PER_OP,
-					 &c->machine_us_per_op);
-	if (!ret)
-		ret = lb_json_get_double(rd, o, w, "steal_pct", LB_NUM_SHARE_PCT, &c->steal_pct);
-	if (!ret)
-		ret = lb_json_get_int(rd, o, w, "steal_windows", LB_NUM_COUNT, &c->steal_windows);
-	if (!ret)
-		ret = lb_json_get_int(rd, o, w, "windows", LB_NUM_COUNT, &c->windows);
-	return ret;
+	lb_json_get_double(rd, o, w, "workload_us_per_op", LB_NUM_US_PER_OP,
+			   &c->workload_us_per_op);
+	lb_json_get_double(rd, o, w, "workload_user_us_per_op", LB_NUM_US_PER_OP,
+			   &c->workload_user_us_per_op);
+	lb_json_get_double(rd, o, w, "workload_sys_us_per_op", LB_NUM_US_PER_OP,
+			   &c->workload_sys_us_per_op);
+	lb_json_get_double(rd, o, w, "tracer_us_per_op", LB_NUM_US_PER_OP, &c->tracer_us_per_op);
+	lb_json_get_double(rd, o, w, "tracer_cpu_pct", LB_NUM_WIDE_PCT, &c->tracer_cpu_pct);
+	lb_json_get_int(rd, o, w, "tracer_tasks", LB_NUM_COUNT, &c->tracer_tasks);
+	lb_json_get_double(rd, o, w, "machine_us_per_op", LB_NUM_US_PER_OP,
+			   &c->machine_us_per_op);
+	lb_json_get_double(rd, o, w, "steal_pct", LB_NUM_SHARE_PCT, &c->steal_pct);
+	lb_json_get_int(rd, o, w, "steal_windows", LB_NUM_COUNT, &c->steal_windows);
+	lb_json_get_int(rd, o, w, "windows", LB_NUM_COUNT, &c->windows);
+	return rd->ret;
 }
 
 static int lb_read_summary(struct lb_reader *rd, const struct json_object *obj,
@@ -150,72 +118,38 @@ static int lb_read_summary(struct lb_reader *rd, const struct json_object *obj,
 {
 	struct json_object *o;
 	char w[128];
-	int ret;
 
 	lb_summary_init(s);
-	ret = lb_json_get(rd, obj, where, "summary", json_type_object, &o);
-	if (ret <= 0)
-		return ret;
+	if (lb_json_get(rd, obj, where, "summary", json_type_object, &o) <= 0)
+		return rd->ret;
 	snprintf(w, sizeof(w), "%s.summary", where);
-	ret = lb_json_get_double(rd, o, w, "throughput_median", LB_NUM_THROUGHPUT,
-				 &s->throughput_median);
-	if (!ret)
-		ret = lb_json_get_double(rd, o, w, "throughput_cv", LB_NUM_CV, &s->throughput_cv);
-	if (!ret)
-		ret = lb_json_get_double(rd, o, w, "slowdown_pct", LB_NUM_SLOWDOWN_PCT,
-					 &s->slowdown_pct);
-	if (!ret)
-		ret = lb_json_get_double(rd, o, w, "events_per_op", LB_NUM_PER_OP,
-					 &s->events_per_op);
-	if (!ret)
-		ret = lb_json_get_double(rd, o, w, "ns_per_event", LB_NUM_NS_DIFF,
-					 &s->ns_per_event);
-	if (!ret)
-		ret = lb_json_get_u64(rd, o, w, "events", &s->events);
-	if (!ret)
-		ret = lb_json_get_u64(rd, o, w, "lost_events", &s->lost_events);
-	if (!ret)
-		ret = lb_json_get_u64(rd, o, w, "overwritten_events", &s->overwritten_events);
-	if (!ret)
-		ret = lb_json_get_u64(rd, o, w, "read_events", &s->read_events);
-	if (!ret)
-		ret = lb_json_get_u64(rd, o, w, "read_bytes", &s->read_bytes);
-	if (!ret)
-		ret = lb_json_get_int(rd, o, w, "units", LB_NUM_COUNT, &s->units);
-	if (!ret)
-		ret = lb_json_get_int(rd, o, w, "dropped_units", LB_NUM_COUNT, &s->dropped_units);
-	if (!ret)
-		ret = lb_json_get_double(rd, o, w, "ci_half_width", LB_NUM_WIDE_PCT,
-					 &s->ci_half_width);
-	if (!ret)
-		ret = lb_json_get_bool(rd, o, w, "precision_reached", &s->precision_reached);
-	if (!ret)
-		ret = lb_json_get_double(rd, o, w, "off_throughput", LB_NUM_THROUGHPUT,
-					 &s->off_throughput);
-	if (!ret)
-		ret = lb_json_get_double(rd, o, w, "residue_pct", LB_NUM_SLOWDOWN_PCT,
-					 &s->residue_pct);
-	if (!ret)
-		ret = lb_json_get_double(rd, o, w, "switch_on_ms", LB_NUM_MS, &s->switch_on_ms);
-	if (!ret)
-		ret = lb_json_get_double(rd, o, w, "switch_off_ms", LB_NUM_MS, &s->switch_off_ms);
-	if (!ret)
-		ret = lb_json_get_u64(rd, o, w, "off_events", &s->off_events);
-	if (!ret)
-		ret = lb_json_get_double(rd, o, w, "seconds", LB_NUM_SECONDS, &s->seconds);
-	if (!ret)
-		ret = lb_json_get_pair(rd, o, w, "slowdown_ci95", LB_NUM_PCT_CI,
-				       s->slowdown_ci95);
-	if (!ret)
-		ret = lb_json_get_pair(rd, o, w, "ns_per_event_ci95", LB_NUM_NS_DIFF,
-				       s->ns_per_event_ci95);
-	if (!ret)
-		ret = lb_read_lat_summary(rd, o, w, &s->latency);
-	if (!ret)
-		ret = lb_json_get_double(rd, o, w, "late_pct", LB_NUM_SHARE_PCT, &s->late_pct);
-	if (!ret)
-		ret = lb_read_cpu_summary(rd, o, w, &s->cpu);
-	return ret;
+	lb_json_get_double(rd, o, w, "throughput_median", LB_NUM_THROUGHPUT,
+			   &s->throughput_median);
+	lb_json_get_double(rd, o, w, "throughput_cv", LB_NUM_CV, &s->throughput_cv);
+	lb_json_get_double(rd, o, w, "slowdown_pct", LB_NUM_SLOWDOWN_PCT, &s->slowdown_pct);
+	lb_json_get_double(rd, o, w, "events_per_op", LB_NUM_PER_OP, &s->events_per_op);
+	lb_json_get_double(rd, o, w, "ns_per_event", LB_NUM_NS_DIFF, &s->ns_per_event);
+	lb_json_get_u64(rd, o, w, "events", &s->events);
+	lb_json_get_u64(rd, o, w, "lost_events", &s->lost_events);
+	lb_json_get_u64(rd, o, w, "overwritten_events", &s->overwritten_events);
+	lb_json_get_u64(rd, o, w, "read_events", &s->read_events);
+	lb_json_get_u64(rd, o, w, "read_bytes", &s->read_bytes);
+	lb_json_get_int(rd, o, w, "units", LB_NUM_COUNT, &s->units);
+	lb_json_get_int(rd, o, w, "dropped_units", LB_NUM_COUNT, &s->dropped_units);
+	lb_json_get_double(rd, o, w, "ci_half_width", LB_NUM_WIDE_PCT, &s->ci_half_width);
+	lb_json_get_bool(rd, o, w, "precision_reached", &s->precision_reached);
+	lb_json_get_double(rd, o, w, "off_throughput", LB_NUM_THROUGHPUT, &s->off_throughput);
+	lb_json_get_double(rd, o, w, "residue_pct", LB_NUM_SLOWDOWN_PCT, &s->residue_pct);
+	lb_json_get_double(rd, o, w, "switch_on_ms", LB_NUM_MS, &s->switch_on_ms);
+	lb_json_get_double(rd, o, w, "switch_off_ms", LB_NUM_MS, &s->switch_off_ms);
+	lb_json_get_u64(rd, o, w, "off_events", &s->off_events);
+	lb_json_get_double(rd, o, w, "seconds", LB_NUM_SECONDS, &s->seconds);
+	lb_json_get_pair(rd, o, w, "slowdown_ci95", LB_NUM_PCT_CI, s->slowdown_ci95);
+	lb_json_get_pair(rd, o, w, "ns_per_event_ci95", LB_NUM_NS_DIFF, s->ns_per_event_ci95);
+	lb_read_lat_summary(rd, o, w, &s->latency);
+	lb_json_get_double(rd, o, w, "late_pct", LB_NUM_SHARE_PCT, &s->late_pct);
+	lb_read_cpu_summary(rd, o, w, &s->cpu);
+	return rd->ret;
 }
 
 /* The optional "flow_ops" array of whole numbers of the run at @where. */
@@ -225,23 +159,20 @@ static int lb_read_flow_ops(struct lb_reader *rd, const struct json_object *o, c
 	struct json_object *arr;
 	char w[160];
 	size_t i, n;
-	int ret;
 
-	ret = lb_json_get(rd, o, where, "flow_ops", json_type_array, &arr);
-	if (ret <= 0)
-		return ret;
+	if (lb_json_get(rd, o, where, "flow_ops", json_type_array, &arr) <= 0)
+		return rd->ret;
 	n = json_object_array_length(arr);
 	if (!n)
 		return 0;
 	r->flow_ops = calloc(n, sizeof(*r->flow_ops));
 	if (!r->flow_ops)
-		return -ENOMEM;
+		return lb_reader_note(rd, -ENOMEM);
 	r->nflow_ops = n;
 	snprintf(w, sizeof(w), "%s.flow_ops", where);
-	ret = 0;
-	for (i = 0; i < n && !ret; i++)
-		ret = lb_json_array_u64(rd, arr, i, w, &r->flow_ops[i]);
-	return ret;
+	for (i = 0; i < n && !rd->ret; i++)
+		lb_json_array_u64(rd, arr, i, w, &r->flow_ops[i]);
+	return rd->ret;
 }
 
 /* The optional "flow_placement" array of config: [{flow, server_cpu, client_cpu}]. */
@@ -251,34 +182,29 @@ static int lb_read_flow_placement(struct lb_reader *rd, const struct json_object
 	struct json_object *arr, *e;
 	char w[64];
 	size_t i, n;
-	int ret;
 
-	ret = lb_json_get(rd, o, "config", "flow_placement", json_type_array, &arr);
-	if (ret <= 0)
-		return ret;
+	if (lb_json_get(rd, o, "config", "flow_placement", json_type_array, &arr) <= 0)
+		return rd->ret;
 	n = json_object_array_length(arr);
 	if (!n)
 		return 0;
 	c->flow_placement = calloc(n, sizeof(*c->flow_placement));
 	if (!c->flow_placement)
-		return -ENOMEM;
+		return lb_reader_note(rd, -ENOMEM);
 	c->nflow_placement = n;
-	for (i = 0; i < n; i++) {
+	for (i = 0; i < n && !rd->ret; i++) {
 		snprintf(w, sizeof(w), "config.flow_placement[%zu]", i);
 		e = json_object_array_get_idx(arr, i);
 		if (!json_object_is_type(e, json_type_object))
 			return lb_reader_fail(rd, "%s: expected an object, found %s", w,
 					      lb_json_type_name(e));
 		c->flow_placement[i].server_cpu = c->flow_placement[i].client_cpu = -1;
-		ret = lb_json_get_int(rd, e, w, "server_cpu", LB_NUM_INDEX,
-				      &c->flow_placement[i].server_cpu);
-		if (!ret)
-			ret = lb_json_get_int(rd, e, w, "client_cpu", LB_NUM_INDEX,
-					      &c->flow_placement[i].client_cpu);
-		if (ret)
-			return ret;
+		lb_json_get_int(rd, e, w, "server_cpu", LB_NUM_INDEX,
+				&c->flow_placement[i].server_cpu);
+		lb_json_get_int(rd, e, w, "client_cpu", LB_NUM_INDEX,
+				&c->flow_placement[i].client_cpu);
 	}
-	return 0;
+	return rd->ret;
 }
 
 /*
@@ -295,27 +221,22 @@ static int lb_read_latency(struct lb_reader *rd, const struct json_object *o, co
 	double mean;
 	char w[160], wb[192];
 	size_t i, k, n;
-	int ret;
 
 	lb_latency_release(l);
-	ret = lb_json_get(rd, o, where, "latency", json_type_object, &lo);
-	if (ret <= 0)
-		return ret;
+	if (lb_json_get(rd, o, where, "latency", json_type_object, &lo) <= 0)
+		return rd->ret;
 	snprintf(w, sizeof(w), "%s.latency", where);
-	ret = lb_json_get_double(rd, lo, w, "mean_ns", LB_NUM_NS, &mean);
-	if (!ret)
-		ret = lb_json_get(rd, lo, w, "buckets", json_type_array, &arr);
-	if (ret <= 0)
-		return ret;
+	lb_json_get_double(rd, lo, w, "mean_ns", LB_NUM_NS, &mean);
+	if (lb_json_get(rd, lo, w, "buckets", json_type_array, &arr) <= 0)
+		return rd->ret;
 	n = json_object_array_length(arr);
 	snprintf(w, sizeof(w), "%s.latency.buckets", where);
-	ret = lb_reader_cap(rd, w, "buckets", n, NULL, LB_HIST_BUCKETS);
-	if (ret || !n)
-		return ret;
+	if (lb_reader_cap(rd, w, "buckets", n, NULL, LB_HIST_BUCKETS) || !n)
+		return rd->ret;
 	l->bucket = calloc(n, sizeof(*l->bucket));
 	l->bucket_count = calloc(n, sizeof(*l->bucket_count));
 	if (!l->bucket || !l->bucket_count)
-		return -ENOMEM;
+		return lb_reader_note(rd, -ENOMEM);
 	l->nbuckets = n;
 	for (i = 0; i < n; i++) {
 		int64_t lower, upper;
@@ -350,16 +271,14 @@ static int lb_read_latency(struct lb_reader *rd, const struct json_object *o, co
 					      "bucket before it", w, i, lower);
 		l->bucket[i] = b;
 		snprintf(wb, sizeof(wb), "%s[%zu]", w, i);
-		ret = lb_json_array_u64(rd, e, 2, wb, &l->bucket_count[i]);
-		if (ret)
-			return ret;
+		if (lb_json_array_u64(rd, e, 2, wb, &l->bucket_count[i]))
+			return rd->ret;
 		if (l->bucket_count[i] > UINT64_MAX - total)
 			return lb_reader_fail(rd, "%s: the counts add up to more than 2^64", w);
 		total += l->bucket_count[i];
 	}
 	/* The stored count and quantiles are not trusted: they follow from the buckets. */
-	ret = lb_latency_from_buckets(l, mean * (double)total);
-	if (ret)
+	if (lb_latency_from_buckets(l, mean * (double)total))
 		return lb_reader_fail(rd, "%s: not a histogram of this loadbench", w);
 	/* The mean as written: mean * count / count may differ from it in the last bit. */
 	if (l->count)
@@ -373,79 +292,50 @@ static int lb_read_run(struct lb_reader *rd, const struct json_object *o, const 
 	struct json_object *samples;
 	char w[128];
 	size_t i, n;
-	int ret;
 
 	if (!json_object_is_type(o, json_type_object))
 		return lb_reader_fail(rd, "%s: expected an object, found %s", where,
 				      lb_json_type_name(o));
-	ret = lb_json_get_int(rd, o, where, "round", LB_NUM_COUNT, &r->round);
-	if (!ret)
-		ret = lb_json_get_double(rd, o, where, "seconds", LB_NUM_SECONDS, &r->seconds);
-	if (!ret)
-		ret = lb_json_get_u64(rd, o, where, "ops", &r->ops);
-	if (!ret)
-		ret = lb_json_get_u64(rd, o, where, "late", &r->late);
-	if (!ret)
-		ret = lb_json_get_double(rd, o, where, "throughput", LB_NUM_THROUGHPUT,
-					 &r->throughput);
-	if (!ret)
-		ret = lb_json_get_u64(rd, o, where, "events", &r->events);
-	if (!ret)
-		ret = lb_json_get_u64(rd, o, where, "lost_events", &r->lost_events);
-	if (!ret)
-		ret = lb_json_get_u64(rd, o, where, "overwritten_events", &r->overwritten_events);
-	if (!ret)
-		ret = lb_json_get_u64(rd, o, where, "read_events", &r->read_events);
-	if (!ret)
-		ret = lb_json_get_u64(rd, o, where, "read_bytes", &r->read_bytes);
-	if (!ret)
-		ret = lb_json_get_u64(rd, o, where, "timeouts", &r->timeouts);
-	if (!ret)
-		ret = lb_json_get_u64(rd, o, where, "sent", &r->sent);
-	if (!ret)
-		ret = lb_json_get_u64(rd, o, where, "received", &r->received);
-	if (!ret)
-		ret = lb_json_get_u64(rd, o, where, "dropped", &r->dropped);
-	if (!ret)
-		ret = lb_json_get_u64(rd, o, where, "mismatches", &r->mismatches);
-	if (!ret)
-		ret = lb_json_get_u64(rd, o, where, "edge_spread_ops", &r->edge_spread_ops);
-	if (!ret)
-		ret = lb_json_get_double(rd, o, where, "sample_interval_s", LB_NUM_SECONDS,
-					 &r->sample_interval);
-	if (!ret)
-		ret = lb_read_flow_ops(rd, o, where, r);
-	if (!ret && json_object_object_get_ex(o, "pcap_packets", NULL)) {
+	lb_json_get_int(rd, o, where, "round", LB_NUM_COUNT, &r->round);
+	lb_json_get_double(rd, o, where, "seconds", LB_NUM_SECONDS, &r->seconds);
+	lb_json_get_u64(rd, o, where, "ops", &r->ops);
+	lb_json_get_u64(rd, o, where, "late", &r->late);
+	lb_json_get_double(rd, o, where, "throughput", LB_NUM_THROUGHPUT, &r->throughput);
+	lb_json_get_u64(rd, o, where, "events", &r->events);
+	lb_json_get_u64(rd, o, where, "lost_events", &r->lost_events);
+	lb_json_get_u64(rd, o, where, "overwritten_events", &r->overwritten_events);
+	lb_json_get_u64(rd, o, where, "read_events", &r->read_events);
+	lb_json_get_u64(rd, o, where, "read_bytes", &r->read_bytes);
+	lb_json_get_u64(rd, o, where, "timeouts", &r->timeouts);
+	lb_json_get_u64(rd, o, where, "sent", &r->sent);
+	lb_json_get_u64(rd, o, where, "received", &r->received);
+	lb_json_get_u64(rd, o, where, "dropped", &r->dropped);
+	lb_json_get_u64(rd, o, where, "mismatches", &r->mismatches);
+	lb_json_get_u64(rd, o, where, "edge_spread_ops", &r->edge_spread_ops);
+	lb_json_get_double(rd, o, where, "sample_interval_s", LB_NUM_SECONDS,
+			   &r->sample_interval);
+	lb_read_flow_ops(rd, o, where, r);
+	if (!rd->ret && json_object_object_get_ex(o, "pcap_packets", NULL)) {
 		r->pcap = true;
-		ret = lb_json_get_u64(rd, o, where, "pcap_packets", &r->pcap_packets);
-		if (!ret)
-			ret = lb_json_get_u64(rd, o, where, "pcap_dropped", &r->pcap_dropped);
-		if (!ret)
-			ret = lb_json_get_u64(rd, o, where, "server_drops", &r->server_drops);
+		lb_json_get_u64(rd, o, where, "pcap_packets", &r->pcap_packets);
+		lb_json_get_u64(rd, o, where, "pcap_dropped", &r->pcap_dropped);
+		lb_json_get_u64(rd, o, where, "server_drops", &r->server_drops);
 	}
-	if (!ret)
-		ret = lb_read_latency(rd, o, where, &r->latency);
-	if (!ret)
-		ret = lb_read_cpu(rd, o, where, &r->cpu);
-	if (ret)
-		return ret;
-	ret = lb_json_get(rd, o, where, "samples", json_type_array, &samples);
-	if (ret <= 0)
-		return ret;
+	lb_read_latency(rd, o, where, &r->latency);
+	lb_read_cpu(rd, o, where, &r->cpu);
+	if (lb_json_get(rd, o, where, "samples", json_type_array, &samples) <= 0)
+		return rd->ret;
 	n = json_object_array_length(samples);
 	if (!n)
 		return 0;
 	r->samples = calloc(n, sizeof(*r->samples));
 	if (!r->samples)
-		return -ENOMEM;
+		return lb_reader_note(rd, -ENOMEM);
 	r->nsamples = n;
 	snprintf(w, sizeof(w), "%s.samples", where);
-	for (i = 0; i < n; i++) {
-		ret = lb_json_array_double(rd, samples, i, w, LB_NUM_THROUGHPUT, &r->samples[i]);
-		if (ret)
-			return ret;
-	}
-	return 0;
+	for (i = 0; i < n && !rd->ret; i++)
+		lb_json_array_double(rd, samples, i, w, LB_NUM_THROUGHPUT, &r->samples[i]);
+	return rd->ret;
 }
 
 /* A slice's "latency_count" and "latency_ns" {"p50": ... "max": ...}; none: 0 and NAN. */
@@ -454,20 +344,16 @@ static int lb_read_slice_latency(struct lb_reader *rd, const struct json_object 
 {
 	struct json_object *ns;
 	char w[160];
-	int ret;
 
 	for (int q = 0; q < LB_LAT_NQ; q++)
 		sl->lat_ns[q] = NAN;
-	ret = lb_json_get_u64(rd, e, where, "latency_count", &sl->lat_count);
-	if (!ret)
-		ret = lb_json_get(rd, e, where, "latency_ns", json_type_object, &ns);
-	if (ret <= 0)
-		return ret;
+	lb_json_get_u64(rd, e, where, "latency_count", &sl->lat_count);
+	if (lb_json_get(rd, e, where, "latency_ns", json_type_object, &ns) <= 0)
+		return rd->ret;
 	snprintf(w, sizeof(w), "%s.latency_ns", where);
-	ret = 0;
-	for (int q = 0; q < LB_LAT_NQ && !ret; q++)
-		ret = lb_json_get_double(rd, ns, w, lb_lat_q_names[q], LB_NUM_NS, &sl->lat_ns[q]);
-	return ret;
+	for (int q = 0; q < LB_LAT_NQ; q++)
+		lb_json_get_double(rd, ns, w, lb_lat_q_names[q], LB_NUM_NS, &sl->lat_ns[q]);
+	return rd->ret;
 }
 
 /*
@@ -480,71 +366,48 @@ static int lb_read_slices(struct lb_reader *rd, const struct json_object *o, con
 	struct json_object *arr, *e;
 	char w[128];
 	size_t i, n;
-	int ret;
 
-	ret = lb_json_get(rd, o, where, "slices", json_type_array, &arr);
-	if (ret <= 0)
-		return ret;
+	if (lb_json_get(rd, o, where, "slices", json_type_array, &arr) <= 0)
+		return rd->ret;
 	n = json_object_array_length(arr);
 	if (!n)
 		return 0;
 	snprintf(w, sizeof(w), "%s.slices", where);
-	ret = lb_reader_cap(rd, w, "slices", n, &rd->nslices, LB_RESULTS_MAX_SLICES);
-	if (ret)
-		return ret;
+	if (lb_reader_cap(rd, w, "slices", n, &rd->nslices, LB_RESULTS_MAX_SLICES))
+		return rd->ret;
 	psr->slices = calloc(n, sizeof(*psr->slices));
 	if (!psr->slices)
-		return -ENOMEM;
+		return lb_reader_note(rd, -ENOMEM);
 	psr->nslices = n;
-	for (i = 0; i < n; i++) {
+	for (i = 0; i < n && !rd->ret; i++) {
 		struct lb_slice *sl = &psr->slices[i];
+		bool plain = false;
 
 		snprintf(w, sizeof(w), "%s.slices[%zu]", where, i);
 		e = json_object_array_get_idx(arr, i);
 		if (!json_object_is_type(e, json_type_object))
 			return lb_reader_fail(rd, "%s: expected an object, found %s", w,
 					      e ? lb_json_type_name(e) : "null");
-		bool plain = false;
-
 		sl->on = -1;
-		ret = lb_json_get_bool(rd, e, w, "plain", &plain);
-		if (!ret && plain)
+		if (!lb_json_get_bool(rd, e, w, "plain", &plain) && plain)
 			sl->on = LB_SLICE_PLAIN;
-		if (!ret)
-			ret = lb_json_get_int(rd, e, w, "unit", LB_NUM_INDEX, &sl->unit);
-		if (!ret)
-			ret = lb_json_get_double(rd, e, w, "start", LB_NUM_SECONDS, &sl->start);
-		if (!ret)
-			ret = lb_json_get_double(rd, e, w, "seconds", LB_NUM_SECONDS, &sl->seconds);
-		if (!ret)
-			ret = lb_json_get_double(rd, e, w, "switch_s", LB_NUM_SECONDS,
-						 &sl->switch_s);
-		if (!ret)
-			ret = lb_json_get_u64(rd, e, w, "ops", &sl->ops);
-		if (!ret)
-			ret = lb_json_get_u64(rd, e, w, "late", &sl->late);
-		if (!ret)
-			ret = lb_json_get_u64(rd, e, w, "events", &sl->events);
-		if (!ret)
-			ret = lb_json_get_u64(rd, e, w, "lost_events", &sl->lost_events);
-		if (!ret)
-			ret = lb_json_get_u64(rd, e, w, "overwritten_events", &sl->overwritten_events);
-		if (!ret)
-			ret = lb_json_get_u64(rd, e, w, "read_events", &sl->read_events);
-		if (!ret)
-			ret = lb_json_get_u64(rd, e, w, "off_events", &sl->off_events);
-		if (!ret)
-			ret = lb_json_get_u64(rd, e, w, "edge_spread_ops", &sl->edge_spread_ops);
-		if (!ret)
-			ret = lb_json_get_bool(rd, e, w, "dropped", &sl->dropped);
-		if (!ret)
-			ret = lb_read_slice_latency(rd, e, w, sl);
-		if (!ret)
-			ret = lb_read_cpu(rd, e, w, &sl->cpu);
-		if (ret)
-			return ret;
+		lb_json_get_int(rd, e, w, "unit", LB_NUM_INDEX, &sl->unit);
+		lb_json_get_double(rd, e, w, "start", LB_NUM_SECONDS, &sl->start);
+		lb_json_get_double(rd, e, w, "seconds", LB_NUM_SECONDS, &sl->seconds);
+		lb_json_get_double(rd, e, w, "switch_s", LB_NUM_SECONDS, &sl->switch_s);
+		lb_json_get_u64(rd, e, w, "ops", &sl->ops);
+		lb_json_get_u64(rd, e, w, "late", &sl->late);
+		lb_json_get_u64(rd, e, w, "events", &sl->events);
+		lb_json_get_u64(rd, e, w, "lost_events", &sl->lost_events);
+		lb_json_get_u64(rd, e, w, "overwritten_events", &sl->overwritten_events);
+		lb_json_get_u64(rd, e, w, "read_events", &sl->read_events);
+		lb_json_get_u64(rd, e, w, "off_events", &sl->off_events);
+		lb_json_get_u64(rd, e, w, "edge_spread_ops", &sl->edge_spread_ops);
+		lb_json_get_bool(rd, e, w, "dropped", &sl->dropped);
+		lb_read_slice_latency(rd, e, w, sl);
+		lb_read_cpu(rd, e, w, &sl->cpu);
 	}
-	return 0;
+	return rd->ret;
 }
 
 /* An entry's name and index, for lookups by name. */
@@ -592,50 +455,45 @@ static int lb_read_slice_states(struct lb_reader *rd, const struct json_object *
 	struct lb_named *by_name;
 	char w[128], name[256];
 	size_t i, k, j;
-	int ret = 0;
 
-	if (!rd->nslices)
-		return 0;
+	/* After a failure the entries may lack their names: nothing to look up in. */
+	if (rd->ret || !rd->nslices)
+		return rd->ret;
 	by_name = calloc(res->nprobesets, sizeof(*by_name));
 	if (!by_name)
-		return -ENOMEM;
+		return lb_reader_note(rd, -ENOMEM);
 	for (i = 0; i < res->nprobesets; i++)
 		by_name[i] = (struct lb_named){ res->probesets[i].name, i };
 	qsort(by_name, res->nprobesets, sizeof(*by_name), lb_cmp_named);
-	for (i = 0; i < res->nprobesets && !ret; i++) {
+	for (i = 0; i < res->nprobesets && !rd->ret; i++) {
 		struct lb_probeset_result *psr = &res->probesets[i];
 
 		if (!psr->nslices)
 			continue;
 		/* Read once already: an array of objects with as many entries. */
 		json_object_object_get_ex(json_object_array_get_idx(arr, i), "slices", &slices);
-		for (k = 0; k < psr->nslices; k++) {
+		for (k = 0; k < psr->nslices && !rd->ret; k++) {
 			snprintf(w, sizeof(w), "probesets[%zu].slices[%zu]", i, k);
-			ret = lb_json_get(rd, json_object_array_get_idx(slices, k), w, "on",
-					  json_type_string, &v);
-			if (ret < 0)
-				break;
-			if (!ret)
+			if (lb_json_get(rd, json_object_array_get_idx(slices, k), w, "on",
+					json_type_string, &v) <= 0)
 				continue;
-			ret = 0;
 			if (psr->slices[k].on == LB_SLICE_PLAIN) {
-				ret = lb_reader_fail(rd, "%s: a plain slice (nothing armed) has no "
-						     "set on: its \"on\" is null", w);
+				lb_reader_fail(rd, "%s: a plain slice (nothing armed) has no "
+					       "set on: its \"on\" is null", w);
 				break;
 			}
 			j = lb_named_find(by_name, res->nprobesets, json_object_get_string(v));
 			if (j == res->nprobesets) {
 				lb_str_safe(json_object_get_string(v), name, sizeof(name));
-				ret = lb_reader_fail(rd, "%s.on: \"%s\" is not the name of a "
-						     "probe set in this file (null means all "
-						     "off)", w, name);
+				lb_reader_fail(rd, "%s.on: \"%s\" is not the name of a probe "
+					       "set in this file (null means all off)", w, name);
 				break;
 			}
 			psr->slices[k].on = (int)j;
 		}
 	}
 	free(by_name);
-	return ret;
+	return rd->ret;
 }
 
 /* One probe of "kprobes" at @where: its symbol, offset, type and mechanism. */
@@ -645,37 +503,32 @@ static int lb_read_kprobe(struct lb_reader *rd, const struct json_object *o, con
 	char *symbol = NULL, *type = NULL, *mech = NULL;
 	enum lb_kprobe_mech m = LB_KPROBE_UNKNOWN;
 	uint64_t offset = 0;
-	int ret;
 
 	if (!json_object_is_type(o, json_type_object))
 		return lb_reader_fail(rd, "%s: expected an object, found %s", where,
 				      lb_json_type_name(o));
-	ret = lb_json_get_str(rd, o, where, "symbol", &symbol);
-	if (!ret)
-		ret = lb_json_get_u64(rd, o, where, "offset", &offset);
-	if (!ret)
-		ret = lb_json_get_str(rd, o, where, "type", &type);
-	if (!ret)
-		ret = lb_json_get_str(rd, o, where, "mechanism", &mech);
-	if (ret)
+	lb_json_get_str(rd, o, where, "symbol", &symbol);
+	lb_json_get_u64(rd, o, where, "offset", &offset);
+	lb_json_get_str(rd, o, where, "type", &type);
+	lb_json_get_str(rd, o, where, "mechanism", &mech);
+	if (rd->ret)
 		goto out;
 	if (!symbol)
-		ret = lb_reader_fail(rd, "%s: no \"symbol\"", where);
+		lb_reader_fail(rd, "%s: no \"symbol\"", where);
 	else if (type && strcmp(type, "kprobe") && strcmp(type, "kretprobe"))
-		ret = lb_reader_fail(rd, "%s.type: \"%s\": expected \"kprobe\" or \"kretprobe\"",
-				     where, type);
+		lb_reader_fail(rd, "%s.type: \"%s\": expected \"kprobe\" or \"kretprobe\"", where,
+			       type);
 	else if (mech && lb_kprobe_mech_parse(mech, &m))
-		ret = lb_reader_fail(rd, "%s.mechanism: \"%s\": expected \"breakpoint\", "
-				     "\"ftrace\", \"optimized\", \"disabled\" or \"unknown\"",
-				     where, mech);
+		lb_reader_fail(rd, "%s.mechanism: \"%s\": expected \"breakpoint\", \"ftrace\", "
+			       "\"optimized\", \"disabled\" or \"unknown\"", where, mech);
 	else
-		ret = lb_kprobes_info_add(k, symbol, (unsigned long)offset,
-					  type && !strcmp(type, "kretprobe"), m);
+		lb_reader_note(rd, lb_kprobes_info_add(k, symbol, (unsigned long)offset,
+						       type && !strcmp(type, "kretprobe"), m));
 out:
 	free(symbol);
 	free(type);
 	free(mech);
-	return ret;
+	return rd->ret;
 }
 
 /* The "kprobes" object of a probe-set entry at @where into @k (released: nothing in it). */
@@ -685,42 +538,36 @@ static int lb_read_kprobes(struct lb_reader *rd, const struct json_object *o, co
 	struct json_object *ko, *arr;
 	char w[96], *opt = NULL;
 	size_t i, n;
-	int ret;
 
 	/* Absent: no kprobes, the setting left alone and unknown before. */
 	k->optimization = -1;
 	k->optimization_before = -1;
-	ret = lb_json_get(rd, o, where, "kprobes", json_type_object, &ko);
-	if (ret <= 0)
-		return ret;
+	if (lb_json_get(rd, o, where, "kprobes", json_type_object, &ko) <= 0)
+		return rd->ret;
 	snprintf(w, sizeof(w), "%s.kprobes", where);
-	ret = lb_json_get_str(rd, ko, w, "optimization", &opt);
-	if (!ret && opt && strcmp(opt, "on") && strcmp(opt, "off"))
-		ret = lb_reader_fail(rd, "%s.optimization: \"%s\": expected \"on\", \"off\" or "
-				     "null", w, opt);
-	if (!ret && opt)
-		k->optimization = !strcmp(opt, "on");
+	if (!lb_json_get_str(rd, ko, w, "optimization", &opt) && opt) {
+		if (strcmp(opt, "on") && strcmp(opt, "off"))
+			lb_reader_fail(rd, "%s.optimization: \"%s\": expected \"on\", \"off\" or "
+				       "null", w, opt);
+		else
+			k->optimization = !strcmp(opt, "on");
+	}
 	free(opt);
-	if (!ret)
-		ret = lb_json_get_int(rd, ko, w, "optimization_before", LB_NUM_SWITCH,
-				      &k->optimization_before);
-	if (!ret && k->optimization_before < 0)
+	if (!lb_json_get_int(rd, ko, w, "optimization_before", LB_NUM_SWITCH,
+			     &k->optimization_before) && k->optimization_before < 0)
 		k->optimization_before = -1;
-	if (!ret)
-		ret = lb_json_get_str(rd, ko, w, "source", &k->source);
-	if (!ret)
-		ret = lb_json_get(rd, ko, w, "probes", json_type_array, &arr);
-	if (ret <= 0)
-		return ret;
+	lb_json_get_str(rd, ko, w, "source", &k->source);
+	if (lb_json_get(rd, ko, w, "probes", json_type_array, &arr) <= 0)
+		return rd->ret;
 	n = json_object_array_length(arr);
-	ret = lb_reader_cap(rd, w, "kprobes", n, NULL, LB_RESULTS_MAX_KPROBES);
-	for (i = 0; i < n && !ret; i++) {
+	lb_reader_cap(rd, w, "kprobes", n, NULL, LB_RESULTS_MAX_KPROBES);
+	for (i = 0; i < n && !rd->ret; i++) {
 		char wp[128];
 
 		snprintf(wp, sizeof(wp), "%s.probes[%zu]", w, i);
-		ret = lb_read_kprobe(rd, json_object_array_get_idx(arr, i), wp, k);
+		lb_read_kprobe(rd, json_object_array_get_idx(arr, i), wp, k);
 	}
-	return ret;
+	return rd->ret;
 }
 
 /* One probe set (or the baseline) at @where; @is_baseline reads only what the baseline has. */
@@ -730,64 +577,50 @@ static int lb_read_probeset(struct lb_reader *rd, const struct json_object *o, c
 	struct json_object *runs;
 	char w[96];
 	size_t i, n;
-	int ret;
 
 	if (!json_object_is_type(o, json_type_object))
 		return lb_reader_fail(rd, "%s: expected an object, found %s", where,
 				      lb_json_type_name(o));
-	ret = lb_json_get_str(rd, o, where, "name", &psr->name);
-	if (!ret)
-		ret = lb_json_get_str(rd, o, where, "tracer", &psr->tracer);
-	if (!ret && !is_baseline)
-		ret = lb_json_get_str(rd, o, where, "description", &psr->description);
-	if (!ret && !is_baseline)
-		ret = lb_json_get_str(rd, o, where, "file", &psr->file);
-	if (!ret && !is_baseline)
-		ret = lb_json_get_str(rd, o, where, "file_text", &psr->text);
-	if (!ret && !is_baseline)
-		ret = lb_json_get_str(rd, o, where, "compare_with", &psr->compare_with);
-	if (!ret && !is_baseline)
-		ret = lb_json_get_str(rd, o, where, "added_for", &psr->added_for);
-	if (!ret && !is_baseline)
-		ret = lb_json_get_str(rd, o, where, "off_residue", &psr->off_residue);
-	if (!ret && !is_baseline)
-		ret = lb_json_get_str(rd, o, where, "reference", &psr->reference);
-	if (!ret && !is_baseline)
-		ret = lb_read_kprobes(rd, o, where, &psr->kprobes);
-	if (ret)
-		return ret;
+	lb_json_get_str(rd, o, where, "name", &psr->name);
+	lb_json_get_str(rd, o, where, "tracer", &psr->tracer);
+	if (!is_baseline) {
+		lb_json_get_str(rd, o, where, "description", &psr->description);
+		lb_json_get_str(rd, o, where, "file", &psr->file);
+		lb_json_get_str(rd, o, where, "file_text", &psr->text);
+		lb_json_get_str(rd, o, where, "compare_with", &psr->compare_with);
+		lb_json_get_str(rd, o, where, "added_for", &psr->added_for);
+		lb_json_get_str(rd, o, where, "off_residue", &psr->off_residue);
+		lb_json_get_str(rd, o, where, "reference", &psr->reference);
+		lb_read_kprobes(rd, o, where, &psr->kprobes);
+	}
+	if (rd->ret)
+		return rd->ret;
 	if (!psr->name)
 		return lb_reader_fail(rd, "%s: no \"name\"", where);
 	/* Names are looked up and compared: a long one would make each comparison long. */
 	if (strlen(psr->name) > LB_RESULTS_MAX_NAME)
 		return lb_reader_fail(rd, "%s.name: %zu bytes, longer than the %d of a probe-set "
 				      "file's name", where, strlen(psr->name), LB_RESULTS_MAX_NAME);
-	ret = lb_read_summary(rd, o, where, &psr->summary);
-	if (!ret && !is_baseline)
-		ret = lb_read_slices(rd, o, where, psr);
-	if (ret)
-		return ret;
-	ret = lb_json_get(rd, o, where, "runs", json_type_array, &runs);
-	if (ret <= 0)
-		return ret;
+	lb_read_summary(rd, o, where, &psr->summary);
+	if (!is_baseline)
+		lb_read_slices(rd, o, where, psr);
+	if (lb_json_get(rd, o, where, "runs", json_type_array, &runs) <= 0)
+		return rd->ret;
 	n = json_object_array_length(runs);
 	if (!n)
 		return 0;
 	snprintf(w, sizeof(w), "%s.runs", where);
-	ret = lb_reader_cap(rd, w, "runs", n, &rd->nruns, LB_RESULTS_MAX_RUNS);
-	if (ret)
-		return ret;
+	if (lb_reader_cap(rd, w, "runs", n, &rd->nruns, LB_RESULTS_MAX_RUNS))
+		return rd->ret;
 	psr->runs = calloc(n, sizeof(*psr->runs));
 	if (!psr->runs)
-		return -ENOMEM;
+		return lb_reader_note(rd, -ENOMEM);
 	psr->nruns = n;
-	for (i = 0; i < n; i++) {
+	for (i = 0; i < n && !rd->ret; i++) {
 		snprintf(w, sizeof(w), "%s.runs[%zu]", where, i);
-		ret = lb_read_run(rd, json_object_array_get_idx(runs, i), w, &psr->runs[i]);
-		if (ret)
-			return ret;
+		lb_read_run(rd, json_object_array_get_idx(runs, i), w, &psr->runs[i]);
 	}
-	return 0;
+	return rd->ret;
 }
 
 static int lb_read_host_config(struct lb_reader *rd, const struct json_object *root,
@@ -796,102 +629,51 @@ static int lb_read_host_config(struct lb_reader *rd, const struct json_object *r
 	struct lb_config *c = &res->config;
 	struct lb_host *h = &res->host;
 	struct json_object *o;
-	int ret;
 
-	ret = lb_json_get(rd, root, "", "host", json_type_object, &o);
-	if (ret > 0) {
-		ret = lb_json_get_str(rd, o, "host", "kernel_release", &h->kernel_release);
-		if (!ret)
-			ret = lb_json_get_str(rd, o, "host", "kernel_version", &h->kernel_version);
-		if (!ret)
-			ret = lb_json_get_str(rd, o, "host", "machine", &h->machine);
-		if (!ret)
-			ret = lb_json_get_str(rd, o, "host", "cpu_model", &h->cpu_model);
-		if (!ret)
-			ret = lb_json_get_str(rd, o, "host", "virtualization", &h->virtualization);
-		if (!ret)
-			ret = lb_json_get_int(rd, o, "host", "ncpus", LB_NUM_COUNT, &h->ncpus);
-		if (!ret)
-			ret = lb_json_get_str(rd, o, "host", "vm_accelerator", &h->vm_accelerator);
+	if (lb_json_get(rd, root, "", "host", json_type_object, &o) > 0) {
+		lb_json_get_str(rd, o, "host", "kernel_release", &h->kernel_release);
+		lb_json_get_str(rd, o, "host", "kernel_version", &h->kernel_version);
+		lb_json_get_str(rd, o, "host", "machine", &h->machine);
+		lb_json_get_str(rd, o, "host", "cpu_model", &h->cpu_model);
+		lb_json_get_str(rd, o, "host", "virtualization", &h->virtualization);
+		lb_json_get_int(rd, o, "host", "ncpus", LB_NUM_COUNT, &h->ncpus);
+		lb_json_get_str(rd, o, "host", "vm_accelerator", &h->vm_accelerator);
 	}
-	if (ret)
-		return ret;
 
-	ret = lb_json_get(rd, root, "", "config", json_type_object, &o);
-	if (ret > 0) {
-		ret = lb_json_get_str(rd, o, "config", "workload", &c->workload);
-		if (!ret)
-			ret = lb_json_get_str(rd, o, "config", "placement", &c->placement);
-		if (!ret)
-			ret = lb_json_get_str(rd, o, "config", "engine", &c->engine);
-		if (!ret)
-			ret = lb_json_get_str(rd, o, "config", "command_line", &c->command_line);
-		if (!ret)
-			ret = lb_json_get_double(rd, o, "config", "duration_s", LB_NUM_SECONDS,
-						 &c->duration);
-		if (!ret)
-			ret = lb_json_get_double(rd, o, "config", "warmup_s", LB_NUM_SECONDS,
-						 &c->warmup);
-		if (!ret)
-			ret = lb_json_get_int(rd, o, "config", "repeat", LB_NUM_COUNT, &c->repeat);
-		if (!ret)
-			ret = lb_json_get_int(rd, o, "config", "syscalls_per_op", LB_NUM_COUNT,
-					      &c->syscalls_per_op);
-		if (!ret)
-			ret = lb_json_get_int(rd, o, "config", "msg_size", LB_NUM_COUNT,
-					      &c->msg_size);
-		if (!ret)
-			ret = lb_json_get_int(rd, o, "config", "server_cpu", LB_NUM_INDEX,
-					      &c->server_cpu);
-		if (!ret)
-			ret = lb_json_get_int(rd, o, "config", "client_cpu", LB_NUM_INDEX,
-					      &c->client_cpu);
-		if (!ret)
-			ret = lb_json_get_int(rd, o, "config", "buffer_kb", LB_NUM_COUNT,
-					      &c->buffer_kb);
-		if (!ret)
-			ret = lb_json_get_str(rd, o, "config", "topology", &c->topology);
-		if (!ret)
-			ret = lb_json_get_int(rd, o, "config", "flows", LB_NUM_COUNT, &c->flows);
-		if (!ret)
-			ret = lb_read_flow_placement(rd, o, c);
-		if (!ret)
-			ret = lb_json_get_int(rd, o, "config", "window", LB_NUM_COUNT, &c->window);
-		if (!ret)
-			ret = lb_json_get_int(rd, o, "config", "rate", LB_NUM_COUNT, &c->rate);
-		if (!ret)
-			ret = lb_json_get_str(rd, o, "config", "count_with", &c->count_with);
-		if (!ret)
-			ret = lb_json_get_double(rd, o, "config", "timeout_s", LB_NUM_SECONDS,
-						 &c->exec_timeout);
-		if (!ret)
-			ret = lb_json_get_str(rd, o, "config", "metric", &c->exec_metric);
-		if (!ret)
-			ret = lb_json_get_bool(rd, o, "config", "metric_lower_is_better",
-					       &c->exec_metric_lower);
-		if (!ret)
-			ret = lb_json_get_str(rd, o, "config", "pcap_filter", &c->pcap_filter);
-		if (!ret)
-			ret = lb_json_get_bool(rd, o, "config", "concurrent", &c->concurrent);
-		if (!ret)
-			ret = lb_json_get_str(rd, o, "config", "method", &c->method);
-		if (!ret)
-			ret = lb_json_get_double_present(rd, o, "config", "slice_s", LB_NUM_SECONDS,
-							 &c->slice);
-		if (!ret)
-			ret = lb_json_get_double_present(rd, o, "config", "settle_s",
-							 LB_NUM_SECONDS, &c->settle);
-		if (!ret)
-			ret = lb_json_get_double_present(rd, o, "config", "precision_pp",
-							 LB_NUM_WIDE_PCT, &c->precision);
-		if (!ret)
-			ret = lb_json_get_double_present(rd, o, "config", "max_time_s",
-							 LB_NUM_SECONDS, &c->max_time);
-		if (!ret)
-			ret = lb_json_get_double_present(rd, o, "config", "time_budget_s",
-							 LB_NUM_SECONDS, &c->time_budget);
-	}
-	return ret;
+	if (lb_json_get(rd, root, "", "config", json_type_object, &o) <= 0)
+		return rd->ret;
+	lb_json_get_str(rd, o, "config", "workload", &c->workload);
+	lb_json_get_str(rd, o, "config", "placement", &c->placement);
+	lb_json_get_str(rd, o, "config", "engine", &c->engine);
+	lb_json_get_str(rd, o, "config", "command_line", &c->command_line);
+	lb_json_get_double(rd, o, "config", "duration_s", LB_NUM_SECONDS, &c->duration);
+	lb_json_get_double(rd, o, "config", "warmup_s", LB_NUM_SECONDS, &c->warmup);
+	lb_json_get_int(rd, o, "config", "repeat", LB_NUM_COUNT, &c->repeat);
+	lb_json_get_int(rd, o, "config", "syscalls_per_op", LB_NUM_COUNT, &c->syscalls_per_op);
+	lb_json_get_int(rd, o, "config", "msg_size", LB_NUM_COUNT, &c->msg_size);
+	lb_json_get_int(rd, o, "config", "server_cpu", LB_NUM_INDEX, &c->server_cpu);
+	lb_json_get_int(rd, o, "config", "client_cpu", LB_NUM_INDEX, &c->client_cpu);
+	lb_json_get_int(rd, o, "config", "buffer_kb", LB_NUM_COUNT, &c->buffer_kb);
+	lb_json_get_str(rd, o, "config", "topology", &c->topology);
+	lb_json_get_int(rd, o, "config", "flows", LB_NUM_COUNT, &c->flows);
+	lb_read_flow_placement(rd, o, c);
+	lb_json_get_int(rd, o, "config", "window", LB_NUM_COUNT, &c->window);
+	lb_json_get_int(rd, o, "config", "rate", LB_NUM_COUNT, &c->rate);
+	lb_json_get_str(rd, o, "config", "count_with", &c->count_with);
+	lb_json_get_double(rd, o, "config", "timeout_s", LB_NUM_SECONDS, &c->exec_timeout);
+	lb_json_get_str(rd, o, "config", "metric", &c->exec_metric);
+	lb_json_get_bool(rd, o, "config", "metric_lower_is_better", &c->exec_metric_lower);
+	lb_json_get_str(rd, o, "config", "pcap_filter", &c->pcap_filter);
+	lb_json_get_bool(rd, o, "config", "concurrent", &c->concurrent);
+	lb_json_get_str(rd, o, "config", "method", &c->method);
+	lb_json_get_double_present(rd, o, "config", "slice_s", LB_NUM_SECONDS, &c->slice);
+	lb_json_get_double_present(rd, o, "config", "settle_s", LB_NUM_SECONDS, &c->settle);
+	lb_json_get_double_present(rd, o, "config", "precision_pp", LB_NUM_WIDE_PCT,
+				   &c->precision);
+	lb_json_get_double_present(rd, o, "config", "max_time_s", LB_NUM_SECONDS, &c->max_time);
+	lb_json_get_double_present(rd, o, "config", "time_budget_s", LB_NUM_SECONDS,
+				   &c->time_budget);
+	return rd->ret;
 }
 
 /*
@@ -906,16 +688,13 @@ static int lb_read_warnings(struct lb_reader *rd, const struct json_object *root
 	struct json_object *arr, *v;
 	bool *first = NULL;
 	size_t i, n;
-	int ret;
+	int ret = -ENOMEM;
 
-	ret = lb_json_get(rd, root, "", "warnings", json_type_array, &arr);
-	if (ret <= 0)
-		return ret;
+	if (lb_json_get(rd, root, "", "warnings", json_type_array, &arr) <= 0)
+		return rd->ret;
 	n = json_object_array_length(arr);
-	ret = lb_reader_cap(rd, "warnings", "warnings", n, NULL, LB_RESULTS_MAX_WARNINGS);
-	if (ret || !n)
-		return ret;
-	ret = -ENOMEM;
+	if (lb_reader_cap(rd, "warnings", "warnings", n, NULL, LB_RESULTS_MAX_WARNINGS) || !n)
+		return rd->ret;
 	sorted = calloc(n, sizeof(*sorted));
 	first = calloc(n, sizeof(*first));
 	res->warnings = calloc(n, sizeof(*res->warnings));
@@ -946,7 +725,7 @@ static int lb_read_warnings(struct lb_reader *rd, const struct json_object *root
 out:
 	free(sorted);
 	free(first);
-	return ret;
+	return lb_reader_note(rd, ret);
 }
 
 static int lb_results_from_json(struct lb_reader *rd, const struct json_object *root,
@@ -955,72 +734,52 @@ static int lb_results_from_json(struct lb_reader *rd, const struct json_object *
 	struct json_object *o, *arr;
 	char w[64];
 	size_t i, n;
-	int ret, schema = 1;
+	int schema = 1;
 
 	if (!json_object_is_type(root, json_type_object))
 		return lb_reader_fail(rd, "not loadbench results: the top level is %s, "
 				      "not an object", root ? lb_json_type_name(root) : "null");
-	ret = lb_json_get(rd, root, "", "probesets", json_type_array, &arr);
-	if (ret < 0)
-		return ret;
-	if (!ret)
+	if (!lb_json_get(rd, root, "", "probesets", json_type_array, &arr))
 		return lb_reader_fail(rd, "not loadbench results: no \"probesets\" array");
 
 	/* Before anything else: a newer layout may mean something else by the same keys. */
-	ret = lb_json_get_int(rd, root, "", "schema_version", LB_NUM_COUNT, &schema);
-	if (ret)
-		return ret;
+	lb_json_get_int(rd, root, "", "schema_version", LB_NUM_COUNT, &schema);
+	if (rd->ret)
+		return rd->ret;
 	if (schema < 1)
 		return lb_reader_fail(rd, "schema_version %d: expected 1 or more", schema);
 	if (schema > LB_RESULTS_SCHEMA)
 		return lb_reader_fail(rd, "schema_version %d: this loadbench reads schema %d and "
 				      "older (doc/results-schema.md): read it with the loadbench "
 				      "that wrote it", schema, LB_RESULTS_SCHEMA);
-	ret = lb_json_get_str(rd, root, "", "loadbench_version", &res->version);
-	if (!ret)
-		ret = lb_json_get_str(rd, root, "", "started", &res->started);
-	if (!ret)
-		ret = lb_json_get_bool(rd, root, "", "complete", &res->complete);
-	if (!ret)
-		ret = lb_read_host_config(rd, root, res);
-	if (ret)
-		return ret;
+	lb_json_get_str(rd, root, "", "loadbench_version", &res->version);
+	lb_json_get_str(rd, root, "", "started", &res->started);
+	lb_json_get_bool(rd, root, "", "complete", &res->complete);
+	lb_read_host_config(rd, root, res);
 
-	ret = lb_json_get(rd, root, "", "baseline", json_type_object, &o);
-	if (ret > 0)
-		ret = lb_read_probeset(rd, o, "baseline", true, &res->baseline);
-	if (ret)
-		return ret;
+	if (lb_json_get(rd, root, "", "baseline", json_type_object, &o) > 0)
+		lb_read_probeset(rd, o, "baseline", true, &res->baseline);
 
 	n = json_object_array_length(arr);
-	ret = lb_reader_cap(rd, "probesets", "probe sets", n, NULL, LB_RESULTS_MAX_PROBESETS);
-	if (ret)
-		return ret;
+	if (lb_reader_cap(rd, "probesets", "probe sets", n, NULL, LB_RESULTS_MAX_PROBESETS))
+		return rd->ret;
 	if (n) {
 		res->probesets = calloc(n, sizeof(*res->probesets));
 		if (!res->probesets)
-			return -ENOMEM;
+			return lb_reader_note(rd, -ENOMEM);
 		res->nprobesets = n;
 	}
-	for (i = 0; i < n; i++) {
+	for (i = 0; i < n && !rd->ret; i++) {
 		snprintf(w, sizeof(w), "probesets[%zu]", i);
-		ret = lb_read_probeset(rd, json_object_array_get_idx(arr, i), w, false,
-				       &res->probesets[i]);
-		if (ret)
-			return ret;
+		lb_read_probeset(rd, json_object_array_get_idx(arr, i), w, false,
+				 &res->probesets[i]);
 	}
-	ret = lb_read_slice_states(rd, arr, res);
-	if (ret)
-		return ret;
+	lb_read_slice_states(rd, arr, res);
 
-	ret = lb_json_get(rd, root, "", "skipped", json_type_array, &arr);
-	if (ret < 0)
-		return ret;
-	n = ret ? json_object_array_length(arr) : 0;
-	ret = lb_reader_cap(rd, "skipped", "probe sets", n, NULL, LB_RESULTS_MAX_PROBESETS);
-	if (ret)
-		return ret;
-	for (i = 0; i < n; i++) {
+	n = lb_json_get(rd, root, "", "skipped", json_type_array, &arr) > 0 ?
+		json_object_array_length(arr) : 0;
+	lb_reader_cap(rd, "skipped", "probe sets", n, NULL, LB_RESULTS_MAX_PROBESETS);
+	for (i = 0; i < n && !rd->ret; i++) {
 		struct json_object *v = json_object_array_get_idx(arr, i);
 		char *name = NULL, *reason = NULL;
 
@@ -1028,15 +787,12 @@ static int lb_results_from_json(struct lb_reader *rd, const struct json_object *
 		if (!json_object_is_type(v, json_type_object))
 			return lb_reader_fail(rd, "%s: expected an object, found %s", w,
 					      v ? lb_json_type_name(v) : "null");
-		ret = lb_json_get_str(rd, v, w, "name", &name);
-		if (!ret)
-			ret = lb_json_get_str(rd, v, w, "reason", &reason);
-		if (!ret)
-			ret = lb_results_add_skipped(res, name, reason);
+		lb_json_get_str(rd, v, w, "name", &name);
+		lb_json_get_str(rd, v, w, "reason", &reason);
+		if (!rd->ret)
+			lb_reader_note(rd, lb_results_add_skipped(res, name, reason));
 		free(name);
 		free(reason);
-		if (ret)
-			return ret;
 	}
 
 	return lb_read_warnings(rd, root, res);
