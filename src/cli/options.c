@@ -823,11 +823,8 @@ int lb_options_parse(int argc, char **argv, struct lb_options *c)
 int lb_options_recipe(struct lb_options *o, char **argv, const char *metric, char **server_argv,
 		      const char *ready)
 {
-	bool given = o->exec_given;
-
 	o->recipe = true;
-	o->exec_given = given;
-	if (!given) {
+	if (!o->exec_given) {
 		o->exec_argv = argv;
 		if (!o->metric)
 			o->metric = metric;
