@@ -1,13 +1,19 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * The run command's options: the table behind getopt_long and --help, and
- * their parsing and checks.
+ * The run command's options: one row per option, as fio's struct fio_option,
+ * and all that comes from the rows: the getopt_long table, the defaults set
+ * before parsing, the range checks and their messages, --help with each
+ * default and the keys --sweep takes. The options parsed in a way of their
+ * own have a handler in their row; the checks across options follow. Over
+ * 600 lines: the rows are the options' reference, help text and all.
  */
 #include <errno.h>
 #include <getopt.h>
 #include <limits.h>
 #include <math.h>
 #include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -39,176 +45,302 @@ static const struct lb_workload_naming cli_naming = {
 	.unpinned = "--cpus none",
 };
 
-enum {
-	OPT_WORKLOAD = 256,
-	OPT_SYSCALLS_PER_OP,
-	OPT_MSG_SIZE,
-	OPT_CPUS,
-	OPT_PORT,
-	OPT_ADDR,
-	OPT_BUFFER_KB,
-	OPT_MODE,
-	OPT_SAMPLE_INTERVAL,
-	OPT_FORCE,
-	OPT_NO_PLOT,
-	OPT_SKIP_UNAVAILABLE,
-	OPT_FLOWS,
-	OPT_TOPOLOGY,
-	OPT_WINDOW,
-	OPT_RATE,
-	OPT_METRIC,
-	OPT_METRIC_LOWER,
-	OPT_TIMEOUT,
-	OPT_SERVER,
-	OPT_READY,
-	OPT_READY_TIMEOUT,
-	OPT_COUNT_WITH,
-	OPT_ENGINE,
-	OPT_ALONE,
-	OPT_METHOD,
-	OPT_SLICE,
-	OPT_SETTLE,
-	OPT_PRECISION,
-	OPT_MAX_TIME,
-	OPT_TIME_BUDGET,
-	OPT_SWEEP,
-	OPT_ALLOW_CONCURRENT,
-	OPT_STYLE,
+/* How an option's argument is read, and what its value is stored as. */
+enum lb_option_kind {
+	LB_OPT_FLAG,	/* no argument: a bool, set */
+	LB_OPT_INT,	/* a whole number from min to max: an int */
+	LB_OPT_SIZE,	/* the same, a size_t */
+	LB_OPT_U16,	/* the same, a uint16_t */
+	LB_OPT_DOUBLE,	/* a number from min to max: a double */
+	LB_OPT_STRING,	/* the argument itself: a const char * */
+	LB_OPT_CALL,	/* the row's handler parses and stores it */
+	LB_OPT_HELP,	/* the parse stops: LB_OPTIONS_HELP */
+	LB_OPT_VERSION,	/* the parse stops: LB_OPTIONS_VERSION */
 };
 
+/*
+ * One option. Its default is written as an argument giving it would be and
+ * parsed as one before argv is (so that a default out of range, or one --help
+ * says but the code does not set, cannot be); --help says it as
+ * "(default DEF NOTE)", where the help has {default}, else at its end. A help
+ * that names the default choice itself has {(default)} after it:
+ * "(default NOTE)". {range} is "MIN-MAX", {keys} the options --sweep varies.
+ */
 struct lb_option {
-	struct option opt;
-	const char *arg;	/* argument name for --help, NULL when none */
+	const char *name;	/* --NAME */
+	char letter;		/* -L, or 0 */
+	const char *arg;	/* the argument's name in --help; NULL: a flag, no argument */
+	enum lb_option_kind kind;
+	size_t off;		/* where the value goes in struct lb_options (not LB_OPT_CALL) */
+	/*
+	 * LB_OPT_CALL: parse @arg into @o, saying what is wrong (-EINVAL). Called
+	 * with NULL before the parse when the row has no def: its default (or none).
+	 */
+	int (*set)(struct lb_options *o, char *arg);
+	double min, max;	/* LB_OPT_INT, _SIZE, _U16, _DOUBLE: the values taken */
+	const char *def;	/* the default, as the argument; NULL: none, or the handler's */
+	const char *def_note;	/* in --help after DEF (": closed loop"), or the default said */
+	size_t given;		/* a bool set when the option is given; 0: none */
+	int sweep;		/* 0, or --sweep may vary it: its place (1..) among the keys */
+	double sweep_min;	/* --sweep's least value, when above min */
 	const char *help;
 };
 
-/* The one table behind getopt_long and --help. */
+/*
+ * AT(member): where an option's value goes, and its kind from the member's
+ * type, so that a row cannot store a number into a field of another type.
+ */
+#define AT(m)                                                                                      \
+	.kind = _Generic(((struct lb_options *)0)->m,                                              \
+			 bool: LB_OPT_FLAG,                                                        \
+			 int: LB_OPT_INT,                                                          \
+			 size_t: LB_OPT_SIZE,                                                      \
+			 uint16_t: LB_OPT_U16,                                                     \
+			 double: LB_OPT_DOUBLE,                                                    \
+			 const char *: LB_OPT_STRING),                                             \
+	.off = offsetof(struct lb_options, m)
+
+/* GIVEN(member): the bool that says an option was given. */
+#define GIVEN(m) \
+	.given = _Generic(((struct lb_options *)0)->m, bool: offsetof(struct lb_options, m))
+_Static_assert(offsetof(struct lb_options, command_line) == 0, "a .given of 0 means none");
+
+/* A constant's value as a string: a default or a bound kept where its code is. */
+#define STR_OF(x) #x
+#define STR(x) STR_OF(x)
+
+static int set_probesets(struct lb_options *c, char *list);
+static int set_count_with(struct lb_options *c, char *s);
+static int set_cpus(struct lb_options *c, char *s);
+static int set_topology(struct lb_options *c, char *s);
+static int set_mode(struct lb_options *c, char *s);
+static int set_method(struct lb_options *c, char *s);
+static int set_sweep(struct lb_options *c, char *s);
+static int set_output(struct lb_options *c, char *s);
+static int set_style(struct lb_options *c, char *s);
+
+/* The rows, in the order of --help (and of getopt_long's "possibilities"). */
 static const struct lb_option options[] = {
-	{ { "probeset", required_argument, NULL, 'p' }, "LIST",
-	  "probe sets to measure: catalog names or .probeset paths, comma-separated, repeatable; "
-	  "'none' = baseline only (default: every catalog probe set that runs here); a named "
-	  "set with a 'compare-with' line brings along the set it builds on (lttng+kprobe: "
-	  "lttng); an empty list or item (',,') is an error" },
-	{ { "alone", no_argument, NULL, OPT_ALONE }, NULL,
-	  "measure only the probe sets named, not the sets their 'compare-with' lines add" },
-	{ { "duration", required_argument, NULL, 'd' }, "SEC",
-	  "measured seconds per run, --method runs (default 2)" },
-	{ { "warmup", required_argument, NULL, 'w' }, "SEC",
-	  "seconds of load before each measured window (default 0.5)" },
-	{ { "repeat", required_argument, NULL, 'r' }, "N",
-	  "rounds; each round runs the baseline then every probe set (default 5)" },
-	{ { "workload", required_argument, NULL, OPT_WORKLOAD }, "NAME",
-	  "workload: udp-rr, tcp-rr, icmp-flood (root), udp-stream, pcap-flood (root, libpcap; "
-	  "::1), or exec: the command after -- (loadbench [OPTIONS] --workload exec -- CMD "
-	  "[ARGS...]), run to completion once per run, pinned per --cpus, or a recipe of "
-	  "workloads/ run as exec (hackbench, nginx, redis, stress-ng-cpu) (default udp-rr)" },
-	{ { "metric", required_argument, NULL, OPT_METRIC }, "REGEX",
-	  "exec: the throughput is the number REGEX's first group (or match) finds in the "
-	  "command's stdout (else its stderr), higher is better (e.g. 'Requests/sec: *([0-9.]+)'); without it, "
-	  "1 / the seconds the command took" },
-	{ { "metric-lower-is-better", no_argument, NULL, OPT_METRIC_LOWER }, NULL,
-	  "exec with --metric: the number is a time or a latency, lower being better: a run's "
-	  "throughput is 1 / it, and events/op are per run" },
-	{ { "timeout", required_argument, NULL, OPT_TIMEOUT }, "SEC",
-	  "exec: a run still going after SEC seconds fails, its process group killed "
-	  "(default 600)" },
-	{ { "server", required_argument, NULL, OPT_SERVER }, "'CMD ARGS'",
-	  "exec: a long-lived server started once before the runs (its words split on blanks, "
-	  "'...' quoting, no shell; {output} is the results' output/ directory), waited for "
-	  "(--ready), part of the workload the per-process sets follow, checked alive after every "
-	  "run, stopped (SIGTERM) at the end; its output in output/server.out and .err" },
-	{ { "ready", required_argument, NULL, OPT_READY }, "tcp:PORT|line:REGEX",
-	  "exec with --server: the server is ready when 127.0.0.1:PORT accepts a connection, or "
-	  "when a line of its output matches REGEX" },
-	{ { "ready-timeout", required_argument, NULL, OPT_READY_TIMEOUT }, "SEC",
-	  "exec with --server: a server not ready after SEC seconds is killed and named "
-	  "(default 30)" },
-	{ { "window", required_argument, NULL, OPT_WINDOW }, "N",
-	  "icmp-flood: echo requests kept outstanding, 1-1024 (default 1, like ping -f)" },
-	{ { "rate", required_argument, NULL, OPT_RATE }, "OPS",
-	  "udp-rr, tcp-rr, icmp-flood: open loop, each flow sends OPS requests per second on "
-	  "a fixed schedule and times each from its scheduled send (no coordinated omission); late "
-	  "sends are counted (default 0: closed loop)" },
-	{ { "count-with", required_argument, NULL, OPT_COUNT_WITH }, "pcap|none",
-	  "also count the workload's delivered packets with a libpcap capture on lo (root), "
-	  "recorded per run beside the workload's own count (default none)" },
-	{ { "engine", required_argument, NULL, OPT_ENGINE }, "syscall|uring",
-	  "server engine of udp-rr, tcp-rr and udp-stream: plain blocking syscalls, or io_uring "
-	  "(multishot recv from a buffer ring where the kernel has it; needs liburing) "
-	  "(default syscall)" },
-	{ { "syscalls-per-op", required_argument, NULL, OPT_SYSCALLS_PER_OP }, "N",
-	  "extra real syscalls the server makes per request (default 4)" },
-	{ { "msg-size", required_argument, NULL, OPT_MSG_SIZE }, "BYTES",
-	  "request and reply payload size (default 64)" },
-	{ { "cpus", required_argument, NULL, OPT_CPUS }, "S[,G]|none",
-	  "pin the server to CPU S and the generator to G (default: both on the last CPU)" },
-	{ { "addr", required_argument, NULL, OPT_ADDR }, "ADDR",
-	  "server address: a loopback address, 127.0.0.0/8 or ::1 (default 127.0.0.1; ::1 for "
-	  "pcap-flood)" },
-	{ { "port", required_argument, NULL, OPT_PORT }, "PORT",
-	  "server port (default 0: ephemeral); flow i uses PORT+i" },
-	{ { "flows", required_argument, NULL, OPT_FLOWS }, "N",
-	  "independent generator/server pairs, each with its own sockets (default 1); flow 0 "
-	  "runs where --cpus says, flow i on the i-th allowed CPU after flow 0's (wrapping "
-	  "around); the throughput is their sum" },
-	{ { "topology", required_argument, NULL, OPT_TOPOLOGY }, "lo|veth",
-	  "lo: everything on loopback (default); veth (root): the servers in a network "
-	  "namespace of their own behind one veth pair per flow, 198.18.0.0/15 addresses, "
-	  "all created and removed by loadbench" },
-	{ { "buffer-kb", required_argument, NULL, OPT_BUFFER_KB }, "KB",
-	  "per-CPU trace buffer for every probe set (default: each probe set's own)" },
-	{ { "mode", required_argument, NULL, OPT_MODE }, "overwrite|discard|consumer",
-	  "buffer-full policy for every probe set; consumer: ftrace reads the buffer while the "
-	  "workload runs (default: each probe set's own)" },
-	{ { "method", required_argument, NULL, OPT_METHOD }, "alternate|runs",
-	  "alternate (default): per probe set, one running workload whose probes are switched "
-	  "off and on in short slices, each on slice paired with the off slices beside it; "
-	  "runs: a fresh workload per run, baseline and probe sets interleaved over "
-	  "--repeat rounds of --duration (for a workload that must restart)" },
-	{ { "slice", required_argument, NULL, OPT_SLICE }, "SEC",
-	  "alternate: measured seconds per slice (default 0.1)" },
-	{ { "settle", required_argument, NULL, OPT_SETTLE }, "SEC",
-	  "alternate: seconds after each switch not measured (default 0.02)" },
-	{ { "precision", required_argument, NULL, OPT_PRECISION }, "PP",
-	  "alternate: alternate until every 95% CI half-width is at most PP percentage "
-	  "points (default 1.0)" },
-	{ { "max-time", required_argument, NULL, OPT_MAX_TIME }, "SEC",
-	  "alternate: seconds of alternation per probe set at most, never fewer than 2 units "
-	  "used (then up to 3 times SEC) (default 60); the summary "
-	  "says which sets did not reach --precision" },
-	{ { "time-budget", required_argument, NULL, OPT_TIME_BUDGET }, "SEC",
-	  "alternate: seconds for every set's alternation together, set-up included "
-	  "(default 270; 0 = none): each set gets an equal share of what is left, at most "
-	  "--max-time" },
-	{ { "sweep", required_argument, NULL, OPT_SWEEP }, "KEY=V1,V2,...",
-	  "measure once per value of a workload parameter (syscalls-per-op, msg-size, flows, "
-	  "window, rate), 2 to 16 values, each into DIR/KEY=V; then per probe set the line through "
-	  "the added time per operation against the events per operation, whose slope is the "
-	  "marginal cost of one event (sweep.txt, sweep.json)" },
-	{ { "sample-interval", required_argument, NULL, OPT_SAMPLE_INTERVAL }, "SEC",
-	  "throughput sample period within a run (default 0.25)" },
-	{ { "output", required_argument, NULL, 'o' }, "DIR",
-	  "results directory (default ./loadbench-results-DATE-TIME); checked before anything is "
-	  "measured; '-' writes results.json to stdout and the table to stderr" },
-	{ { "force", no_argument, NULL, OPT_FORCE }, NULL,
-	  "write into an existing, non-empty results directory" },
-	{ { "no-plot", no_argument, NULL, OPT_NO_PLOT }, NULL, "do not render figures" },
-	{ { "style", required_argument, NULL, OPT_STYLE }, "STYLE",
-	  "the figures' style: lab (default: a screen, the provenance in a footer), paper "
-	  "(3.3 in wide, 8 pt, captions in NAME.caption.txt and .tex) or talk (16:9 slides)" },
-	{ { "skip-unavailable", no_argument, NULL, OPT_SKIP_UNAVAILABLE }, NULL,
-	  "skip a named probe set that cannot run here (its tracer is unavailable, or this "
-	  "kernel lacks what it needs) with a warning, instead of failing; recorded in "
-	  "results.json as skipped" },
-	{ { "allow-concurrent", no_argument, NULL, OPT_ALLOW_CONCURRENT }, NULL,
-	  "measure even while another loadbench run measures on this machine (refused "
-	  "otherwise): each slows the other, and both runs' results say so" },
-	{ { "quiet", no_argument, NULL, 'q' }, NULL, "no progress lines" },
-	{ { "version", no_argument, NULL, 'V' }, NULL, "print the version" },
-	{ { "help", no_argument, NULL, 'h' }, NULL, "this help" },
+	{ .name = "probeset", .letter = 'p', .arg = "LIST", .kind = LB_OPT_CALL,
+	  .set = set_probesets, .def_note = ": every catalog probe set that runs here",
+	  .help = "probe sets to measure: catalog names or .probeset paths, comma-separated, "
+		  "repeatable; 'none' = baseline only {default}; a named set with a "
+		  "'compare-with' line brings along the set it builds on (lttng+kprobe: lttng); "
+		  "an empty list or item (',,') is an error" },
+	{ .name = "alone", AT(alone),
+	  .help = "measure only the probe sets named, not the sets their 'compare-with' lines "
+		  "add" },
+	{ .name = "duration", .letter = 'd', .arg = "SEC", AT(duration), .min = 0.1, .max = 3600,
+	  .def = "2", .help = "measured seconds per run, --method runs" },
+	{ .name = "warmup", .letter = 'w', .arg = "SEC", AT(warmup), .min = 0, .max = 600,
+	  .def = "0.5", .help = "seconds of load before each measured window" },
+	{ .name = "repeat", .letter = 'r', .arg = "N", AT(repeat), .min = 1, .max = 1000,
+	  .def = "5", .help = "rounds; each round runs the baseline then every probe set" },
+	{ .name = "workload", .arg = "NAME", AT(wl.name), .def = "udp-rr",
+	  .help = "workload: udp-rr, tcp-rr, icmp-flood (root), udp-stream, pcap-flood (root, "
+		  "libpcap; ::1), or exec: the command after -- (loadbench [OPTIONS] --workload "
+		  "exec -- CMD [ARGS...]), run to completion once per run, pinned per --cpus, or "
+		  "a recipe of workloads/ run as exec (hackbench, nginx, redis, stress-ng-cpu)" },
+	{ .name = "metric", .arg = "REGEX", AT(metric),
+	  .help = "exec: the throughput is the number REGEX's first group (or match) finds in "
+		  "the command's stdout (else its stderr), higher is better (e.g. "
+		  "'Requests/sec: *([0-9.]+)'); without it, 1 / the seconds the command took" },
+	{ .name = "metric-lower-is-better", AT(metric_lower),
+	  .help = "exec with --metric: the number is a time or a latency, lower being better: a "
+		  "run's throughput is 1 / it, and events/op are per run" },
+	{ .name = "timeout", .arg = "SEC", AT(timeout), .min = 0.01, .max = 86400, .def = "600",
+	  .help = "exec: a run still going after SEC seconds fails, its process group killed" },
+	{ .name = "server", .arg = "'CMD ARGS'", AT(server),
+	  .help = "exec: a long-lived server started once before the runs (its words split on "
+		  "blanks, '...' quoting, no shell; {output} is the results' output/ directory), "
+		  "waited for (--ready), part of the workload the per-process sets follow, "
+		  "checked alive after every run, stopped (SIGTERM) at the end; its output in "
+		  "output/server.out and .err" },
+	{ .name = "ready", .arg = "tcp:PORT|line:REGEX", AT(ready),
+	  .help = "exec with --server: the server is ready when 127.0.0.1:PORT accepts a "
+		  "connection, or when a line of its output matches REGEX" },
+	{ .name = "ready-timeout", .arg = "SEC", AT(ready_timeout), .min = 0.1, .max = 3600,
+	  .def = "30",
+	  .help = "exec with --server: a server not ready after SEC seconds is killed and "
+		  "named" },
+	{ .name = "window", .arg = "N", AT(wl.window), .min = 1, .max = 1024, .def = "1",
+	  .def_note = ", like ping -f", GIVEN(window_given), .sweep = 4,
+	  .help = "icmp-flood: echo requests kept outstanding, {range}" },
+	{ .name = "rate", .arg = "OPS", AT(wl.rate), .min = 0, .max = LB_RATE_MAX, .def = "0",
+	  .def_note = ": closed loop", .sweep = 5, .sweep_min = 1, /* 0 is no open loop */
+	  .help = "udp-rr, tcp-rr, icmp-flood: open loop, each flow sends OPS requests per "
+		  "second on a fixed schedule and times each from its scheduled send (no "
+		  "coordinated omission); late sends are counted" },
+	{ .name = "count-with", .arg = "pcap|none", .kind = LB_OPT_CALL, .set = set_count_with,
+	  .def = "none",
+	  .help = "also count the workload's delivered packets with a libpcap capture on lo "
+		  "(root), recorded per run beside the workload's own count" },
+	{ .name = "engine", .arg = "syscall|uring", AT(wl.engine), .def = "syscall",
+	  .help = "server engine of udp-rr, tcp-rr and udp-stream: plain blocking syscalls, or "
+		  "io_uring (multishot recv from a buffer ring where the kernel has it; needs "
+		  "liburing)" },
+	{ .name = "syscalls-per-op", .arg = "N", AT(wl.syscalls_per_op), .min = 0, .max = 1000,
+	  .def = "4", .sweep = 1,
+	  .help = "extra real syscalls the server makes per request" },
+	{ .name = "msg-size", .arg = "BYTES", AT(wl.msg_size), .min = 8, .max = 65000,
+	  .def = "64", .sweep = 2, .help = "request and reply payload size" },
+	{ .name = "cpus", .arg = "S[,G]|none", .kind = LB_OPT_CALL, .set = set_cpus,
+	  .def_note = ": both on the last CPU",
+	  .help = "pin the server to CPU S and the generator to G" },
+	/* Each workload's own default (its traits) when not given: pcap-flood's is ::1. */
+	{ .name = "addr", .arg = "ADDR", AT(wl.addr), .def = "127.0.0.1",
+	  .def_note = "; ::1 for pcap-flood", GIVEN(addr_given),
+	  .help = "server address: a loopback address, 127.0.0.0/8 or ::1" },
+	{ .name = "port", .arg = "PORT", AT(wl.port), .min = 0, .max = 65535, .def = "0",
+	  .def_note = ": ephemeral", .help = "server port {default}; flow i uses PORT+i" },
+	{ .name = "flows", .arg = "N", AT(wl.flows), .min = 1, .max = LB_FLOWS_MAX, .def = "1",
+	  .sweep = 3,
+	  .help = "independent generator/server pairs, each with its own sockets {default}; "
+		  "flow 0 runs where --cpus says, flow i on the i-th allowed CPU after flow 0's "
+		  "(wrapping around); the throughput is their sum" },
+	{ .name = "topology", .arg = "lo|veth", .kind = LB_OPT_CALL, .set = set_topology,
+	  .def = "lo",
+	  .help = "lo: everything on loopback {(default)}; veth (root): the servers in a network "
+		  "namespace of their own behind one veth pair per flow, 198.18.0.0/15 "
+		  "addresses, all created and removed by loadbench" },
+	{ .name = "buffer-kb", .arg = "KB", AT(topts.buffer_kb), .min = 4, .max = 4194304,
+	  .def_note = ": each probe set's own",
+	  .help = "per-CPU trace buffer for every probe set" },
+	{ .name = "mode", .arg = "overwrite|discard|consumer", .kind = LB_OPT_CALL,
+	  .set = set_mode, .def_note = ": each probe set's own",
+	  .help = "buffer-full policy for every probe set; consumer: ftrace reads the buffer "
+		  "while the workload runs" },
+	{ .name = "method", .arg = "alternate|runs", .kind = LB_OPT_CALL, .set = set_method,
+	  .def = "alternate", GIVEN(method_given),
+	  .help = "alternate {(default)}: per probe set, one running workload whose probes are "
+		  "switched off and on in short slices, each on slice paired with the off slices "
+		  "beside it; runs: a fresh workload per run, baseline and probe sets interleaved "
+		  "over --repeat rounds of --duration (for a workload that must restart)" },
+	{ .name = "slice", .arg = "SEC", AT(slice), .min = 0.01, .max = 60, .def = "0.1",
+	  .help = "alternate: measured seconds per slice" },
+	{ .name = "settle", .arg = "SEC", AT(settle), .min = 0, .max = 10, .def = "0.02",
+	  .help = "alternate: seconds after each switch not measured" },
+	{ .name = "precision", .arg = "PP", AT(precision), .min = 0.01, .max = 100, .def = "1.0",
+	  .help = "alternate: alternate until every 95% CI half-width is at most PP percentage "
+		  "points" },
+	{ .name = "max-time", .arg = "SEC", AT(max_time), .min = 1, .max = 86400, .def = "60",
+	  .help = "alternate: seconds of alternation per probe set at most, never fewer than 2 "
+		  "units used (then up to " STR(LB_ALT_MAX_TIME_HARD) " times SEC) {default}; "
+		  "the summary says which sets did not reach --precision" },
+	{ .name = "time-budget", .arg = "SEC", AT(time_budget), .min = 0, .max = 864000,
+	  .def = STR(LB_TIME_BUDGET_DEFAULT), .def_note = "; 0 = none",
+	  .help = "alternate: seconds for every set's alternation together, set-up included "
+		  "{default}: each set gets an equal share of what is left, at most --max-time" },
+	{ .name = "sweep", .arg = "KEY=V1,V2,...", .kind = LB_OPT_CALL, .set = set_sweep,
+	  .help = "measure once per value of a workload parameter ({keys}), 2 to "
+		  STR(LB_SWEEP_MAX) " values, each into DIR/KEY=V; then per probe set the line "
+		  "through the added time per operation against the events per operation, whose "
+		  "slope is the marginal cost of one event (sweep.txt, sweep.json)" },
+	{ .name = "sample-interval", .arg = "SEC", AT(sample_interval), .min = 0.01, .max = 3600,
+	  .def = "0.25", .help = "throughput sample period within a run" },
+	/* The default is made when the run starts (lb_outdir_default()). */
+	{ .name = "output", .letter = 'o', .arg = "DIR", .kind = LB_OPT_CALL, .set = set_output,
+	  .def_note = " ./loadbench-results-DATE-TIME",
+	  .help = "results directory {default}; checked before anything is measured; '-' writes "
+		  "results.json to stdout and the table to stderr" },
+	{ .name = "force", AT(force),
+	  .help = "write into an existing, non-empty results directory" },
+	{ .name = "no-plot", AT(no_plot), .help = "do not render figures" },
+	{ .name = "style", .arg = "STYLE", .kind = LB_OPT_CALL, .set = set_style, .def = "lab",
+	  .def_note = ": a screen, the provenance in a footer",
+	  .help = "the figures' style: lab {(default)}, paper (3.3 in wide, 8 pt, captions in "
+		  "NAME.caption.txt and .tex) or talk (16:9 slides)" },
+	{ .name = "skip-unavailable", AT(skip_unavailable),
+	  .help = "skip a named probe set that cannot run here (its tracer is unavailable, or "
+		  "this kernel lacks what it needs) with a warning, instead of failing; recorded "
+		  "in results.json as skipped" },
+	{ .name = "allow-concurrent", AT(allow_concurrent),
+	  .help = "measure even while another loadbench run measures on this machine (refused "
+		  "otherwise): each slows the other, and both runs' results say so" },
+	{ .name = "quiet", .letter = 'q', AT(quiet), .help = "no progress lines" },
+	{ .name = "version", .letter = 'V', .kind = LB_OPT_VERSION, .help = "print the version" },
+	{ .name = "help", .letter = 'h', .kind = LB_OPT_HELP, .help = "this help" },
 };
 
 #define NOPTIONS (sizeof(options) / sizeof(options[0]))
+
+/* What getopt_long() returns for @r: its letter, or a value past 255 of its own. */
+static int option_val(const struct lb_option *r)
+{
+	return r->letter ? r->letter : 256 + (int)(r - options);
+}
+
+/* The row getopt_long() returned @val for; NULL: an unknown option, or one without its argument. */
+static const struct lb_option *option_of(int val)
+{
+	if (val >= 256)
+		return val - 256 < (int)NOPTIONS ? &options[val - 256] : NULL;
+	for (size_t i = 0; i < NOPTIONS; i++)
+		if (options[i].letter && options[i].letter == val)
+			return &options[i];
+	return NULL;
+}
+
+/* The row of the option named by the @len bytes at @name that --sweep may vary; NULL: none. */
+static const struct lb_option *sweep_option(const char *name, size_t len)
+{
+	for (size_t i = 0; i < NOPTIONS; i++)
+		if (options[i].sweep && strlen(options[i].name) == len &&
+		    !strncmp(options[i].name, name, len))
+			return &options[i];
+	return NULL;
+}
+
+/* The options --sweep may vary, by their .sweep, comma-separated in @buf. Returns @buf. */
+static const char *sweep_keys(char *buf, size_t len)
+{
+	size_t n = 0;
+
+	buf[0] = '\0';
+	for (int k = 1; k <= (int)NOPTIONS; k++)
+		for (size_t i = 0; i < NOPTIONS; i++)
+			if (options[i].sweep == k && n < len)
+				n += (size_t)snprintf(buf + n, len - n, "%s%s", n ? ", " : "",
+						      options[i].name);
+	return buf;
+}
+
+/* @r's default as --help says it: "(default DEF NOTE)"; without DEF when @named. */
+static void default_write(FILE *f, const struct lb_option *r, bool named)
+{
+	fprintf(f, "(default%s%s%s)", r->def && !named ? " " : "", r->def && !named ? r->def : "",
+		r->def_note ? r->def_note : "");
+}
+
+/* @r's help with its default, range and keys in place (see struct lb_option), into @f. */
+static void help_write(FILE *f, const struct lb_option *r)
+{
+	bool placed = false;
+	char keys[128];
+
+	for (const char *p = r->help; *p;) {
+		if (!strncmp(p, "{default}", 9) || !strncmp(p, "{(default)}", 11)) {
+			default_write(f, r, p[1] == '(');
+			p += p[1] == '(' ? 11 : 9;
+			placed = true;
+		} else if (!strncmp(p, "{range}", 7)) {
+			if (r->kind == LB_OPT_DOUBLE)
+				fprintf(f, "%g-%g", r->min, r->max);
+			else
+				fprintf(f, "%ld-%ld", (long)r->min, (long)r->max);
+			p += 7;
+		} else if (!strncmp(p, "{keys}", 6)) {
+			fputs(sweep_keys(keys, sizeof(keys)), f);
+			p += 6;
+		} else {
+			fputc(*p++, f);
+		}
+	}
+	if (!placed && (r->def || r->def_note)) {
+		fputc(' ', f);
+		default_write(f, r, false);
+	}
+}
 
 void lb_help_wrap(FILE *f, int col, int indent, int width, const char *text)
 {
@@ -238,17 +370,28 @@ void lb_options_help(FILE *f)
 {
 	for (size_t i = 0; i < NOPTIONS; i++) {
 		const struct lb_option *o = &options[i];
-		char left[64];
+		char left[64], *text = NULL;
+		size_t size;
+		FILE *m;
 		int col;
 
-		if (o->opt.val < 256)
-			snprintf(left, sizeof(left), "-%c, --%s%s%s", o->opt.val, o->opt.name,
+		if (o->letter)
+			snprintf(left, sizeof(left), "-%c, --%s%s%s", o->letter, o->name,
 				 o->arg ? " " : "", o->arg ? o->arg : "");
 		else
-			snprintf(left, sizeof(left), "    --%s%s%s", o->opt.name, o->arg ? " " : "",
+			snprintf(left, sizeof(left), "    --%s%s%s", o->name, o->arg ? " " : "",
 				 o->arg ? o->arg : "");
 		col = fprintf(f, "  %-*s", 27, left);
-		lb_help_wrap(f, col, 30, 80, o->help);
+		m = open_memstream(&text, &size);
+		if (m) {
+			help_write(m, o);
+			if (fclose(m)) {
+				free(text);
+				text = NULL;
+			}
+		}
+		lb_help_wrap(f, col, 30, 80, text ? text : o->help);
+		free(text);
 	}
 }
 
@@ -275,7 +418,7 @@ static int parse_double(const char *name, const char *s, double min, double max,
 	return 0;
 }
 
-static int parse_int(const char *name, const char *s, long min, long max, int *out)
+static int parse_long(const char *name, const char *s, long min, long max, long *out)
 {
 	char *end;
 	long v;
@@ -287,56 +430,97 @@ static int parse_int(const char *name, const char *s, long min, long max, int *o
 		       max);
 		return -EINVAL;
 	}
-	*out = (int)v;
+	*out = v;
 	return 0;
 }
 
-/* The parameters --sweep knows, and their ranges (as their own options take them). */
-static const struct {
-	const char *key;
-	long min, max;
-} sweep_keys[] = {
-	{ "syscalls-per-op", 0, 1000 },
-	{ "msg-size", 8, 65000 },
-	{ "flows", 1, LB_FLOWS_MAX },
-	{ "window", 1, 1024 },
-	{ "rate", 1, LB_RATE_MAX },
-};
+/* Where @r's value is in @c. */
+static void *option_field(struct lb_options *c, const struct lb_option *r)
+{
+	return (char *)c + r->off;
+}
+
+/* @v into @r's field of @c, a whole number of the type its kind says. */
+static void store_long(struct lb_options *c, const struct lb_option *r, long v)
+{
+	if (r->kind == LB_OPT_SIZE)
+		*(size_t *)option_field(c, r) = (size_t)v;
+	else if (r->kind == LB_OPT_U16)
+		*(uint16_t *)option_field(c, r) = (uint16_t)v;
+	else
+		*(int *)option_field(c, r) = (int)v;
+}
+
+/*
+ * Option @r with argument @arg (NULL for a flag) into @c. Returns 0,
+ * LB_OPTIONS_HELP or LB_OPTIONS_VERSION, or -EINVAL (said).
+ */
+static int option_set(struct lb_options *c, const struct lb_option *r, char *arg)
+{
+	long v;
+
+	switch (r->kind) {
+	case LB_OPT_FLAG:
+		*(bool *)option_field(c, r) = true;
+		return 0;
+	case LB_OPT_INT:
+	case LB_OPT_SIZE:
+	case LB_OPT_U16:
+		if (parse_long(r->name, arg, (long)r->min, (long)r->max, &v))
+			return -EINVAL;
+		store_long(c, r, v);
+		return 0;
+	case LB_OPT_DOUBLE:
+		return parse_double(r->name, arg, r->min, r->max, option_field(c, r));
+	case LB_OPT_STRING:
+		*(const char **)option_field(c, r) = arg;
+		return 0;
+	case LB_OPT_CALL:
+		return r->set(c, arg);
+	case LB_OPT_HELP:
+		return LB_OPTIONS_HELP;
+	case LB_OPT_VERSION:
+		return LB_OPTIONS_VERSION;
+	}
+	return -EINVAL;
+}
 
 /* --sweep KEY=V1,V2,...: the key, and 2 to LB_SWEEP_MAX distinct values in its range. */
-static int parse_sweep(char *s, struct lb_options *o)
+static int set_sweep(struct lb_options *o, char *s)
 {
-	char *eq = strchr(s, '='), *tok, *save = NULL, name[64];
-	size_t k;
+	char *eq, *tok, *save = NULL, name[64], keys[128];
+	const struct lb_option *r;
+	long min;
 
-	for (k = 0; eq && k < sizeof(sweep_keys) / sizeof(sweep_keys[0]); k++)
-		if ((size_t)(eq - s) == strlen(sweep_keys[k].key) &&
-		    !strncmp(s, sweep_keys[k].key, (size_t)(eq - s)))
-			break;
-	if (!eq || k == sizeof(sweep_keys) / sizeof(sweep_keys[0])) {
-		lb_err("--sweep '%s': expected KEY=V1,V2,... with KEY one of syscalls-per-op, "
-		       "msg-size, flows, window, rate", quoted(s));
+	if (!s)
+		return 0;
+	eq = strchr(s, '=');
+	r = eq ? sweep_option(s, (size_t)(eq - s)) : NULL;
+	if (!r) {
+		lb_err("--sweep '%s': expected KEY=V1,V2,... with KEY one of %s", quoted(s),
+		       sweep_keys(keys, sizeof(keys)));
 		return -EINVAL;
 	}
-	o->sweep_key = sweep_keys[k].key;
+	o->sweep_key = r->name;
 	o->nsweep = 0;
-	snprintf(name, sizeof(name), "sweep %s", sweep_keys[k].key);
+	min = (long)(r->sweep_min > r->min ? r->sweep_min : r->min);
+	snprintf(name, sizeof(name), "sweep %s", r->name);
 	for (tok = strtok_r(eq + 1, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-		int v;
+		long v;
 
 		if (o->nsweep == LB_SWEEP_MAX) {
 			lb_err("--sweep %s: more than %d values", o->sweep_key, LB_SWEEP_MAX);
 			return -EINVAL;
 		}
-		if (parse_int(name, tok, sweep_keys[k].min, sweep_keys[k].max, &v))
+		if (parse_long(name, tok, min, (long)r->max, &v))
 			return -EINVAL;
 		for (int i = 0; i < o->nsweep; i++) {
 			if (o->sweep_values[i] == v) {
-				lb_err("--sweep %s: %d is given twice", o->sweep_key, v);
+				lb_err("--sweep %s: %ld is given twice", o->sweep_key, v);
 				return -EINVAL;
 			}
 		}
-		o->sweep_values[o->nsweep++] = v;
+		o->sweep_values[o->nsweep++] = (int)v;
 	}
 	if (o->nsweep < 2) {
 		lb_err("--sweep %s: give 2 values or more (a line needs two points)",
@@ -346,15 +530,28 @@ static int parse_sweep(char *s, struct lb_options *o)
 	return 0;
 }
 
+void lb_options_sweep_apply(struct lb_options *o, int value)
+{
+	const struct lb_option *r;
+
+	if (!o->sweep_key)
+		return;
+	r = sweep_option(o->sweep_key, strlen(o->sweep_key));
+	if (r)
+		store_long(o, r, value);
+}
+
 /*
  * --output DIR: a path a directory can have. Empty, longer than PATH_MAX, or
  * with a name longer than NAME_MAX, it is a usage error, said here (the
  * kernel's "File name too long" says neither which option nor the fix).
  */
-static int parse_output(const char *s)
+static int set_output(struct lb_options *c, char *s)
 {
 	size_t name = 0, longest = 0;
 
+	if (!s)
+		return 0;
 	if (!*s) {
 		lb_err("--output '': the results directory's name is empty: give --output DIR, "
 		       "or --output - for results.json on standard output");
@@ -375,6 +572,7 @@ static int parse_output(const char *s)
 		       "--output DIR", quoted(s), PATH_MAX - 1);
 		return -EINVAL;
 	}
+	c->output = s;
 	return 0;
 }
 
@@ -383,12 +581,15 @@ static int parse_output(const char *s)
  * An empty list or an empty item (two commas, a comma at an end) is refused:
  * read as nothing, it would start the default run of every probe set.
  */
-static int parse_probesets(char *list, struct lb_options *c)
+static int set_probesets(struct lb_options *c, char *list)
 {
-	const char *q = quoted(list);	/* before the list is split */
+	const char *q;
 	char *item = list, *comma;
 	int n = 0;
 
+	if (!list)
+		return 0;
+	q = quoted(list);	/* before the list is split */
 	if (!*list) {
 		lb_err("--probeset '': the list is empty: name probe sets (--probeset "
 		       "ftrace,perf), 'none' for the baseline alone, or drop --probeset for every "
@@ -416,28 +617,20 @@ static int parse_probesets(char *list, struct lb_options *c)
 	}
 }
 
-void lb_options_sweep_apply(struct lb_options *o, int value)
+/* --cpus S[,G]|none; NULL: the default, both on the last CPU online. */
+static int set_cpus(struct lb_options *c, char *s)
 {
-	if (!o->sweep_key)
-		return;
-	if (!strcmp(o->sweep_key, "syscalls-per-op"))
-		o->wl.syscalls_per_op = value;
-	else if (!strcmp(o->sweep_key, "msg-size"))
-		o->wl.msg_size = (size_t)value;
-	else if (!strcmp(o->sweep_key, "flows"))
-		o->wl.flows = value;
-	else if (!strcmp(o->sweep_key, "window"))
-		o->wl.window = value;
-	else if (!strcmp(o->sweep_key, "rate"))
-		o->wl.rate = value;
-}
-
-static int parse_cpus(const char *s, struct lb_workload_config *wl)
-{
-	long ncpus = sysconf(_SC_NPROCESSORS_CONF);
+	struct lb_workload_config *wl = &c->wl;
+	long ncpus;
 	int a, b;
 	char extra;
 
+	if (!s) {
+		ncpus = sysconf(_SC_NPROCESSORS_ONLN);
+		wl->server_cpu = wl->client_cpu = ncpus > 0 ? (int)ncpus - 1 : -1;
+		return 0;
+	}
+	ncpus = sysconf(_SC_NPROCESSORS_CONF);
 	if (!strcmp(s, "none")) {
 		wl->server_cpu = wl->client_cpu = -1;
 		return 0;
@@ -457,6 +650,85 @@ static int parse_cpus(const char *s, struct lb_workload_config *wl)
 	}
 	wl->server_cpu = a;
 	wl->client_cpu = b;
+	return 0;
+}
+
+/*
+ * Which of @names (NULL-terminated) the argument @s of --@opt is. Returns its
+ * index, or -EINVAL after saying "expected A, B or C".
+ */
+static int choice(const char *opt, const char *s, const char *const *names)
+{
+	char list[128];
+	size_t n = 0;
+
+	for (int i = 0; names[i]; i++)
+		if (!strcmp(s, names[i]))
+			return i;
+	list[0] = '\0';
+	for (int i = 0; names[i] && n < sizeof(list); i++)
+		n += (size_t)snprintf(list + n, sizeof(list) - n, "%s%s",
+				      !i ? "" : names[i + 1] ? ", " : " or ", names[i]);
+	lb_err("--%s '%s': expected %s", opt, quoted(s), list);
+	return -EINVAL;
+}
+
+static int set_count_with(struct lb_options *c, char *s)
+{
+	int i = choice("count-with", s, (const char *const[]){ "pcap", "none", NULL });
+
+	if (i < 0)
+		return i;
+	c->count_pcap = i == 0;
+	return 0;
+}
+
+static int set_topology(struct lb_options *c, char *s)
+{
+	int i = choice("topology", s, lb_topology_names);
+
+	if (i < 0)
+		return i;
+	c->wl.topology = (enum lb_topology)i;
+	return 0;
+}
+
+/* --mode; NULL: the default, each probe set's own (LB_MODE_DEFAULT). */
+static int set_mode(struct lb_options *c, char *s)
+{
+	int i;
+
+	if (!s) {
+		c->topts.mode = LB_MODE_DEFAULT;
+		return 0;
+	}
+	/* In the order of enum lb_buffer_mode, from LB_MODE_OVERWRITE. */
+	i = choice("mode", s, (const char *const[]){ "overwrite", "discard", "consumer", NULL });
+	if (i < 0)
+		return i;
+	c->topts.mode = (enum lb_buffer_mode)(LB_MODE_OVERWRITE + i);
+	return 0;
+}
+
+static int set_method(struct lb_options *c, char *s)
+{
+	int i = choice("method", s, (const char *const[]){ "alternate", "runs", NULL });
+
+	if (i < 0)
+		return i;
+	c->alternate = i == 0;
+	return 0;
+}
+
+static int set_style(struct lb_options *c, char *s)
+{
+	int style = lb_fig_style_parse(s);
+
+	if (style < 0) {
+		lb_err("--style '%s': choose lab, paper or talk", quoted(s));
+		return -EINVAL;
+	}
+	c->style = style;
 	return 0;
 }
 
@@ -548,211 +820,56 @@ static int exec_check(struct lb_options *c)
 	return 0;
 }
 
+/* Every option's default into @c, zero first: a row's def, else its handler's. */
+static void options_default(struct lb_options *c)
+{
+	memset(c, 0, sizeof(*c));
+	lb_workload_config_init(&c->wl);
+	c->wl.naming = &cli_naming;
+	for (size_t i = 0; i < NOPTIONS; i++) {
+		const struct lb_option *r = &options[i];
+
+		/* No handler of a row with a def writes to its argument: a literal will do. */
+		if (r->def)
+			option_set(c, r, (char *)r->def);
+		else if (r->kind == LB_OPT_CALL)
+			r->set(c, NULL);
+	}
+}
+
 int lb_options_parse(int argc, char **argv, struct lb_options *c)
 {
 	struct option longopts[NOPTIONS + 1];
+	char shortopts[2 * NOPTIONS + 2], *s = shortopts;
 	const struct lb_workload_traits *traits;
-	long ncpus = sysconf(_SC_NPROCESSORS_ONLN);
 	int opt, ret = 0;
 
-	for (size_t i = 0; i < NOPTIONS; i++)
-		longopts[i] = options[i].opt;
+	*s++ = '+';	/* options end at the first argument that is not one */
+	for (size_t i = 0; i < NOPTIONS; i++) {
+		const struct lb_option *r = &options[i];
+
+		longopts[i] = (struct option){ r->name, r->arg ? required_argument : no_argument,
+					       NULL, option_val(r) };
+		if (r->letter) {
+			*s++ = r->letter;
+			if (r->arg)
+				*s++ = ':';
+		}
+	}
+	*s = '\0';
 	memset(&longopts[NOPTIONS], 0, sizeof(longopts[0]));
+	options_default(c);
 
-	memset(c, 0, sizeof(*c));
-	c->duration = 2;
-	c->warmup = 0.5;
-	c->repeat = 5;
-	c->sample_interval = 0.25;
-	c->alternate = true;
-	c->slice = 0.1;
-	c->settle = 0.02;
-	c->precision = 1.0;
-	c->max_time = 60;
-	c->time_budget = LB_TIME_BUDGET_DEFAULT;
-	c->timeout = 600;
-	c->ready_timeout = 30;
-	lb_workload_config_init(&c->wl);
-	c->wl.naming = &cli_naming;
-	c->wl.syscalls_per_op = 4;
-	c->wl.server_cpu = c->wl.client_cpu = ncpus > 0 ? (int)ncpus - 1 : -1;
+	while ((opt = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
+		const struct lb_option *r = option_of(opt);
 
-	while ((opt = getopt_long(argc, argv, "+p:d:w:r:o:qVh", longopts, NULL)) != -1) {
-		switch (opt) {
-		case 'p':
-			ret = parse_probesets(optarg, c);
-			break;
-		case 'd':
-			ret = parse_double("duration", optarg, 0.1, 3600, &c->duration);
-			break;
-		case 'w':
-			ret = parse_double("warmup", optarg, 0, 600, &c->warmup);
-			break;
-		case 'r':
-			ret = parse_int("repeat", optarg, 1, 1000, &c->repeat);
-			break;
-		case OPT_WORKLOAD:
-			c->wl.name = optarg;
-			break;
-		case OPT_SYSCALLS_PER_OP:
-			ret = parse_int("syscalls-per-op", optarg, 0, 1000, &c->wl.syscalls_per_op);
-			break;
-		case OPT_MSG_SIZE: {
-			int v;
-
-			ret = parse_int("msg-size", optarg, 8, 65000, &v);
-			c->wl.msg_size = (size_t)v;
-			break;
-		}
-		case OPT_CPUS:
-			ret = parse_cpus(optarg, &c->wl);
-			break;
-		case OPT_ENGINE:
-			c->wl.engine = optarg;
-			break;
-		case OPT_ADDR:
-			c->wl.addr = optarg;
-			c->addr_given = true;
-			break;
-		case OPT_METRIC:
-			c->metric = optarg;
-			break;
-		case OPT_METRIC_LOWER:
-			c->metric_lower = true;
-			break;
-		case OPT_TIMEOUT:
-			ret = parse_double("timeout", optarg, 0.01, 86400, &c->timeout);
-			break;
-		case OPT_SERVER:
-			c->server = optarg;
-			break;
-		case OPT_READY:
-			c->ready = optarg;
-			break;
-		case OPT_READY_TIMEOUT:
-			ret = parse_double("ready-timeout", optarg, 0.1, 3600, &c->ready_timeout);
-			break;
-		case OPT_RATE:
-			ret = parse_int("rate", optarg, 0, LB_RATE_MAX, &c->wl.rate);
-			break;
-		case OPT_WINDOW:
-			ret = parse_int("window", optarg, 1, 1024, &c->wl.window);
-			c->window_given = true;
-			break;
-		case OPT_COUNT_WITH:
-			if (!strcmp(optarg, "pcap") || !strcmp(optarg, "none")) {
-				c->count_pcap = !strcmp(optarg, "pcap");
-			} else {
-				lb_err("--count-with '%s': expected pcap or none", quoted(optarg));
-				ret = -EINVAL;
-			}
-			break;
-		case OPT_PORT: {
-			int v;
-
-			ret = parse_int("port", optarg, 0, 65535, &v);
-			c->wl.port = (uint16_t)v;
-			break;
-		}
-		case OPT_FLOWS:
-			ret = parse_int("flows", optarg, 1, LB_FLOWS_MAX, &c->wl.flows);
-			break;
-		case OPT_TOPOLOGY:
-			if (!strcmp(optarg, "lo")) {
-				c->wl.topology = LB_TOPO_LO;
-			} else if (!strcmp(optarg, "veth")) {
-				c->wl.topology = LB_TOPO_VETH;
-			} else {
-				lb_err("--topology '%s': expected lo or veth", quoted(optarg));
-				ret = -EINVAL;
-			}
-			break;
-		case OPT_BUFFER_KB:
-			ret = parse_int("buffer-kb", optarg, 4, 4194304, &c->topts.buffer_kb);
-			break;
-		case OPT_MODE:
-			if (!strcmp(optarg, "overwrite")) {
-				c->topts.mode = LB_MODE_OVERWRITE;
-			} else if (!strcmp(optarg, "discard")) {
-				c->topts.mode = LB_MODE_DISCARD;
-			} else if (!strcmp(optarg, "consumer")) {
-				c->topts.mode = LB_MODE_CONSUMER;
-			} else {
-				lb_err("--mode '%s': expected overwrite, discard or consumer",
-				       quoted(optarg));
-				ret = -EINVAL;
-			}
-			break;
-		case OPT_METHOD:
-			c->method_given = true;
-			if (!strcmp(optarg, "alternate") || !strcmp(optarg, "runs")) {
-				c->alternate = !strcmp(optarg, "alternate");
-			} else {
-				lb_err("--method '%s': expected alternate or runs", quoted(optarg));
-				ret = -EINVAL;
-			}
-			break;
-		case OPT_SLICE:
-			ret = parse_double("slice", optarg, 0.01, 60, &c->slice);
-			break;
-		case OPT_SETTLE:
-			ret = parse_double("settle", optarg, 0, 10, &c->settle);
-			break;
-		case OPT_PRECISION:
-			ret = parse_double("precision", optarg, 0.01, 100, &c->precision);
-			break;
-		case OPT_MAX_TIME:
-			ret = parse_double("max-time", optarg, 1, 86400, &c->max_time);
-			break;
-		case OPT_TIME_BUDGET:
-			ret = parse_double("time-budget", optarg, 0, 864000, &c->time_budget);
-			break;
-		case OPT_SWEEP:
-			ret = parse_sweep(optarg, c);
-			break;
-		case OPT_SAMPLE_INTERVAL:
-			ret = parse_double("sample-interval", optarg, 0.01, 3600, &c->sample_interval);
-			break;
-		case 'o':
-			ret = parse_output(optarg);
-			c->output = optarg;
-			break;
-		case OPT_FORCE:
-			c->force = true;
-			break;
-		case OPT_NO_PLOT:
-			c->no_plot = true;
-			break;
-		case OPT_STYLE:
-			c->style = lb_fig_style_parse(optarg);
-			if (c->style < 0) {
-				char q[LB_STR_SHORT_BUF];
-
-				lb_err("--style '%s': choose lab, paper or talk",
-				       lb_str_short(optarg, q, sizeof(q)));
-				ret = -EINVAL;
-			}
-			break;
-		case OPT_SKIP_UNAVAILABLE:
-			c->skip_unavailable = true;
-			break;
-		case OPT_ALLOW_CONCURRENT:
-			c->allow_concurrent = true;
-			break;
-		case OPT_ALONE:
-			c->alone = true;
-			break;
-		case 'q':
-			c->quiet = true;
-			break;
-		case 'V':
-			return LB_OPTIONS_VERSION;
-		case 'h':
-			return LB_OPTIONS_HELP;
-		default:
+		if (!r) {
 			fprintf(stderr, "Try 'loadbench --help'.\n");
 			return -EINVAL;
 		}
+		if (r->given)
+			*(bool *)((char *)c + r->given) = true;
+		ret = option_set(c, r, optarg);
 		if (ret)
 			return ret;
 	}

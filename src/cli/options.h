@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * The run command's options: one table behind getopt_long and --help, and
- * what they parse into.
+ * The run command's options: what they parse into. Their rows (options.c)
+ * say each one's argument, range, default and help.
  */
 #ifndef LB_OPTIONS_H
 #define LB_OPTIONS_H
@@ -36,7 +36,7 @@ struct lb_options {
 	bool window_given;	/* --window was given */
 	bool count_pcap;	/* --count-with pcap */
 	/* --sweep KEY=V1,V2,...: one measurement per value of a workload parameter. */
-	const char *sweep_key;	/* "syscalls-per-op", "msg-size", "flows", "window", "rate"; NULL = none */
+	const char *sweep_key;	/* the option varied, one whose row lets --sweep; NULL = none */
 	int sweep_values[LB_SWEEP_MAX];
 	int nsweep;
 	/* --workload exec -- CMD [ARGS...] */
