@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * Unit tests of --method alternate's statistics (src/results.c): per-unit
+ * Unit tests of --method alternate's statistics (src/results/summary.c): per-unit
  * ratios from slices, the summary of a set and of a compare-with pair
  * alternated together, dropped units, events counted while off, and the
  * precision verdict, on slices built by hand.

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * Unit tests of src/results.c: summary numbers against hand-computed values,
+ * Unit tests of src/results/: summary numbers against hand-computed values,
  * the JSON round trip (--method alternate's slices too, and files older than
  * it), the CSV texts, bad input, the caps on what a file may hold, atomic
  * writes, the table.

@@ -395,8 +395,6 @@ int lb_bench_rounds(const struct lb_bench *b, struct lb_results *res, struct lb_
 	return 0;
 }
 
-/* ---- --method alternate -------------------------------------------------------------------- */
-
 int lb_bench_run(const struct lb_bench *b, struct lb_results *res, char *err, size_t len)
 {
 	int nruns = b->repeat * ((int)res->nprobesets + 1);

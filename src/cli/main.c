@@ -17,7 +17,7 @@
 
 static int run(int argc, char **argv);
 
-struct lb_command {
+struct lb_cli_command {
 	const char *name;
 	int (*fn)(int argc, char **argv);	/* argv[0]: the command's name, but see whole */
 	const char *synopsis;	/* after "loadbench " in --help */
@@ -27,7 +27,7 @@ struct lb_command {
 	const char *details;	/* `loadbench NAME --help' after its synopsis, wrapped at 80 */
 };
 
-static const struct lb_command commands[] = {
+static const struct lb_cli_command commands[] = {
 	{ "run", run, "[run] [OPTIONS]", "measure the baseline and probe sets", true, NULL },
 	{ "list", lb_cmd_list, "list", "the probe-set catalog and what runs here", false,
 	  "Print every probe set of the catalog with its tracer and description, and\n"

@@ -233,11 +233,6 @@ err:
 	return ret;
 }
 
-size_t lb_dynevents_count(const struct lb_dynevents *d)
-{
-	return d ? d->n : 0;
-}
-
 static struct tracefs_dynevent *alloc_dynevent(const struct lb_dynevents *d,
 					       const struct dynev *ev)
 {

@@ -32,9 +32,6 @@ struct lb_dynevents;
 int lb_dynevents_resolve(const struct lb_probeset *ps, struct lb_dynevents **out, char *err,
 			 size_t len);
 
-/* lb_dynevents_count - how many dynamic events @d creates. */
-size_t lb_dynevents_count(const struct lb_dynevents *d);
-
 /*
  * lb_dynevents_create - create @d's events in group loadbench_<pid> and
  * enable them in @inst only. Returns 0, or -errno with the reason in @err;

@@ -35,11 +35,6 @@ struct opt_state {
 static int held_count, held_value, held_before;
 static bool held_absent;
 
-bool lb_kprobe_opt_held(void)
-{
-	return held_count > 0;
-}
-
 /* The sysctl's value, or -errno (-ENOENT: no CONFIG_OPTPROBES). */
 static int sysctl_read(void)
 {

@@ -42,9 +42,6 @@ int lb_kprobe_opt_hold(int value, int *before, char *err, size_t len);
  */
 int lb_kprobe_opt_release(char *err, size_t len);
 
-/* lb_kprobe_opt_held - whether this process holds the setting now. */
-bool lb_kprobe_opt_held(void);
-
 /*
  * lb_kprobe_opt_cleanup - let go of the holds of the dead runs in @o (with
  * @remove), each reported through @report; when none is left, the saved
