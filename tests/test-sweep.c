@@ -97,6 +97,9 @@ static void check_reject(const char *path)
 		{ "{\"key\": \"x\", \"values\": [1.5], \"probesets\": []}",
 		  "values[0]: expected an integer" },
 		{ "{\"key\": \"x\", \"values\": [], \"probesets\": []}", "0 values" },
+		/* Refused before the sets were allocated: freed without walking them. */
+		{ "{\"key\": \"x\", \"values\": [], \"probesets\": [{\"name\": \"a\"}]}",
+		  "0 values and 1 probe sets" },
 		{ "{\"key\": \"x\", \"values\": [1], \"probesets\": [{\"name\": \"a\"}]}",
 		  "probesets[0]: no \"points\" array" },
 		{ "{\"key\": \"x\", \"values\": [1], \"probesets\": [{\"name\": \"a\", "

@@ -268,7 +268,8 @@ void lb_sweep_free(struct lb_sweep *s)
 {
 	if (!s)
 		return;
-	for (size_t k = 0; k < s->nsets; k++) {
+	/* A reader that failed before the sets were allocated leaves nsets set, sets NULL. */
+	for (size_t k = 0; s->sets && k < s->nsets; k++) {
 		free(s->sets[k].name);
 		free(s->sets[k].points);
 	}
