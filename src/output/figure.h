@@ -16,18 +16,16 @@ struct lb_results;
 struct lb_probeset_result;
 
 /*
- * A figure: its name (NAME.dat, NAME.gp), what writes its files (the data,
- * the header of the script before its template, and its caption as plain
- * text or, @tex, LaTeX: what is drawn, how it was measured, where), its
- * template plots/TEMPLATE.gp (NULL: plots/NAME.gp), and whether it is wide
- * (small multiples: a paper's two columns, not one). write_dat returns 0 or
- * -ENOMEM.
+ * A figure: its name (NAME.dat, NAME.gp, and its template plots/NAME.gp),
+ * what writes its files (the data, the header of the script before its
+ * template, and its caption as plain text or, @tex, LaTeX: what is drawn,
+ * how it was measured, where), and whether it is wide (small multiples: a
+ * paper's two columns, not one). write_dat returns 0 or -ENOMEM.
  */
 struct lb_figure {
 	const char *name;
 	int (*write_dat)(const void *arg, FILE *f);
 	void (*write_header)(const void *arg, FILE *f);
-	const char *template;
 	void (*write_caption)(const void *arg, FILE *f, bool tex);
 	bool wide;
 };
@@ -75,15 +73,18 @@ void lb_fig_put_comment(FILE *f, const char *s);
 int lb_fig_put_wrapped(FILE *f, const char *text, int lines, int max);
 
 /*
- * lb_fig_put_intro_from - the opening comment of NAME.gp (@name), saying
- * @what it draws, the @version that wrote it, and its template
- * plots/@template.gp. Returns nothing.
+ * lb_fig_put_intro - the opening comment of NAME.gp (@name), saying @what
+ * it draws, the @version that wrote it, and its template plots/@name.gp.
+ * Returns nothing.
  */
-void lb_fig_put_intro_from(FILE *f, const char *name, const char *what, const char *version,
-			   const char *template);
-
-/* lb_fig_put_intro - lb_fig_put_intro_from() with the template plots/@name.gp. Returns nothing. */
 void lb_fig_put_intro(FILE *f, const char *name, const char *what, const char *version);
+
+/*
+ * lb_fig_put_caption_stream - close @m (an open_memstream() of *@text, a
+ * caption), write what it holds to @f as plain text or, @tex, LaTeX (nothing
+ * when closing it failed), and free it. Returns nothing.
+ */
+void lb_fig_put_caption_stream(FILE *m, char **text, FILE *f, bool tex);
 
 /* ---- figure_header.c: the texts a results directory's figures share ------------------------- */
 

@@ -171,15 +171,7 @@ static void write_compare_caption(const void *arg, FILE *f, bool tex)
 	for (size_t k = 0; k < cmp->n; k++)
 		fprintf(m, " %zu: %s (%s).", k + 1, lb_fmt_or_unknown(cmp->labels[k]),
 			lb_fmt_or_unknown(cmp->res[k]->config.command_line));
-	if (fclose(m)) {
-		free(text);
-		return;
-	}
-	if (tex)
-		lb_fmt_put_tex(f, text);
-	else
-		lb_fmt_put_text(f, text);
-	free(text);
+	lb_fig_put_caption_stream(m, &text, f, tex);
 }
 
 static const struct lb_figure compare_figure = {

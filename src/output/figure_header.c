@@ -302,15 +302,7 @@ void lb_fig_put_caption(const struct lb_results *res, const char *what, FILE *f,
 	if (!res->complete)
 		fputs(lb_results_failed(res) ? " INCOMPLETE: a run failed, fewer runs than asked "
 		      "for." : " INTERRUPTED: partial results, fewer rounds than asked for.", m);
-	if (fclose(m)) {
-		free(text);
-		return;
-	}
-	if (tex)
-		lb_fmt_put_tex(f, text);
-	else
-		lb_fmt_put_text(f, text);
-	free(text);
+	lb_fig_put_caption_stream(m, &text, f, tex);
 }
 
 /* Smaller key first, keys that are not finite before all; the sets' own order between equals. */

@@ -10,6 +10,7 @@
 #include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "figure.h"
@@ -131,18 +132,24 @@ int lb_fig_put_wrapped(FILE *f, const char *text, int lines, int max)
 	return lines;
 }
 
-void lb_fig_put_intro_from(FILE *f, const char *name, const char *what, const char *version,
-			   const char *template)
+void lb_fig_put_intro(FILE *f, const char *name, const char *what, const char *version)
 {
 	/* The version is the results file's: a newline in it would start a gnuplot command. */
 	fprintf(f, "# %s.gp: %s, written by loadbench ", name, what);
 	lb_fig_put_comment(f, lb_fmt_or_unknown(version));
 	fprintf(f, ".\n# Render it in this directory with: gnuplot %s.gp (it reads %s.dat\n"
 		"# and writes %s.png, %s.svg and %s.pdf). The header sets the texts; the rest\n"
-		"# is the template plots/%s.gp.\n\n", name, name, name, name, name, template);
+		"# is the template plots/%s.gp.\n\n", name, name, name, name, name, name);
 }
 
-void lb_fig_put_intro(FILE *f, const char *name, const char *what, const char *version)
+void lb_fig_put_caption_stream(FILE *m, char **text, FILE *f, bool tex)
 {
-	lb_fig_put_intro_from(f, name, what, version, name);
+	if (!fclose(m)) {
+		if (tex)
+			lb_fmt_put_tex(f, *text);
+		else
+			lb_fmt_put_text(f, *text);
+	}
+	free(*text);
+	*text = NULL;
 }

@@ -9,9 +9,8 @@
  * directory.
  *
  * This file is the handle and its staging directory; what each figure
- * writes is in figure_results.c, figure_alternate.c and figure_compare.c
- * (figure.h), with the gnuplot text they share in figure_text.c and
- * figure_header.c.
+ * writes is in its figure_*.c (figure.h), with the gnuplot text they share
+ * in figure_text.c and figure_header.c.
  */
 #include "config.h"
 
@@ -444,8 +443,7 @@ int lb_plot_write_figure(struct lb_plot *plot, const struct lb_figure *fig, cons
 		lb_seterr(err, errlen, "more than %d figures", LB_PLOT_MAX_FIGURES);
 		return -E2BIG;
 	}
-	if (asprintf(&tmpl, "%s/%s.gp", template_dir,
-		     fig->template ? fig->template : fig->name) < 0) {
+	if (asprintf(&tmpl, "%s/%s.gp", template_dir, fig->name) < 0) {
 		lb_seterr(err, errlen, "out of memory");
 		return -ENOMEM;
 	}
