@@ -167,7 +167,11 @@ static void put_style(const struct lb_plot *plot, const struct lb_figure *fig, F
 /*
  * The lines every figure's script ends with: the figure the template made
  * ready ('draw') in each format at W x H inches, the type as large on the
- * page in each (SVG and PDF in points, PNG at dpi).
+ * page in each (SVG and PDF in points, PNG at dpi). pdfcairo's type is at
+ * fontscale 0.5 unless told, and a point of its font sizes is 4/3 of a
+ * point of the page: fontscale 0.75 puts the PDF's type at the size the
+ * template laid out (the SVG's and the PNG's), linewidth 1.5 its lines at
+ * the PNG's (gnuplot 5.4).
  */
 static void put_render(const struct lb_figure *fig, FILE *f)
 {
@@ -183,7 +187,8 @@ static void put_render(const struct lb_figure *fig, FILE *f)
 		   "\tlinewidth dpi / 96.0 background rgb 'white' noenhanced\n"
 		   "set output '%s.png'\neval draw\nset output\n\n"
 		   "if (strstrt(GPVAL_TERMINALS, 'pdfcairo') > 0) {\n"
-		   "\tset terminal pdfcairo size W, H font fnt(1) noenhanced\n"
+		   "\tset terminal pdfcairo size W, H font fnt(1) fontscale 0.75 linewidth 1.5 \\\n"
+		   "\t\tnoenhanced\n"
 		   "\tset output '%s.pdf'\n\teval draw\n\tset output\n}\n",
 		   fig->name, fig->name, fig->name);
 }
