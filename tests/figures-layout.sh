@@ -5,12 +5,13 @@
 # latency and CPU) and a real --method runs one (tests/fixtures/results.json), results of 1,
 # 2, 14 and 31 probe sets (tests/make-fixture: the catalog's names; the 31
 # as the VM runner's, emulated and cut short, with both notes), and a
-# compare of 4 directories, each drawn in every style (lab, paper, talk).
+# compare of 4 directories, and sweeps of 1, 2, 14 and 31 sets
+# (tests/make-fixture --sweep), each drawn in every style (lab, paper, talk).
 # In every SVG (tests/check-svg): no text over another, none outside the
 # canvas, and every probe set's name drawn in each per-set figure; in every
 # PDF (pdftotext) every text of the SVG (drawn first: a text drawn once only
 # is missing from the PDF drawn last) and (pdffonts) every font embedded. Set
-# FIGURES="slowdown cost" to check only those figures.
+# FIGURES="slowdown cost" (or compare, sweep) to check only those figures.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -24,6 +25,11 @@ fixture=$top_builddir/tests/make-fixture
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 figures=${FIGURES:-slowdown throughput cost latency cpu}
+# A compare and a --sweep's directory are drawn apart: only NAME says whether to check NAME.
+only() { [[ -z ${FIGURES:-} || " $FIGURES " == *" $1 "* ]]; }
+figures=" $figures "
+figures=${figures// compare / }
+figures=${figures// sweep / }
 faults=0
 
 # check DIR FIGURE NAME... - FIGURE's SVG and PDF in DIR as a reader would see them.
@@ -49,6 +55,7 @@ check() {
 }
 
 for base in doc/example/results tests/fixtures/results; do
+	[[ -n ${figures// /} ]] || break
 	for n in 1 2 14 31; do
 		for style in lab paper talk; do
 			dir=$tmp/${base//\//_}-$n-$style
@@ -70,7 +77,7 @@ for base in doc/example/results tests/fixtures/results; do
 	done
 done
 
-if [[ " $figures " == *" compare "* || -z ${FIGURES:-} ]]; then
+if only compare; then
 	for style in lab paper talk; do
 		dirs=()
 		for k in 1 2 3 4; do
@@ -86,6 +93,23 @@ if [[ " $figures " == *" compare "* || -z ${FIGURES:-} ]]; then
 		check "$tmp/compare-$style" compare "${sets[@]}"
 	done
 	note "compare of 4 directories: $faults fault(s) so far"
+fi
+
+# A --sweep's directory (only sweep.json): the sweep figure of the example's sets.
+if only sweep; then
+	for n in 1 2 14 31; do
+		for style in lab paper talk; do
+			dir=$tmp/sweep-$n-$style
+			mkdir -p "$dir"
+			mapfile -t sets < <("$fixture" --sweep "$top_srcdir/doc/example/results.json" "$n" \
+				"$dir/sweep.json")
+			[[ ${#sets[@]} -eq $n ]] || fail "$dir: $n sets asked for, ${#sets[@]} made"
+			"$LOADBENCH" plot --style "$style" "$dir" 2>"$dir.err" ||
+				{ echo "$dir: loadbench plot failed: $(cat "$dir.err")"; faults=$((faults + 1)); }
+			check "$dir" sweep "${sets[@]}"
+		done
+		note "sweep of $n set(s): $faults fault(s) so far"
+	done
 fi
 [[ $faults -eq 0 ]] || fail "$faults figure(s) with faults"
 echo "PASS"

@@ -4,7 +4,9 @@
  * and slowdown.gp (escaped header + the template); from the fixture
  * results.json, slowdown.dat, throughput.dat, cost.dat and compare.dat
  * against the golden files in tests/fixtures/, and from the --method
- * alternate fixture the slices' figure; when gnuplot is on PATH,
+ * alternate fixture the slices' figure, and from tests/fixtures/sweep.json
+ * (make-fixture --sweep) a sweep's sweep.dat, its slopes as the panels' titles
+ * say them and its caption; when gnuplot is on PATH,
  * lb_plot_render() renders a PNG and an SVG (tests/test-render checks
  * every figure), runs only the scripts just written, and finds no gnuplot
  * in an empty or relative PATH entry; strings of a results.json cannot
@@ -22,6 +24,7 @@
 
 #include "plot.h"
 #include "results.h"
+#include "sweep.h"
 #include "helpers.h"	/* after plot.h: its t_figures() */
 
 #ifndef LB_SRCDIR
@@ -489,6 +492,71 @@ static void check_header(const char *dir, const char *name)
 }
 
 /*
+ * A sweep's figure, from tests/fixtures/sweep.json (make-fixture --sweep of
+ * the fixture's three sets over syscalls-per-op 2, 4, 8, 16): sweep.dat
+ * against its golden file; each set's name, slope and interval as its
+ * panel's title says them (in µs from 1 µs, three digits; "no line" without
+ * one); a caption that names the key, the values and what sweep.json holds.
+ */
+static void check_sweep(void)
+{
+	char dir[] = "/tmp/test-plot-sweep.XXXXXX", err[512] = "", buf[4096], *cap;
+	struct lb_sweep *s = NULL;
+	struct lb_plot *plot = NULL;
+
+	T_CHECK(lb_sweep_read_json(LB_SRCDIR "/tests/fixtures/sweep.json", &s, err,
+				   sizeof(err)) == 0);
+	if (!s || s->nsets != 3 || !mkdtemp(dir)) {
+		fprintf(stderr, "cannot read the sweep fixture or make a directory: %s\n", err);
+		t_failures++;
+		lb_sweep_free(s);
+		return;
+	}
+	for (int pass = 0; pass < 2; pass++) {
+		T_CHECK(lb_plot_open(dir, &plot, err, sizeof(err)) == 0);
+		if (!plot)
+			break;
+		T_CHECK(lb_plot_write_sweep(plot, s, LB_SRCDIR "/plots", err, sizeof(err)) == 0);
+		T_CHECK(lb_plot_close(plot, err, sizeof(err)) == 0);
+		if (pass)
+			break;
+		check_golden(dir, "sweep.dat");
+		T_CHECK_STR(gp_var(dir, "sweep.gp", "nsets", buf, sizeof(buf)), "3");
+		T_CHECK_STR(gp_var(dir, "sweep.gp", "values[4]", buf, sizeof(buf)), "16");
+		T_CHECK_STR(gp_var(dir, "sweep.gp", "set_name[3]", buf, sizeof(buf)),
+			    "'syscalls-discard'");
+		T_CHECK_STR(gp_var(dir, "sweep.gp", "fit_text[1]", buf, sizeof(buf)),
+			    "'200 ns per event'");
+		T_CHECK_STR(gp_var(dir, "sweep.gp", "fit_ci[1]", buf, sizeof(buf)),
+			    "'[148, 251]'");
+		snprintf(buf, sizeof(buf), "%s/sweep.caption.txt", dir);
+		cap = t_read_all(buf, NULL);
+		T_CHECK(cap && strstr(cap, "from a sweep of syscalls-per-op over 2, 4, 8, 16 ") &&
+			strstr(cap, "The numbers are in sweep.json (the key syscalls-per-op, the "
+				    "values 2, 4, 8, 16 and, per probe set,") &&
+			strstr(cap, "in the results.json of its syscalls-per-op=VALUE directory"));
+		free(cap);
+		/* A microsecond and more in µs, three digits; no line, no interval. */
+		s->sets[0].fit.slope = 1290.4;
+		s->sets[0].fit.slope_ci95[0] = 957.2;
+		s->sets[0].fit.slope_ci95[1] = 1622.9;
+		s->sets[1].fit.slope = 17576.3;
+		s->sets[1].fit.slope_ci95[0] = NAN;
+		s->sets[2].fit.slope = NAN;
+	}
+	T_CHECK_STR(gp_var(dir, "sweep.gp", "fit_text[1]", buf, sizeof(buf)),
+		    "'1.29 \u00b5s per event'");
+	T_CHECK_STR(gp_var(dir, "sweep.gp", "fit_ci[1]", buf, sizeof(buf)), "'[0.96, 1.62]'");
+	T_CHECK_STR(gp_var(dir, "sweep.gp", "fit_text[2]", buf, sizeof(buf)),
+		    "'17.6 \u00b5s per event'");
+	T_CHECK_STR(gp_var(dir, "sweep.gp", "fit_ci[2]", buf, sizeof(buf)), "''");
+	T_CHECK_STR(gp_var(dir, "sweep.gp", "fit_text[3]", buf, sizeof(buf)), "'no line'");
+	T_CHECK_STR(gp_var(dir, "sweep.gp", "slope[3]", buf, sizeof(buf)), "NaN");
+	t_remove_dir(dir);
+	lb_sweep_free(s);
+}
+
+/*
  * --method alternate, from tests/fixtures/results-alternate.json (ftrace
  * alone, syscalls+kprobe with its base syscalls; syscalls did not reach the
  * precision): throughput.dat holds one panel per set, each with the slices
@@ -766,6 +834,7 @@ int main(void)
 
 	check_fixture();
 	check_alternate();
+	check_sweep();
 	check_texts();
 	check_hostile();
 	check_render(res, dir);

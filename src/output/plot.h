@@ -80,10 +80,11 @@ int lb_plot_write_compare(struct lb_plot *plot, const struct lb_results *const *
 struct lb_sweep;
 
 /*
- * lb_plot_write_sweep - write sweep.dat and sweep.gp through @plot: each
- * probe set's added time per operation against its events per operation
- * with its fitted line, and its slowdown against the swept value. Returns
- * 0 or -errno with a message in @err.
+ * lb_plot_write_sweep - write sweep.dat, sweep.gp and its captions through
+ * @plot: a panel per probe set, its added time per operation against its
+ * events per operation with its fitted line, and beside it, where the
+ * canvas has room, its slowdown at each value swept. Returns 0 or -errno
+ * with a message in @err.
  */
 int lb_plot_write_sweep(struct lb_plot *plot, const struct lb_sweep *s, const char *template_dir,
 			char *err, size_t errlen);
