@@ -127,7 +127,7 @@ static int workload_create(struct lb_options *o, struct lb_workload **w)
 
 /* The run's host, version, start and configuration in @res. Returns 0 or -errno. */
 static int results_config(struct lb_results *res, const struct lb_options *o,
-			  struct lb_workload *w, const struct lb_bench_exec *x)
+			  struct lb_workload *w, const struct lb_measure_exec *x)
 {
 	int scpu[LB_FLOWS_MAX], ccpu[LB_FLOWS_MAX], nflows;
 	char place[4096];
@@ -150,7 +150,7 @@ static int results_config(struct lb_results *res, const struct lb_options *o,
 	if (x) {
 		const int cpus[2] = {o->wl.server_cpu, o->wl.client_cpu};
 
-		lb_bench_exec_describe(x, cpus, place, sizeof(place));
+		lb_measure_exec_describe(x, cpus, place, sizeof(place));
 	} else {
 		lb_workload_describe(w, place, sizeof(place));
 	}
@@ -267,10 +267,10 @@ static void say_plan(const struct lb_options *o, const struct lb_results *res, i
 
 /* Measure @plan's sets with workload @w (and @pcap) into @res, as @o says. */
 static int measure(const struct lb_options *o, const struct lb_plan *plan,
-		   struct lb_workload *w, const struct lb_bench_exec *x, struct lb_pcap_count *pcap,
+		   struct lb_workload *w, const struct lb_measure_exec *x, struct lb_pcap_count *pcap,
 		   struct lb_results *res, char *err, size_t len)
 {
-	struct lb_bench b = {
+	struct lb_measure b = {
 		.workload = w,
 		.exec = x,
 		.plan = plan,
@@ -289,7 +289,7 @@ static int measure(const struct lb_options *o, const struct lb_plan *plan,
 		.time_budget = o->time_budget,
 	};
 
-	return lb_bench_run(&b, res, err, len);
+	return lb_measure_run(&b, res, err, len);
 }
 
 /* The files of a run's results, as write_results() writes them. */
@@ -374,7 +374,7 @@ static int run_into(struct lb_options *o, struct lb_plan *plan, struct lb_outdir
 {
 	const char *out = od ? lb_outdir_path(od) : "standard output";
 	struct lb_outdir *fallback = NULL, *saved;
-	struct lb_bench_exec xs, *x = NULL;
+	struct lb_measure_exec xs, *x = NULL;
 	struct lb_workload *w = NULL;
 	char **server_argv = NULL;
 	struct lb_pcap_count *pcap = NULL;
@@ -385,7 +385,7 @@ static int run_into(struct lb_options *o, struct lb_plan *plan, struct lb_outdir
 
 	/* 3. The workload (or the command), and what the results say of the run. */
 	if (o->exec_argv) {
-		struct lb_bench_exec_config xc = {
+		struct lb_measure_exec_config xc = {
 			.argv = o->exec_argv, .cpus = {o->wl.server_cpu, o->wl.client_cpu},
 			.dir = out, .dirfd = lb_outdir_fd(od), .metric = o->metric, .metric_lower = o->metric_lower,
 			.timeout = o->timeout,
@@ -400,7 +400,7 @@ static int run_into(struct lb_options *o, struct lb_plan *plan, struct lb_outdir
 		}
 		if (server_argv)
 			xc.server_argv = server_argv;
-		ret = lb_bench_exec_open(&xs, &xc, err, sizeof(err));
+		ret = lb_measure_exec_open(&xs, &xc, err, sizeof(err));
 		if (ret == -EINTR) { /* a signal while the server started: nothing measured */
 			*interrupted = true;
 			goto out;
@@ -495,7 +495,7 @@ out:
 	lb_pcap_count_close(pcap);
 	lb_workload_destroy(w);
 	if (x)
-		lb_bench_exec_close(x);
+		lb_measure_exec_close(x);
 	lb_words_free(server_argv);
 	return status;
 }

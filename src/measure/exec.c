@@ -22,7 +22,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "bench_int.h"
+#include "measure_int.h"
 #include "command.h"
 #include "cpu.h"
 #include "util.h"
@@ -35,7 +35,7 @@
  * Opens DIR/output/@name for the command's output (read back for --metric),
  * as a new file. Returns the fd or -errno.
  */
-static int exec_output_open(const struct lb_bench_exec *x, const char *name)
+static int exec_output_open(const struct lb_measure_exec *x, const char *name)
 {
 	int fd = openat(x->outdir_fd, name, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW |
 			O_CLOEXEC, 0644);
@@ -98,7 +98,7 @@ out:
  * Whether the server (if any) is still running, @when ("before", "during")
  * the run @set-@round. Returns 0, or -ESRCH with a line naming its log.
  */
-static int exec_server_check(const struct lb_bench_exec *x, const char *set, int round,
+static int exec_server_check(const struct lb_measure_exec *x, const char *set, int round,
 			     const char *when, char *err, size_t len)
 {
 	char why[160];
@@ -113,10 +113,10 @@ static int exec_server_check(const struct lb_bench_exec *x, const char *set, int
 	return -ESRCH;
 }
 
-int lb_bench_exec_once(const struct lb_bench *b, struct lb_tracer *tracer, const char *set,
+int lb_measure_exec_once(const struct lb_measure *b, struct lb_tracer *tracer, const char *set,
 		       int round, struct lb_run *run, char *err, size_t len)
 {
-	const struct lb_bench_exec *x = b->exec;
+	const struct lb_measure_exec *x = b->exec;
 	struct lb_tracer_counts c0 = {0}, c1 = {0};
 	struct lb_cpu_snap cpu0, cpu1;
 	uint64_t user, sys;
@@ -250,7 +250,7 @@ out_kill:
 	lb_command_kill(x->command);
 out_disarm:
 	if (tracer)
-		lb_bench_disarm_collect(tracer, run, &ret, err, len);
+		lb_measure_disarm_collect(tracer, run, &ret, err, len);
 out:
 	for (int i = 0; i < 2; i++)
 		if (fd[i] >= 0)
@@ -364,7 +364,7 @@ static int exec_ready_parse(const char *spec, int *port, regex_t *re, bool *line
  * for until --ready says it is, it exits, cfg->ready_timeout passes or
  * *cfg->stop is set. Returns 0, or -errno with @err (the server killed).
  */
-static int exec_server_start(struct lb_bench_exec *x, const struct lb_bench_exec_config *cfg,
+static int exec_server_start(struct lb_measure_exec *x, const struct lb_measure_exec_config *cfg,
 			     char *err, size_t len)
 {
 	struct lb_command_config sc = {.argv = x->argv[1], .cpus = {cfg->cpus[0], cfg->cpus[1]}};
@@ -449,7 +449,7 @@ out:
 	return ret;
 }
 
-int lb_bench_exec_open(struct lb_bench_exec *x, const struct lb_bench_exec_config *cfg,
+int lb_measure_exec_open(struct lb_measure_exec *x, const struct lb_measure_exec_config *cfg,
 		       char *err, size_t len)
 {
 	struct lb_command_config cc = {.cpus = {cfg->cpus[0], cfg->cpus[1]}};
@@ -508,11 +508,11 @@ int lb_bench_exec_open(struct lb_bench_exec *x, const struct lb_bench_exec_confi
 	}
 	return 0;
 fail:
-	lb_bench_exec_close(x);
+	lb_measure_exec_close(x);
 	return ret;
 }
 
-void lb_bench_exec_close(struct lb_bench_exec *x)
+void lb_measure_exec_close(struct lb_measure_exec *x)
 {
 	/* The server first: asked to stop (SIGTERM), told after 1 s (SIGKILL). */
 	lb_command_destroy(x->server);
@@ -564,7 +564,7 @@ static void describe_cpus(char *buf, size_t len, const int *cpus)
 		snprintf(buf + off, len - off, " (on cpus %d,%d)", cpus[0], cpus[1]);
 }
 
-char *lb_bench_exec_describe(const struct lb_bench_exec *x, const int *cpus, char *buf,
+char *lb_measure_exec_describe(const struct lb_measure_exec *x, const int *cpus, char *buf,
 			     size_t len)
 {
 	size_t off;

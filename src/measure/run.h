@@ -37,7 +37,7 @@ struct lb_workload;
  * completion, where its output goes, and how a run's throughput is read;
  * with a server, the long-lived process it talks to.
  */
-struct lb_bench_exec {
+struct lb_measure_exec {
 	struct lb_command *command;
 	int outdir_fd;			/* DIR/output: SET-ROUND.out and .err per run */
 	char *outdir;			/* its path, for messages */
@@ -50,8 +50,8 @@ struct lb_bench_exec {
 	char **argv[2];			/* the command's and the server's words, {output} filled */
 };
 
-/* What lb_bench_exec_open() starts from. */
-struct lb_bench_exec_config {
+/* What lb_measure_exec_open() starts from. */
+struct lb_measure_exec_config {
 	char *const *argv;		/* the command and its arguments; no shell */
 	int cpus[2];			/* CPUs for the command and the server (-1 = none) */
 	const char *dir;		/* the results directory, for {output} and messages */
@@ -66,28 +66,28 @@ struct lb_bench_exec_config {
 };
 
 /*
- * lb_bench_exec_open - @x for @cfg: the command checked, DIR/output made,
+ * lb_measure_exec_open - @x for @cfg: the command checked, DIR/output made,
  * the metric compiled, "{output}" in any word replaced by DIR/output, and
  * the server (if any) started and waited for until ready. Returns 0, or
  * -errno after one line naming the cause and the fix in @err (-EINTR when
  * *stop was set while waiting for the server).
  */
-int lb_bench_exec_open(struct lb_bench_exec *x, const struct lb_bench_exec_config *cfg,
+int lb_measure_exec_open(struct lb_measure_exec *x, const struct lb_measure_exec_config *cfg,
 		       char *err, size_t len);
 
-/* lb_bench_exec_close - release what lb_bench_exec_open() made (not the files). */
-void lb_bench_exec_close(struct lb_bench_exec *x);
+/* lb_measure_exec_close - release what lb_measure_exec_open() made (not the files). */
+void lb_measure_exec_close(struct lb_measure_exec *x);
 
 /*
- * lb_bench_exec_describe - "exec /bin/CMD ARGS... (unpinned)", and
+ * lb_measure_exec_describe - "exec /bin/CMD ARGS... (unpinned)", and
  * "; server /bin/SERVER ARGS..." with one, into @buf; returns @buf.
  */
-char *lb_bench_exec_describe(const struct lb_bench_exec *x, const int *cpus, char *buf,
+char *lb_measure_exec_describe(const struct lb_measure_exec *x, const int *cpus, char *buf,
 			     size_t len);
 
-struct lb_bench {
+struct lb_measure {
 	struct lb_workload *workload;	/* NULL with exec */
-	const struct lb_bench_exec *exec; /* --workload exec; NULL otherwise */
+	const struct lb_measure_exec *exec; /* --workload exec; NULL otherwise */
 	const struct lb_plan *plan;	/* the tracer of each results->probesets[i] (plan.h) */
 	double duration;		/* measured seconds per run */
 	double warmup;			/* seconds before the measured window */
@@ -106,26 +106,26 @@ struct lb_bench {
 };
 
 /*
- * lb_bench_groups - the alternation groups of @res's probe sets: a set alone,
+ * lb_measure_groups - the alternation groups of @res's probe sets: a set alone,
  * or a set with every set whose compare-with names it (alternated together,
  * so that each is paired with its base). group[i] gets the group number of
  * probe set i, 0-based in order of first appearance. Returns the number of
  * groups.
  */
-int lb_bench_groups(const struct lb_results *res, int *group);
+int lb_measure_groups(const struct lb_results *res, int *group);
 
 /*
- * lb_bench_run - measure: for every round, the baseline then each probe
+ * lb_measure_run - measure: for every round, the baseline then each probe
  * set, appending one run each to @res. On an interrupt (*stop set) the
  * current run is abandoned and the workload stopped; the runs so far stay in
  * @res and res->complete is false. Every tracer is disarmed on return. With
- * b->alternate, each group (lb_bench_groups()) is measured in one running
+ * b->alternate, each group (lb_measure_groups()) is measured in one running
  * workload instead: a plain baseline run, then the group's tracers armed and
  * switched between off and each set in units of mirrored slices until every
  * CI is b->precision narrow or b->max_time has passed (or, with
  * b->time_budget, the group's share of what is left of it).
  * Returns 0, -EINTR when interrupted, or -errno with a message in @err.
  */
-int lb_bench_run(const struct lb_bench *b, struct lb_results *res, char *err, size_t len);
+int lb_measure_run(const struct lb_measure *b, struct lb_results *res, char *err, size_t len);
 
 #endif

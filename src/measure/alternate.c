@@ -14,7 +14,7 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 
-#include "bench_int.h"
+#include "measure_int.h"
 #include "cpu.h"
 #include "hist.h"
 #include "loadgen.h"
@@ -40,7 +40,7 @@
 #define LB_ALT_SETUP_GUESS 4.0
 #define LB_ALT_MIN_SHARE 3.0
 
-int lb_bench_groups(const struct lb_results *res, int *group)
+int lb_measure_groups(const struct lb_results *res, int *group)
 {
 	int n = 0;
 
@@ -76,7 +76,7 @@ int lb_bench_groups(const struct lb_results *res, int *group)
 
 /* One alternation: the sets of one group armed in one running workload. */
 struct alt {
-	const struct lb_bench *b;
+	const struct lb_measure *b;
 	struct lb_results *res;
 	int member[LB_MAX_PROBESETS];	/* indices in res->probesets */
 	int n;
@@ -175,7 +175,7 @@ static int alt_edge(struct alt *a, struct lb_hist *lat, double *t, uint64_t *ops
 /* Switch to @state, let it settle, measure one slice of unit @unit and append it. */
 static int alt_slice(struct alt *a, int unit, int state, char *err, size_t len)
 {
-	const struct lb_bench *b = a->b;
+	const struct lb_measure *b = a->b;
 	struct lb_tracer_counts c0[LB_MAX_PROBESETS], c1[LB_MAX_PROBESETS], *cs;
 	uint64_t ops0, ops1, sp0, sp1, late0, late1;
 	struct lb_slice sl = { .unit = unit };
@@ -372,7 +372,7 @@ static void alt_progress(const struct alt *a, const struct lb_progress *p, int u
 /* Units of mirrored slices until every CI is narrow enough or the time is up. */
 static int alt_units(struct alt *a, const struct lb_progress *p, char *err, size_t len)
 {
-	const struct lb_bench *b = a->b;
+	const struct lb_measure *b = a->b;
 	int order[LB_MAX_PROBESETS + 1], nstates = a->n + 1, ret;
 
 	a->units_start = lb_now();
@@ -475,7 +475,7 @@ static int alt_store(struct alt *a, int round, const struct lb_workload_stats *s
 		if (!ret && residue && !psr->off_residue && !(psr->off_residue = strdup(residue)))
 			ret = -ENOMEM;
 		if (!ret && k >= 0)
-			ret = lb_bench_kprobes_store(psr, alt_tracer(a, k));
+			ret = lb_measure_kprobes_store(psr, alt_tracer(a, k));
 		if (ret)
 			return ret;
 	}
@@ -501,7 +501,7 @@ static int alt_plain(struct alt *a, char *err, size_t len)
  * off slices are held against (they bracket the alternation in time, so a
  * linear drift cancels).
  */
-static int alt_group(const struct lb_bench *b, struct lb_results *res, const int *group, int g,
+static int alt_group(const struct lb_measure *b, struct lb_results *res, const int *group, int g,
 		     double max_time, double *units_s, struct lb_progress *p, char *err, size_t len)
 {
 	struct lb_workload_stats st = {0};
@@ -553,7 +553,7 @@ static int alt_group(const struct lb_bench *b, struct lb_results *res, const int
 	*units_s = lb_now() - t0;
 	/* Disarmed with the workload still running, for the plain slices after. */
 	while (armed-- > 0)
-		lb_bench_disarm(alt_tracer(&a, armed), &ret, err, len);
+		lb_measure_disarm(alt_tracer(&a, armed), &ret, err, len);
 	a.armed = false;
 	a.cur = -1;
 	if (!ret)
@@ -593,7 +593,7 @@ static int alt_group(const struct lb_bench *b, struct lb_results *res, const int
  * leaves its time to the ones after it. Never more than --max-time, never
  * less than LB_ALT_MIN_SHARE (the 2 units the CI needs may take longer).
  */
-static double alt_share(const struct lb_bench *b, int g, int ngroups, double elapsed, double setup)
+static double alt_share(const struct lb_measure *b, int g, int ngroups, double elapsed, double setup)
 {
 	double per_setup = g ? setup / g : LB_ALT_SETUP_GUESS, share;
 
@@ -605,10 +605,10 @@ static double alt_share(const struct lb_bench *b, int g, int ngroups, double ela
 	return share > LB_ALT_MIN_SHARE ? share : LB_ALT_MIN_SHARE;
 }
 
-int lb_bench_alternate(const struct lb_bench *b, struct lb_results *res, struct lb_progress *p,
+int lb_measure_alternate(const struct lb_measure *b, struct lb_results *res, struct lb_progress *p,
 			   char *err, size_t len)
 {
-	int group[LB_MAX_PROBESETS], ngroups = lb_bench_groups(res, group), ret;
+	int group[LB_MAX_PROBESETS], ngroups = lb_measure_groups(res, group), ret;
 	double start = lb_now(), setup = 0;
 
 	for (int g = 0; g < ngroups; g++) {
@@ -617,7 +617,7 @@ int lb_bench_alternate(const struct lb_bench *b, struct lb_results *res, struct 
 		ret = alt_group(b, res, group, g, alt_share(b, g, ngroups, tg - start, setup), &units_s,
 				p, err, len);
 		setup += lb_now() - tg - units_s;
-		if (ret == -EINTR || (ret && lb_bench_stopped(b)))
+		if (ret == -EINTR || (ret && lb_measure_stopped(b)))
 			return -EINTR;
 		if (ret) {
 			char msg[512];
@@ -631,11 +631,11 @@ int lb_bench_alternate(const struct lb_bench *b, struct lb_results *res, struct 
 			}
 			return ret;
 		}
-		if (lb_bench_stopped(b))
+		if (lb_measure_stopped(b))
 			return -EINTR;
 	}
 	/* The baseline alone (--probeset none): its runs, as under --method runs. */
 	if (!ngroups)
-		return lb_bench_rounds(b, res, p, err, len);
+		return lb_measure_rounds(b, res, p, err, len);
 	return 0;
 }

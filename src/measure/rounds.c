@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * The orchestrator: lb_bench_run(), and --method runs (a run per set and
- * round, each in a workload of its own). alternate.c has --method alternate.
+ * --method runs: a run per set and round, each in a workload of its own (a
+ * command's rounds through exec.c), its window's edges read between two
+ * reads of the operation counter.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -17,7 +18,7 @@
 #include "loadgen.h"
 #include "pcap_count.h"
 #include "plan.h"
-#include "bench_int.h"
+#include "measure_int.h"
 #include "results.h"
 #include "run.h"
 #include "stats.h"
@@ -28,7 +29,7 @@
  * --count-with pcap: the capture's count, its drops and the server socket's
  * drops at one edge of the window, into @at[0..2]. Returns 0 or -errno + @err.
  */
-static int pcap_edge(const struct lb_bench *b, uint64_t at[3], char *err, size_t len)
+static int pcap_edge(const struct lb_measure *b, uint64_t at[3], char *err, size_t len)
 {
 	at[2] = lb_workload_server_drops(b->workload);
 	return lb_pcap_count_read(b->pcap, &at[0], &at[1], err, len);
@@ -74,7 +75,7 @@ static void progress_show(const struct lb_progress *p, double rate)
  * late so far (--rate). Returns 0 or -errno with
  * @err set.
  */
-static int window_edge(const struct lb_bench *b, struct lb_tracer *tracer, struct lb_hist *lat,
+static int window_edge(const struct lb_measure *b, struct lb_tracer *tracer, struct lb_hist *lat,
 		       double *t, uint64_t *ops, uint64_t *spread, uint64_t *late,
 		       struct lb_tracer_counts *c, char *err, size_t len)
 {
@@ -103,100 +104,13 @@ static int window_edge(const struct lb_bench *b, struct lb_tracer *tracer, struc
 	return 0;
 }
 
-/* The tracer's counts of a run: those at @c1 less those at @c0. */
-static void run_tracer_counts(struct lb_run *run, const struct lb_tracer_counts *c0,
-			      const struct lb_tracer_counts *c1)
-{
-	run->events = c1->events - c0->events;
-	run->lost_events = c1->lost - c0->lost;
-	run->overwritten_events = c1->overwritten - c0->overwritten;
-}
-
-/* The workload's own counts from its start to its stop, @st, in @run. */
-void lb_run_workload_counts(struct lb_run *run, const struct lb_workload_stats *st)
-{
-	run->timeouts = st->timeouts;
-	run->sent = st->sent;
-	run->received = st->received;
-	run->dropped = st->dropped;
-	run->mismatches = st->mismatches;
-}
-
-/* How the kernel placed a kprobe, in the results' words. */
-static enum lb_kprobe_mech kprobe_mech(enum lb_kprobe_seen s)
-{
-	switch (s) {
-	case LB_SEEN_BREAKPOINT:
-		return LB_KPROBE_BREAKPOINT;
-	case LB_SEEN_FTRACE:
-		return LB_KPROBE_FTRACE;
-	case LB_SEEN_OPTIMIZED:
-		return LB_KPROBE_OPTIMIZED;
-	case LB_SEEN_DISABLED:
-		return LB_KPROBE_DISABLED;
-	default:
-		return LB_KPROBE_UNKNOWN;
-	}
-}
-
-int lb_bench_kprobes_store(struct lb_probeset_result *psr, const struct lb_tracer *t)
-{
-	const struct lb_tracer_kprobe *k;
-	const char *source;
-	size_t n;
-	int before, opt = lb_tracer_kprobe_opt(t, &before), ret;
-
-	k = lb_tracer_kprobes(t, &n, &source);
-	lb_kprobes_info_release(&psr->kprobes);
-	psr->kprobes.optimization = opt;
-	psr->kprobes.optimization_before = before;
-	if (source && !(psr->kprobes.source = strdup(source)))
-		return -ENOMEM;
-	for (size_t i = 0; i < n; i++) {
-		ret = lb_kprobes_info_add(&psr->kprobes, k[i].symbol, k[i].offset, k[i].ret,
-					  kprobe_mech(k[i].seen));
-		if (ret)
-			return ret;
-	}
-	return 0;
-}
-
-void lb_bench_disarm_collect(struct lb_tracer *t, struct lb_run *run, int *ret, char *err,
-			     size_t len)
-{
-	struct lb_tracer_counts at[2];
-	int cret;
-
-	lb_bench_disarm(t, ret, err, len);
-	if (*ret)
-		return;
-	/* A tracer that reads its records back only now: the window's counts are these. */
-	cret = lb_tracer_collect(t, at, 2, err, len);
-	if (cret < 0)
-		*ret = cret;
-	else if (cret > 0)
-		run_tracer_counts(run, &at[0], &at[1]);
-}
-
-void lb_bench_disarm(struct lb_tracer *t, int *ret, char *err, size_t len)
-{
-	int dret = lb_tracer_disarm(t);
-
-	if (dret && !*ret) {
-		*ret = dret;
-		snprintf(err, len, "cannot remove the %s tracer's kernel state: %s: run "
-			 "'loadbench cleanup' once loadbench has exited", lb_tracer_name(t),
-			 strerror(-dret));
-	}
-}
-
 /*
  * One measured run. The tracer (NULL for the baseline) records from before
  * the workload starts, so the warm-up also warms the tracing paths; counts
  * are the difference of two snapshots, each taken between two reads of the
  * operation counter that bound that edge of the window (window_edge()).
  */
-static int run_once(const struct lb_bench *b, struct lb_tracer *tracer, int round,
+static int run_once(const struct lb_measure *b, struct lb_tracer *tracer, int round,
 		    const struct lb_progress *p, struct lb_run *run, char *err, size_t len)
 {
 	struct lb_tracer_counts c0 = {0}, c1 = {0};
@@ -307,7 +221,7 @@ static int run_once(const struct lb_bench *b, struct lb_tracer *tracer, int roun
 	run->late = late1 - late0;
 	run->edge_spread_ops = spread0 > spread1 ? spread0 : spread1;
 	run->throughput = run->seconds > 0 ? (double)run->ops / run->seconds : 0;
-	run_tracer_counts(run, &c0, &c1);
+	lb_run_tracer_counts(run, &c0, &c1);
 	run->read_events = c1.read - c0.read;
 	run->read_bytes = c1.read_bytes - c0.read_bytes;
 	run->nsamples = n;
@@ -337,7 +251,7 @@ out_stop:
 	}
 out_disarm:
 	if (tracer)
-		lb_bench_disarm_collect(tracer, run, &ret, err, len);
+		lb_measure_disarm_collect(tracer, run, &ret, err, len);
 out:
 	free(lat);
 	if (ret) {
@@ -350,7 +264,7 @@ out:
 	return ret;
 }
 
-int lb_bench_rounds(const struct lb_bench *b, struct lb_results *res, struct lb_progress *p,
+int lb_measure_rounds(const struct lb_measure *b, struct lb_results *res, struct lb_progress *p,
 		    char *err, size_t len)
 {
 	int nsets = (int)res->nprobesets, ret = 0;
@@ -361,16 +275,16 @@ int lb_bench_rounds(const struct lb_bench *b, struct lb_results *res, struct lb_
 			struct lb_tracer *tracer = i < 0 ? NULL : lb_plan_tracer(b->plan, i);
 			struct lb_run run;
 
-			if (lb_bench_stopped(b))
+			if (lb_measure_stopped(b))
 				return -EINTR;
 			p->name = psr->name;
 			p->round = round;
 			p->run++;
 			progress_show(p, 0);
-			ret = b->exec ? lb_bench_exec_once(b, tracer, psr->name, round, &run, err,
+			ret = b->exec ? lb_measure_exec_once(b, tracer, psr->name, round, &run, err,
 							   len)
 				      : run_once(b, tracer, round, p, &run, err, len);
-			if (ret == -EINTR || (ret && lb_bench_stopped(b)))
+			if (ret == -EINTR || (ret && lb_measure_stopped(b)))
 				return -EINTR;
 			if (ret) {
 				char msg[512];
@@ -381,40 +295,16 @@ int lb_bench_rounds(const struct lb_bench *b, struct lb_results *res, struct lb_
 			}
 			ret = lb_probeset_result_add_run(psr, &run);
 			if (!ret && tracer)
-				ret = lb_bench_kprobes_store(psr, tracer);
+				ret = lb_measure_kprobes_store(psr, tracer);
 			free(run.samples);
 			free(run.flow_ops);
 			lb_latency_release(&run.latency);
 			if (ret)
 				return ret;
 			/* A run that completed as the signal came is kept with the others. */
-			if (lb_bench_stopped(b))
+			if (lb_measure_stopped(b))
 				return -EINTR;
 		}
 	}
 	return 0;
-}
-
-int lb_bench_run(const struct lb_bench *b, struct lb_results *res, char *err, size_t len)
-{
-	int nruns = b->repeat * ((int)res->nprobesets + 1);
-	struct lb_progress p = {
-		.on = b->progress && isatty(STDERR_FILENO),
-		.repeat = b->repeat,
-		.nruns = nruns,
-		.started = lb_now(),
-		.total = nruns * (b->warmup + b->duration + 0.05),
-	};
-	int ret;
-
-	res->complete = false;
-	ret = b->alternate ? lb_bench_alternate(b, res, &p, err, len) : lb_bench_rounds(b, res, &p, err, len);
-	/* Whatever failed, nothing stays armed once the orchestrator returns. */
-	lb_tracer_disarm_all();
-	/* Clear the line, so that what follows starts in column 0. */
-	if (p.on)
-		fputs("\r\033[K", stderr);
-	if (!ret)
-		res->complete = true;
-	return ret;
 }

@@ -12,7 +12,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "bench_int.h"
+#include "measure_int.h"
 #include "cpu.h"
 
 #define LB_CPU_MAX_CLOCKS 256 /* tracer tasks read at most */

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* What the two methods of bench/ share (run.c: runs; alternate.c: alternate). Internal. */
-#ifndef LB_BENCH_INT_H
-#define LB_BENCH_INT_H
+#ifndef LB_MEASURE_INT_H
+#define LB_MEASURE_INT_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -23,21 +23,21 @@ struct lb_progress {
 	double started, total;	/* lb_now() at the start; estimated seconds in all */
 };
 
-/* lb_bench_stopped - whether a signal asked the run to stop. */
-static inline bool lb_bench_stopped(const struct lb_bench *b)
+/* lb_measure_stopped - whether a signal asked the run to stop. */
+static inline bool lb_measure_stopped(const struct lb_measure *b)
 {
 	return b->stop && *b->stop;
 }
 
-/* lb_bench_disarm - disarm @t; its failure becomes *@ret (with @err) unless an earlier one is there. */
-void lb_bench_disarm(struct lb_tracer *t, int *ret, char *err, size_t len);
+/* lb_measure_disarm - disarm @t; its failure becomes *@ret (with @err) unless an earlier one is there. */
+void lb_measure_disarm(struct lb_tracer *t, int *ret, char *err, size_t len);
 
 /*
- * lb_bench_disarm_collect - lb_bench_disarm(), then, when nothing failed,
+ * lb_measure_disarm_collect - lb_measure_disarm(), then, when nothing failed,
  * the window's counts of a tracer that reads its records back after disarm
  * (lb_tracer_collect) into @run. Returns nothing; a failure in *@ret, @err.
  */
-void lb_bench_disarm_collect(struct lb_tracer *t, struct lb_run *run, int *ret, char *err,
+void lb_measure_disarm_collect(struct lb_tracer *t, struct lb_run *run, int *ret, char *err,
 			     size_t len);
 
 /*
@@ -49,35 +49,39 @@ void lb_bench_disarm_collect(struct lb_tracer *t, struct lb_run *run, int *ret, 
 #define LB_KPROBE_CHECKS 8
 
 /*
- * lb_bench_kprobes_store - what @t knows of its kprobes (their mechanism as
+ * lb_measure_kprobes_store - what @t knows of its kprobes (their mechanism as
  * last checked, the optimization setting) into @psr. Returns 0 or -ENOMEM.
  */
-int lb_bench_kprobes_store(struct lb_probeset_result *psr, const struct lb_tracer *t);
+int lb_measure_kprobes_store(struct lb_probeset_result *psr, const struct lb_tracer *t);
 
 /* lb_run_workload_counts - the workload's own counts from start to stop, @st, into @run. */
 void lb_run_workload_counts(struct lb_run *run, const struct lb_workload_stats *st);
 
+/* lb_run_tracer_counts - the tracer's counts of @run: those at @c1 less those at @c0. */
+void lb_run_tracer_counts(struct lb_run *run, const struct lb_tracer_counts *c0,
+			  const struct lb_tracer_counts *c1);
+
 /*
- * lb_bench_rounds - --method runs: every round, the baseline and each set in
+ * lb_measure_rounds - --method runs: every round, the baseline and each set in
  * turn, one run each. Returns 0, -EINTR, or -errno with @err.
  */
 /*
- * lb_bench_exec_once - one run of b->exec's command under @tracer (NULL:
+ * lb_measure_exec_once - one run of b->exec's command under @tracer (NULL:
  * the baseline) for set @set, round @round, into @run. Returns 0, -EINTR,
  * or -errno with @err (the command failed, timed out, or its metric is not
  * in its output; the file to read named).
  */
-int lb_bench_exec_once(const struct lb_bench *b, struct lb_tracer *tracer, const char *set,
+int lb_measure_exec_once(const struct lb_measure *b, struct lb_tracer *tracer, const char *set,
 		       int round, struct lb_run *run, char *err, size_t len);
 
-int lb_bench_rounds(const struct lb_bench *b, struct lb_results *res, struct lb_progress *p,
+int lb_measure_rounds(const struct lb_measure *b, struct lb_results *res, struct lb_progress *p,
 		    char *err, size_t len);
 
 /*
- * lb_bench_alternate - --method alternate: each group in one running
+ * lb_measure_alternate - --method alternate: each group in one running
  * workload. Returns 0, -EINTR, or -errno with @err (naming the set).
  */
-int lb_bench_alternate(const struct lb_bench *b, struct lb_results *res, struct lb_progress *p,
+int lb_measure_alternate(const struct lb_measure *b, struct lb_results *res, struct lb_progress *p,
 		       char *err, size_t len);
 
 #endif
