@@ -90,7 +90,7 @@ int main(void)
 	T_CHECK(lb_probeset_parse(text, "strace.probeset", &ps, err, sizeof(err)) == 0);
 	if (!ps)
 		return T_EXIT_ERROR;
-	ret = lb_tracer_create(ps, NULL, &t, err, sizeof(err));
+	ret = lb_tracer_create(ps, NULL, &t, NULL, err, sizeof(err));
 	T_CHECK(ret == 0);
 	if (ret) {
 		fprintf(stderr, "%s\n", err);

@@ -327,7 +327,7 @@ static int run_set(const struct set *st, const char *catalog)
 	s.workload = ps->scope == LB_SCOPE_WORKLOAD;
 	ret = lb_tracer_available(ps->tracer, err, sizeof(err));
 	if (!ret)
-		ret = lb_tracer_create(ps, NULL, &t, err, sizeof(err));
+		ret = lb_tracer_create(ps, NULL, &t, NULL, err, sizeof(err));
 	if (ret) {
 		printf("--- %s not run: %s\n", label, err);
 		goto out;

@@ -40,7 +40,7 @@ int lb_cmd_list(int argc, char **argv)
 
 		ret = lb_probeset_find(names[i], catalog, &ps, err, sizeof(err));
 		if (!ret)
-			ret = lb_tracer_create(ps, NULL, &t, err, sizeof(err));
+			ret = lb_tracer_create(ps, NULL, &t, NULL, err, sizeof(err));
 		printf("%-*s %-11s %s\n", w, names[i], ps ? ps->tracer : "?",
 		       ps && ps->description ? ps->description : "");
 		/* lb_tracer_create() says "probe set NAME cannot run here: WHY": print WHY. */

@@ -18,6 +18,7 @@
 #include "commands.h"
 #include "probeset.h"
 #include "stap_script.h"
+#include "unavailable.h"
 #include "util.h"
 
 /*
@@ -48,23 +49,27 @@ static int symbols_check(const char *script, const char *kbuild, char *err, size
 		return 0;
 	if (fd == -EINVAL)
 		snprintf(kind, sizeof(kind), "not a regular file but %s", lb_file_kind(path));
-	snprintf(err, len, "its kprobe.function probes need the kernel's symbols at build time, "
-		 "and %s is %s (Debian's real one is in linux-image-RELEASE-dbg; the names "
-		 "of the running kernel's /proc/kallsyms do)", path,
-		 f ? "a one-line stub" : fd == -EINVAL ? kind : "missing");
+	lb_unavailable_say(LB_UNAVAIL_KSYMS, err, len, "its kprobe.function probes need the "
+			   "kernel's symbols at build time, and %s is %s (Debian's real one is in "
+			   "linux-image-RELEASE-dbg; the names of the running kernel's "
+			   "/proc/kallsyms do)", path,
+			   f ? "a one-line stub" : fd == -EINVAL ? kind : "missing");
 	return -ENOENT;
 }
 
 /*
  * DIR/NAME.why: why NAME was not built, for the run that looks for it there
- * (its error names it). Best effort.
+ * (its error names it): the message, then the brief of @code (unavailable.h)
+ * when it has one, which the run's warning gives. Best effort.
  */
-static void why_file(const char *dir, const char *name, const char *why)
+static void why_file(const char *dir, const char *name, const char *why,
+		     enum lb_unavailable code)
 {
-	char path[PATH_MAX], text[1100];
+	const char *brief = lb_unavailable_brief(code);
+	char path[PATH_MAX], text[1200];
 
 	snprintf(path, sizeof(path), "%s/%s.why", dir, name);
-	snprintf(text, sizeof(text), "%s\n", why);
+	snprintf(text, sizeof(text), "%s\n%s%s", why, brief ? brief : "", brief ? "\n" : "");
 	lb_atomic_write(path, text, strlen(text));
 }
 
@@ -95,10 +100,11 @@ static int build_one(const char *spec, const char *catalog, const struct lb_stap
 		printf("%s %s (built before)\n", ko, ps->name);
 		goto out;
 	}
+	lb_unavailable_take();	/* the codes of the messages below */
 	ret = symbols_check(script, o->kbuild, err, sizeof(err));
 	if (ret) {
 		lb_err("probe set %s: %s", ps->name, err);
-		why_file(dir, name, err);
+		why_file(dir, name, err, lb_unavailable_take());
 		goto out;
 	}
 	fprintf(stderr, "loadbench: building %s's module %s with stap -p4%s%s\n", ps->name, name,
@@ -106,7 +112,7 @@ static int build_one(const char *spec, const char *catalog, const struct lb_stap
 	ret = lb_stap_build(script, name, o, dir, err, sizeof(err));
 	if (ret) {
 		lb_err("%s", err);
-		why_file(dir, name, err);
+		why_file(dir, name, err, lb_unavailable_take());
 	} else {
 		/* A reason given by an earlier build no longer holds. */
 		snprintf(ko, sizeof(ko), "%s/%s.why", dir, name);

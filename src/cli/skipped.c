@@ -10,52 +10,21 @@
 #include "probeset.h"
 #include "run.h"
 #include "skipped.h"
+#include "unavailable.h"
 #include "util.h"
-
-/*
- * What the tracers' messages say (tracer.h's available() and create()), in
- * a few words; the first that a reason contains wins. A reason none of them
- * names is cut to its first clause.
- */
-static const struct {
-	const char *says, *brief;
-} briefs[] = {
-	{ "needs root", "needs root" },
-	{ "needs kprobes", "no kprobes" },
-	{ "needs uprobes", "no uprobes" },
-	{ "lttng-modules", "no lttng-modules" },
-	{ "lttng-sessiond reachable", "no lttng-sessiond" },
-	{ "without liblttng-ctl", "no liblttng-ctl" },
-	{ "babeltrace", "no babeltrace2 ctf plugin" },
-	{ "SystemTap's modules cannot load", "no loadable modules" },
-	{ "staprun not found", "no staprun" },
-	{ "stap not found", "no stap" },
-	{ "no build tree for this kernel", "no kernel headers" },
-	{ "need the kernel's symbols at build time", "no kernel symbols to build stap kprobes" },
-	{ "SystemTap module was not built", "stap module not built" },
-	{ "without libbpf", "no libbpf" },
-	{ "refuses to load a BPF", "BPF refused" },
-	{ "has no perf events", "no perf events" },
-	{ "perf_event_open(2) fails", "perf_event_open fails" },
-	{ "ptrace", "ptrace blocked" },
-	{ "tracefs is not mounted", "no tracefs" },
-	{ "unknown tracepoint", "unknown tracepoint" },
-};
 
 /* The longest first clause a brief keeps. */
 #define LB_BRIEF_MAX 40
 
-const char *lb_skipped_brief(const char *reason, char *buf, size_t len)
+const char *lb_skipped_brief(enum lb_unavailable why, const char *reason, char *buf, size_t len)
 {
 	static const char *const seps[] = { ": ", " (", "; ", ", " };
 	const char *s = reason, *p;
 	size_t n;
 
-	for (size_t i = 0; i < sizeof(briefs) / sizeof(briefs[0]); i++) {
-		if (strstr(reason, briefs[i].says)) {
-			snprintf(buf, len, "%s", briefs[i].brief);
-			return buf;
-		}
+	if (lb_unavailable_brief(why)) {
+		snprintf(buf, len, "%s", lb_unavailable_brief(why));
+		return buf;
 	}
 	/* Past "probe set NAME cannot run here: ", or a "PATH:LINE: " in front. */
 	p = strstr(s, "cannot run here: ");
@@ -87,36 +56,32 @@ const char *lb_skipped_brief(const char *reason, char *buf, size_t len)
 	return buf;
 }
 
-void lb_skipped_warn(const struct lb_plan *plan)
+char *lb_skipped_line(const struct lb_plan_entry *const *entry, int n)
 {
-	int n = lb_plan_count(plan), nskipped = lb_plan_skipped(plan);
-	char why[LB_MAX_PROBESETS][64];
-	bool said[LB_MAX_PROBESETS] = { false };
+	char (*why)[64] = calloc((size_t)n + 1, sizeof(*why));
+	bool *said = calloc((size_t)n + 1, sizeof(*said));
 	char *line = NULL;
 	size_t size = 0;
-	FILE *f;
+	FILE *f = NULL;
 
-	if (!nskipped)
-		return;
-	for (int i = 0; i < n; i++) {
-		const struct lb_plan_entry *e = lb_plan_entry(plan, i);
-
-		if (e->skipped)
-			lb_skipped_brief(e->skipped, why[i], sizeof(why[i]));
-	}
-	/* The sets of one reason together, the reasons in the order they come. */
+	if (!why || !said)
+		goto out;
+	for (int i = 0; i < n; i++)
+		if (entry[i]->skipped)
+			lb_skipped_brief(entry[i]->why, entry[i]->skipped, why[i], sizeof(why[i]));
+	/* The sets of one code (and brief) together, the codes in the order they come. */
 	f = open_memstream(&line, &size);
 	for (int i = 0, groups = 0; f && i < n; i++) {
-		const struct lb_plan_entry *e = lb_plan_entry(plan, i);
+		const struct lb_plan_entry *e = entry[i];
 		int named = 0;
 
 		if (!e->skipped || said[i])
 			continue;
 		fputs(groups++ ? "; " : "", f);
 		for (int j = i; j < n; j++) {
-			const struct lb_plan_entry *o = lb_plan_entry(plan, j);
+			const struct lb_plan_entry *o = entry[j];
 
-			if (!o->skipped || said[j] || strcmp(why[j], why[i]))
+			if (!o->skipped || said[j] || o->why != e->why || strcmp(why[j], why[i]))
 				continue;
 			fprintf(f, "%s%s", named++ ? ", " : "", o->set->name);
 			said[j] = true;
@@ -127,6 +92,23 @@ void lb_skipped_warn(const struct lb_plan *plan)
 		free(line);
 		line = NULL;
 	}
+out:
+	free(why);
+	free(said);
+	return line;
+}
+
+void lb_skipped_warn(const struct lb_plan *plan)
+{
+	const struct lb_plan_entry *entry[LB_MAX_PROBESETS];
+	int n = lb_plan_count(plan), nskipped = lb_plan_skipped(plan);
+	char *line;
+
+	if (!nskipped)
+		return;
+	for (int i = 0; i < n; i++)
+		entry[i] = lb_plan_entry(plan, i);
+	line = lb_skipped_line(entry, n);
 	lb_warn("skipping %d probe set%s that cannot run here%s%s (see loadbench list)", nskipped,
 		nskipped == 1 ? "" : "s", line ? ": " : "", line ? line : "");
 	free(line);

@@ -146,6 +146,7 @@ static int plan_create(struct lb_plan *plan, const struct lb_plan_request *rq, c
 
 	for (int i = 0; i < plan->n; i++) {
 		struct lb_plan_entry *e = &plan->entry[i];
+		enum lb_unavailable why = LB_UNAVAIL_OTHER;
 		char msg[LB_PLAN_MSG];
 		int ret;
 
@@ -157,12 +158,14 @@ static int plan_create(struct lb_plan *plan, const struct lb_plan_request *rq, c
 				 e->set->name);
 			ret = -EINVAL;
 		} else {
-			ret = lb_tracer_create(e->set, rq->topts, &e->tracer, msg, sizeof(msg));
+			ret = lb_tracer_create(e->set, rq->topts, &e->tracer, &why, msg,
+					       sizeof(msg));
 		}
 		if (ret && (defaults || (rq->skip_unavailable &&
 					     probeset_unavailable(e->set, ret)))) {
 			/* The default run measures what runs here and says what it left out. */
 			e->tracer = NULL;
+			e->why = why;
 			e->skipped = strdup(msg);
 			if (!e->skipped) {
 				snprintf(err, len, "out of memory");

@@ -13,6 +13,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "unavailable.h"
+
 struct lb_plan;
 struct lb_probeset;
 struct lb_results;
@@ -38,6 +40,7 @@ struct lb_plan_entry {
 	struct lb_tracer *tracer;	/* NULL when skipped */
 	int result;			/* index of its result in res->probesets; -1 when skipped */
 	const char *skipped;		/* why it cannot run here; NULL when measured */
+	enum lb_unavailable why;	/* that reason's code; LB_UNAVAIL_OTHER when none */
 };
 
 /*

@@ -20,6 +20,7 @@
 #include <babeltrace2/babeltrace.h>
 
 #include "ctf_count.h"
+#include "unavailable.h"
 
 struct counter {
 	struct lb_ctf_counts *c;
@@ -60,9 +61,9 @@ int lb_ctf_available(char *why, size_t len)
 	const bt_plugin *plugin = find_ctf_plugin();
 
 	if (!plugin) {
-		snprintf(why, len, "cannot find babeltrace2's ctf plugin (babeltrace-plugin-ctf.so), "
-			 "which reads the trace back to count its events: apt-get install "
-			 "libbabeltrace2-0");
+		lb_unavailable_say(LB_UNAVAIL_BABELTRACE, why, len, "cannot find babeltrace2's ctf "
+				   "plugin (babeltrace-plugin-ctf.so), which reads the trace back to "
+				   "count its events: apt-get install libbabeltrace2-0");
 		return -ENOENT;
 	}
 	bt_plugin_put_ref(plugin);

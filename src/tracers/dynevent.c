@@ -22,6 +22,7 @@
 #include "kallsyms.h"
 #include "owner.h"
 #include "tracefs_util.h"
+#include "unavailable.h"
 
 #define LB_EVENT_NAME_MAX	64	/* the kernel's MAX_EVENT_NAME_LEN, NUL included */
 
@@ -164,14 +165,15 @@ int lb_dynevents_resolve(const struct lb_probeset *ps, struct lb_dynevents **out
 		user |= is_dynamic(ps->probes[i].kind) && !is_kernel(ps->probes[i].kind);
 	}
 	if (kernel && !have_file("kprobe_events")) {
-		snprintf(err, len, "needs kprobes: this kernel has no %s/kprobe_events "
-			 "(CONFIG_KPROBES unset)", lb_tracefs_dir());
+		lb_unavailable_say(LB_UNAVAIL_KPROBES, err, len, "needs kprobes: this kernel has no "
+				   "%s/kprobe_events (CONFIG_KPROBES unset)", lb_tracefs_dir());
 		ret = -ENODEV;
 		goto err;
 	}
 	if (user && !have_file("uprobe_events")) {
-		snprintf(err, len, "needs uprobes: this kernel has no %s/uprobe_events "
-			 "(CONFIG_UPROBE_EVENTS unset)", lb_tracefs_dir());
+		lb_unavailable_say(LB_UNAVAIL_UPROBES, err, len, "needs uprobes: this kernel has no "
+				   "%s/uprobe_events (CONFIG_UPROBE_EVENTS unset)",
+				   lb_tracefs_dir());
 		ret = -ENODEV;
 		goto err;
 	}

@@ -18,6 +18,7 @@
 
 #include "atomic.h"
 #include "stap_script.h"
+#include "unavailable.h"
 
 #define LB_STAP_BUILD_TIMEOUT_S	600
 #define LB_STAP_MAX_DEFINES	8
@@ -309,8 +310,8 @@ int lb_stap_build(const char *script, const char *name, const struct lb_stap_bui
 	if (!o)
 		o = &none;
 	if (!lb_stap_find_program("stap", stap, sizeof(stap))) {
-		snprintf(err, len, "stap not found: SystemTap's translator builds the probe set's "
-			 "module (apt-get install systemtap)");
+		lb_unavailable_say(LB_UNAVAIL_STAP, err, len, "stap not found: SystemTap's translator "
+				   "builds the probe set's module (apt-get install systemtap)");
 		return -ENOENT;
 	}
 	snprintf(path, sizeof(path), "%s/%s.stp", dir, name);

@@ -15,6 +15,7 @@
 #include <tracefs.h>
 
 #include "tracefs_util.h"
+#include "unavailable.h"
 #include "util.h"
 
 /*
@@ -124,9 +125,10 @@ int lb_tracefs_mount(char *why, size_t len)
 		mounted_errno = tracefs_tracing_dir_is_mounted(true, &path) < 0 ?
 				(errno ? errno : ENODEV) : 0;
 	if (mounted_errno) {
-		snprintf(why, len, "tracefs is not mounted and could not be mounted (%s): mount it "
-			 "with 'mount -t tracefs nodev /sys/kernel/tracing' (kernel needs "
-			 "CONFIG_TRACING)", strerror(mounted_errno));
+		lb_unavailable_say(LB_UNAVAIL_TRACEFS, why, len, "tracefs is not mounted and could "
+				   "not be mounted (%s): mount it with 'mount -t tracefs nodev "
+				   "/sys/kernel/tracing' (kernel needs CONFIG_TRACING)",
+				   strerror(mounted_errno));
 		return -ENODEV;
 	}
 	return 0;
@@ -233,18 +235,21 @@ int lb_tracefs_events_resolve(const struct lb_probeset *ps, const char *tracer,
 				goto err;
 			}
 			if (!lb_tracefs_event_exists(p->system, NULL)) {
-				snprintf(err, len, "%s:%d: unknown tracepoint system '%s': this kernel "
-					 "has no %s/events/%s (see available_events)", ps->path,
-					 p->line, p->system, dir, p->system);
+				lb_unavailable_say(LB_UNAVAIL_TRACEPOINT, err, len, "%s:%d: unknown "
+						   "tracepoint system '%s': this kernel has no "
+						   "%s/events/%s (see available_events)", ps->path,
+						   p->line, p->system, dir, p->system);
 				ret = -ENOENT;
 				goto err;
 			}
 			if (ev && !lb_tracefs_event_exists(p->system, ev)) {
 				near_matches(p->system, ev, near, sizeof(near));
-				snprintf(err, len, "%s:%d: unknown tracepoint %s:%s: this kernel has no "
-					 "%s/events/%s/%s%s%s", ps->path, p->line, p->system, ev,
-					 dir, p->system, ev,
-					 near[0] ? "; similar: " : " (see available_events)", near);
+				lb_unavailable_say(LB_UNAVAIL_TRACEPOINT, err, len, "%s:%d: unknown "
+						   "tracepoint %s:%s: this kernel has no "
+						   "%s/events/%s/%s%s%s", ps->path, p->line, p->system,
+						   ev, dir, p->system, ev,
+						   near[0] ? "; similar: " :
+						   " (see available_events)", near);
 				ret = -ENOENT;
 				goto err;
 			}

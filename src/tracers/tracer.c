@@ -93,39 +93,47 @@ int lb_tracer_available(const char *name, char *why, size_t len)
 }
 
 int lb_tracer_create(const struct lb_probeset *ps, const struct lb_tracer_opts *opts,
-		     struct lb_tracer **out, char *err, size_t len)
+		     struct lb_tracer **out, enum lb_unavailable *why, char *err, size_t len)
 {
 	const struct lb_tracer_ops *ops = lb_tracer_ops_find(ps->tracer);
-	struct lb_tracer *t;
-	char why[512], names[256];
+	enum lb_unavailable code = LB_UNAVAIL_OTHER;
+	struct lb_tracer *t = NULL;
+	char reason[512], names[256];
 	int ret;
 
+	lb_unavailable_take();	/* an earlier message's code is not this one's */
 	if (!ops) {
 		snprintf(err, len, "%s:%d: unknown tracer '%s' (known: %s)", ps->path,
 			 ps->tracer_line, ps->tracer, lb_tracer_names(names, sizeof(names)));
-		return -ENOENT;
+		ret = -ENOENT;
+		goto out;
 	}
-	ret = ops->available(why, sizeof(why));
+	ret = ops->available(reason, sizeof(reason));
+	code = lb_unavailable_take();
 	if (ret) {
-		snprintf(err, len, "probe set %s cannot run here: %s", ps->name, why);
-		return ret;
+		snprintf(err, len, "probe set %s cannot run here: %s", ps->name, reason);
+		goto out;
 	}
+	code = LB_UNAVAIL_OTHER;
 	if (ps->scope == LB_SCOPE_WORKLOAD && !ops->attach) {
 		snprintf(err, len, "%s:%d: the %s tracer cannot record only the workload's "
 			 "processes (scope workload); use scope system", ps->path, ps->scope_line,
 			 ops->name);
-		return -EOPNOTSUPP;
+		ret = -EOPNOTSUPP;
+		goto out;
 	}
 	t = calloc(1, sizeof(*t));
-	if (!t)
-		return -ENOMEM;
+	if (!t) {
+		ret = -ENOMEM;
+		goto out;
+	}
 	t->ops = ops;
 	t->kprobe_opt = ps->kprobe_optimization;
 	t->kprobe_opt_before = -1;
 	t->kprobes = calloc(ps->nprobes ? ps->nprobes : 1, sizeof(*t->kprobes));
 	if (!t->kprobes) {
-		free(t);
-		return -ENOMEM;
+		ret = -ENOMEM;
+		goto out;
 	}
 	for (size_t i = 0; i < ps->nprobes; i++) {
 		const struct lb_probe *p = &ps->probes[i];
@@ -136,13 +144,19 @@ int lb_tracer_create(const struct lb_probeset *ps, const struct lb_tracer_opts *
 				.ret = p->kind == LB_PROBE_KRETPROBE };
 	}
 	ret = ops->create(ps, opts, &t->priv, err, len);
-	if (ret) {
+	code = lb_unavailable_take();
+	if (!ret) {
+		*out = t;
+		t = NULL;
+	}
+out:
+	if (t) {
 		free(t->kprobes);
 		free(t);
-		return ret;
 	}
-	*out = t;
-	return 0;
+	if (why)
+		*why = ret ? code : LB_UNAVAIL_OTHER;
+	return ret;
 }
 
 /* What getdents64(2) returns, one entry. */

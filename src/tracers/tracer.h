@@ -25,6 +25,7 @@
 #include "kprobe_list.h"
 #include "leftover.h"
 #include "probeset.h"
+#include "unavailable.h"
 
 /* Cumulative counts since arm; the orchestrator subtracts two snapshots. */
 struct lb_tracer_counts {
@@ -43,7 +44,11 @@ struct lb_tracer_opts {
 
 struct lb_tracer_ops {
 	const char *name;
-	/* 0 when the tracer can run here; else -errno with the reason in @why. */
+	/*
+	 * 0 when the tracer can run here; else -errno with the reason in
+	 * @why, written with lb_unavailable_say() when one of its codes says
+	 * it (create's reasons too).
+	 */
 	int (*available)(char *why, size_t len);
 	/* Validate @ps on this kernel, allocate private state; no kernel change. */
 	int (*create)(const struct lb_probeset *ps, const struct lb_tracer_opts *opts,
@@ -128,10 +133,12 @@ int lb_tracer_available(const char *name, char *why, size_t len);
 /*
  * lb_tracer_create - a tracer for probe set @ps, validated against this
  * kernel (every event and symbol exists). Changes no kernel state. Returns 0
- * and sets *@out, or -errno with "PATH:LINE: problem" or the reason in @err.
+ * and sets *@out, or -errno with "PATH:LINE: problem" or the reason in @err
+ * and, when @why is not NULL, the reason's code in *@why (LB_UNAVAIL_OTHER
+ * when the message has none: unavailable.h).
  */
 int lb_tracer_create(const struct lb_probeset *ps, const struct lb_tracer_opts *opts,
-		     struct lb_tracer **out, char *err, size_t len);
+		     struct lb_tracer **out, enum lb_unavailable *why, char *err, size_t len);
 
 /* lb_tracer_arm - start recording. Returns 0, or -errno (already disarmed again). */
 int lb_tracer_arm(struct lb_tracer *t, char *err, size_t len);

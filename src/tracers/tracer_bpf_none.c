@@ -8,11 +8,12 @@
 #include <stdio.h>
 
 #include "tracer.h"
+#include "unavailable.h"
 
 static int bpf_none_available(char *why, size_t len)
 {
-	snprintf(why, len, "loadbench was built without libbpf: apt-get install libbpf-dev clang, "
-		 "then rerun scripts/bootstrap");
+	lb_unavailable_say(LB_UNAVAIL_LIBBPF, why, len, "loadbench was built without libbpf: "
+			   "apt-get install libbpf-dev clang, then rerun scripts/bootstrap");
 	return -EOPNOTSUPP;
 }
 

@@ -32,6 +32,7 @@
 #include "owner.h"
 #include "tracefs_util.h"
 #include "tracer.h"
+#include "unavailable.h"
 #include "util.h"
 
 struct ftrace {
@@ -60,8 +61,8 @@ static int ftrace_available(char *why, size_t len)
 	int ret;
 
 	if (geteuid() != 0) {
-		snprintf(why, len, "needs root: tracefs instances and events are root-only "
-			 "(run loadbench with sudo)");
+		lb_unavailable_say(LB_UNAVAIL_ROOT, why, len, "needs root: tracefs instances and "
+				   "events are root-only (run loadbench with sudo)");
 		return -EPERM;
 	}
 	ret = lb_tracefs_mount(why, len);

@@ -64,6 +64,7 @@
 #include "tmpdirs.h"
 #include "tracefs_util.h"
 #include "tracer.h"
+#include "unavailable.h"
 
 #define LB_LTTNG_CHANNEL	"loadbench"
 #define LB_LTTNG_NUM_SUBBUF	4	/* buffer-kb is split into this many sub-buffers */
@@ -100,25 +101,28 @@ static int lttng_available(char *why, size_t len)
 	int alive;
 
 	if (access("/proc/lttng", F_OK) && access("/proc/modules", F_OK)) {
-		snprintf(why, len, "kernel without module support (CONFIG_MODULES unset): LTTng's "
-			 "kernel tracer (lttng-modules) cannot load here; use scripts/loadbench-vm");
+		lb_unavailable_say(LB_UNAVAIL_LTTNG_MODULES, why, len, "kernel without module support "
+				   "(CONFIG_MODULES unset): LTTng's kernel tracer (lttng-modules) "
+				   "cannot load here; use scripts/loadbench-vm");
 		return -ENODEV;
 	}
 	if (geteuid() != 0) {
-		snprintf(why, len, "needs root: LTTng's kernel domain is root-only (run loadbench "
-			 "with sudo, with a root lttng-sessiond running)");
+		lb_unavailable_say(LB_UNAVAIL_ROOT, why, len, "needs root: LTTng's kernel domain is "
+				   "root-only (run loadbench with sudo, with a root lttng-sessiond "
+				   "running)");
 		return -EPERM;
 	}
 	alive = lttng_session_daemon_alive();
 	if (alive <= 0) {
-		snprintf(why, len, "no lttng-sessiond reachable: start it with lttng-sessiond "
-			 "--daemonize");
+		lb_unavailable_say(LB_UNAVAIL_LTTNG_SESSIOND, why, len, "no lttng-sessiond "
+				   "reachable: start it with lttng-sessiond --daemonize");
 		return -ENODEV;
 	}
 	if (access("/proc/lttng", F_OK)) {
-		snprintf(why, len, "the LTTng kernel tracer is unavailable: lttng-modules are not "
-			 "loaded and lttng-sessiond could not load them (apt-get install "
-			 "lttng-modules-dkms, then restart lttng-sessiond)");
+		lb_unavailable_say(LB_UNAVAIL_LTTNG_MODULES, why, len, "the LTTng kernel tracer is "
+				   "unavailable: lttng-modules are not loaded and lttng-sessiond "
+				   "could not load them (apt-get install lttng-modules-dkms, then "
+				   "restart lttng-sessiond)");
 		return -ENODEV;
 	}
 	return lb_ctf_available(why, len);
@@ -198,8 +202,11 @@ static int check_names(const struct lb_probeset *ps, char *err, size_t len)
 		return -ENOMEM;
 	ntps = lttng_list_tracepoints(h, &tps);
 	if (ntps < 0) {
-		snprintf(err, len, "cannot list LTTng's kernel tracepoints: %s%s", lerr(ntps),
-			 ntps == -LTTNG_ERR_KERN_NA ? " (lttng-modules not loaded?)" : "");
+		bool na = ntps == -LTTNG_ERR_KERN_NA;
+
+		lb_unavailable_say(na ? LB_UNAVAIL_LTTNG_MODULES : LB_UNAVAIL_OTHER, err, len,
+				   "cannot list LTTng's kernel tracepoints: %s%s", lerr(ntps),
+				   na ? " (lttng-modules not loaded?)" : "");
 		ret = -ENODEV;
 		goto out;
 	}

@@ -10,11 +10,12 @@
 
 #include "lttng.h"
 #include "tracer.h"
+#include "unavailable.h"
 
 static int lttng_none_available(char *why, size_t len)
 {
-	snprintf(why, len, "built without liblttng-ctl (apt-get install liblttng-ctl-dev "
-		 "libbabeltrace2-dev and rebuild)");
+	lb_unavailable_say(LB_UNAVAIL_LTTNG_CTL, why, len, "built without liblttng-ctl (apt-get "
+			   "install liblttng-ctl-dev libbabeltrace2-dev and rebuild)");
 	return -EOPNOTSUPP;
 }
 

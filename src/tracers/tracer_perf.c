@@ -66,6 +66,7 @@
 
 #include "tracefs_util.h"
 #include "tracer.h"
+#include "unavailable.h"
 #include "util.h"
 
 #define PERF_PARANOID_PATH "/proc/sys/kernel/perf_event_paranoid"
@@ -148,25 +149,27 @@ static int perf_available(char *why, size_t len)
 	int level, fd;
 
 	if (access(PERF_PARANOID_PATH, F_OK)) {
-		snprintf(why, len, "this kernel has no perf events: no %s (kernel needs "
-			 "CONFIG_PERF_EVENTS)", PERF_PARANOID_PATH);
+		lb_unavailable_say(LB_UNAVAIL_PERF_EVENTS, why, len, "this kernel has no perf events: "
+				   "no %s (kernel needs CONFIG_PERF_EVENTS)", PERF_PARANOID_PATH);
 		return -ENODEV;
 	}
 	level = paranoid_level();
 	if (geteuid() != 0 && level > -1) {
-		snprintf(why, len, "needs root or perf_event_paranoid <= -1 (it is %d): system-wide "
-			 "tracepoint events are privileged (run loadbench with sudo)", level);
+		lb_unavailable_say(LB_UNAVAIL_ROOT, why, len, "needs root or perf_event_paranoid "
+				   "<= -1 (it is %d): system-wide tracepoint events are privileged "
+				   "(run loadbench with sudo)", level);
 		return -EPERM;
 	}
 	/* The least privileged event there is: fails only when perf_event_open itself does. */
 	fd = (int)perf_event_open(&attr, 0, -1, -1, PERF_FLAG_FD_CLOEXEC);
 	if (fd < 0) {
 		int e = errno;
+		bool denied = e == EACCES || e == EPERM;
 
-		snprintf(why, len, "perf_event_open(2) fails here (%s): %s", strerror(e),
-			 e == EACCES || e == EPERM ?
-			 "needs root or perf_event_paranoid <= -1" :
-			 "blocked by seccomp or a kernel without CONFIG_PERF_EVENTS");
+		lb_unavailable_say(denied ? LB_UNAVAIL_ROOT : LB_UNAVAIL_PERF_OPEN, why, len,
+				   "perf_event_open(2) fails here (%s): %s", strerror(e),
+				   denied ? "needs root or perf_event_paranoid <= -1" :
+				   "blocked by seccomp or a kernel without CONFIG_PERF_EVENTS");
 		return -e;
 	}
 	close(fd);

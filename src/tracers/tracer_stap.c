@@ -65,6 +65,7 @@
 #include "tmpdirs.h"
 #include "tracefs_util.h"
 #include "tracer.h"
+#include "unavailable.h"
 #include "util.h"
 
 #define LB_STAP_READY_TIMEOUT_S	120	/* module load and probe registration; TCG is slow */
@@ -92,34 +93,37 @@ static int stap_available(char *why, size_t len)
 	struct utsname u;
 
 	if (access("/proc/modules", F_OK)) {
-		snprintf(why, len, "kernel without module support (CONFIG_MODULES unset): "
-			 "SystemTap's modules cannot load here; use scripts/loadbench-vm");
+		lb_unavailable_say(LB_UNAVAIL_MODULES, why, len, "kernel without module support "
+				   "(CONFIG_MODULES unset): SystemTap's modules cannot load here; "
+				   "use scripts/loadbench-vm");
 		return -ENODEV;
 	}
 	if (geteuid() != 0) {
-		snprintf(why, len, "needs root: staprun loads a kernel module (run loadbench with "
-			 "sudo)");
+		lb_unavailable_say(LB_UNAVAIL_ROOT, why, len, "needs root: staprun loads a kernel "
+				   "module (run loadbench with sudo)");
 		return -EPERM;
 	}
 	if (!lb_stap_find_program("staprun", path, sizeof(path))) {
-		snprintf(why, len, "staprun not found: SystemTap's runtime loads the probe set's "
-			 "module (apt-get install systemtap-runtime)");
+		lb_unavailable_say(LB_UNAVAIL_STAPRUN, why, len, "staprun not found: SystemTap's "
+				   "runtime loads the probe set's module (apt-get install "
+				   "systemtap-runtime)");
 		return -ENOENT;
 	}
 	if (getenv(LB_STAP_MODULES_ENV))
 		return 0;
 	if (!lb_stap_find_program("stap", path, sizeof(path))) {
-		snprintf(why, len, "stap not found: SystemTap's translator builds the probe set's "
-			 "module (apt-get install systemtap), or set %s to a directory of "
-			 "modules built for this kernel (loadbench stap-build)", LB_STAP_MODULES_ENV);
+		lb_unavailable_say(LB_UNAVAIL_STAP, why, len, "stap not found: SystemTap's translator "
+				   "builds the probe set's module (apt-get install systemtap), or "
+				   "set %s to a directory of modules built for this kernel "
+				   "(loadbench stap-build)", LB_STAP_MODULES_ENV);
 		return -ENOENT;
 	}
 	uname(&u);
 	snprintf(path, sizeof(path), "/lib/modules/%s/build/Makefile", u.release);
 	if (access(path, F_OK)) {
-		snprintf(why, len, "no build tree for this kernel (/lib/modules/%s/build): stap "
-			 "compiles against it (apt-get install linux-headers-%s)", u.release,
-			 u.release);
+		lb_unavailable_say(LB_UNAVAIL_KBUILD, why, len, "no build tree for this kernel "
+				   "(/lib/modules/%s/build): stap compiles against it (apt-get "
+				   "install linux-headers-%s)", u.release, u.release);
 		return -ENOENT;
 	}
 	return 0;
@@ -209,15 +213,26 @@ static int stap_create(const struct lb_probeset *ps, const struct lb_tracer_opts
 	if (mods) {
 		snprintf(s->ko, sizeof(s->ko), "%s/%s.ko", mods, s->name);
 		if (access(s->ko, F_OK)) {
-			char why[PATH_MAX], *text = NULL;
+			char why[PATH_MAX], *text = NULL, *brief;
+			enum lb_unavailable code;
 			size_t n = 0;
 
-			/* stap-build says there why it could not build it. */
+			/*
+			 * stap-build says there why it could not build it: the
+			 * message, then the brief of its code (unavailable.h).
+			 */
 			snprintf(why, sizeof(why), "%s/%s.why", mods, s->name);
-			if (!lb_read_file(why, 1024, &text, &n) && n) {
-				text[strcspn(text, "\n")] = '\0';
-				snprintf(err, len, "probe set %s cannot run here: its SystemTap module "
-					 "was not built: %s", ps->name, text);
+			if (!lb_read_file(why, 2048, &text, &n) && n) {
+				brief = text + strcspn(text, "\n");
+				if (*brief)
+					*brief++ = '\0';
+				brief[strcspn(brief, "\n")] = '\0';
+				code = lb_unavailable_find(brief);
+				if (code == LB_UNAVAIL_OTHER)
+					code = LB_UNAVAIL_STAP_MODULE;
+				lb_unavailable_say(code, err, len,
+						   "probe set %s cannot run here: its SystemTap "
+						   "module was not built: %s", ps->name, text);
 			} else {
 				snprintf(err, len, "probe set %s: no module %s.ko in %s=%s (its "
 					 "script changed, or it is not a catalog set: build it with "

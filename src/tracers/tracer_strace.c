@@ -37,6 +37,7 @@
 #include <unistd.h>
 
 #include "tracer.h"
+#include "unavailable.h"
 #include "util.h"
 
 #define YAMA_SCOPE_PATH "/proc/sys/kernel/yama/ptrace_scope"
@@ -118,8 +119,9 @@ static int try_seize(char *why, size_t len)
 	}
 	if (ptrace(PTRACE_SEIZE, child, NULL, NULL) < 0) {
 		ret = -errno;
-		snprintf(why, len, "ptrace(PTRACE_SEIZE) fails here (%s): blocked by seccomp, a "
-			 "container or an LSM", strerror(-ret));
+		lb_unavailable_say(LB_UNAVAIL_PTRACE, why, len, "ptrace(PTRACE_SEIZE) fails here "
+				   "(%s): blocked by seccomp, a container or an LSM",
+				   strerror(-ret));
 	}
 	kill(child, SIGKILL);
 	while (waitpid(child, NULL, __WALL) < 0 && errno == EINTR)
@@ -132,13 +134,14 @@ static int strace_available(char *why, size_t len)
 	int scope = yama_scope();
 
 	if (scope >= 3) {
-		snprintf(why, len, "ptrace attach is disabled (kernel.yama.ptrace_scope = 3, which "
-			 "only a reboot undoes)");
+		lb_unavailable_say(LB_UNAVAIL_PTRACE, why, len, "ptrace attach is disabled "
+				   "(kernel.yama.ptrace_scope = 3, which only a reboot undoes)");
 		return -EPERM;
 	}
 	if (geteuid() != 0 && scope >= 1) {
-		snprintf(why, len, "needs root: kernel.yama.ptrace_scope = %d lets others trace "
-			 "only their descendants (run loadbench with sudo)", scope);
+		lb_unavailable_say(LB_UNAVAIL_ROOT, why, len, "needs root: kernel.yama.ptrace_scope "
+				   "= %d lets others trace only their descendants (run loadbench "
+				   "with sudo)", scope);
 		return -EPERM;
 	}
 	return try_seize(why, len);
