@@ -158,11 +158,12 @@ if command -v strace >/dev/null; then
 		-e trace=openat,rename,renameat,renameat2 "$LOADBENCH" --probeset none --duration 0.2 \
 		--warmup 0 --method runs --repeat 1 --quiet --no-plot --output "$tmp/atomic" >/dev/null 2>&1 ||
 		fail "the traced run failed"
+	# Relative to the results directory's descriptor (d60c0cf): renameat(FD, "F.tmp-X", FD, "F").
 	for f in results.json results.csv summary.txt; do
-		grep -q "rename.*\"$tmp/atomic/$f\.tmp-[^\"]*\", [^\"]*\"$tmp/atomic/$f\") = 0" \
-			"$tmp/atomic.st" || fail "$f was not renamed into place from a temporary file"
-		grep -q "openat([^\"]*\"$tmp/atomic/$f\"" "$tmp/atomic.st" &&
-			fail "$f was opened in place: $(grep "\"$tmp/atomic/$f\"" "$tmp/atomic.st")"
+		grep -qE "renameat2?\\(([0-9]+), \"$f\\.tmp-[^\"]*\", \\1, \"$f\"(, 0)?\\) = 0" \
+			"$tmp/atomic.st" || fail "$f was not renamed into place from a temporary file: $(grep "$f" "$tmp/atomic.st")"
+		grep -qE "openat\\([^\"]*\"($tmp/atomic/)?$f\"" "$tmp/atomic.st" &&
+			fail "$f was opened in place: $(grep "\"$f\"" "$tmp/atomic.st")"
 	done
 fi
 ((interrupted >= runs / 2)) ||

@@ -114,8 +114,9 @@ note "live: $(wc -l <<<"$live") interface lines, servers in $ns"
 note "a second veth run meanwhile takes another /24 of 198.18.0.0/15 and works"
 # Read the first run's /24 now: on a loaded machine the second run can outlast it.
 first=$(sed -n 's/.*inet \(198\.1[89]\.[0-9]*\)\.1\/30 .*/\1/p' <<<"$(ip -o addr show "lb${pid}h0")")
+# --allow-concurrent: two runs at once are refused without it (and each marked with it).
 lb --workload tcp-rr --topology veth --probeset none --duration 0.3 --warmup 0 --method runs --repeat 1 \
-	--quiet --no-plot --output "$tmp/second" >"$tmp/second.txt"
+	--quiet --no-plot --allow-concurrent --output "$tmp/second" >"$tmp/second.txt"
 second=$(sed -n 's/^workload: tcp-rr \(198\.1[89]\.[0-9]*\)\.2:.*/\1/p' "$tmp/second.txt")
 [[ -n $first && -n $second && $first != "$second" ]] ||
 	fail "concurrent veth runs share a /24: '$first' and '$second'"
@@ -155,7 +156,7 @@ if unshare --pid --fork --mount-proc true 2>/dev/null; then
 : >"$GO.$MIN"
 read -r _ <"$GO"
 "$LB" --workload udp-rr --topology veth --probeset none --duration 1 --warmup 0 \
-	--method runs --repeat 1 --quiet --no-plot --output "$OUT" &
+	--method runs --repeat 1 --quiet --no-plot --allow-concurrent --output "$OUT" &
 echo "loadbench pid $!"
 wait $!'
 	for m in 512 1024; do

@@ -340,7 +340,7 @@ grep -qx 'summary from the guest' "$tmp/hostile.txt" || fail "the guest's summar
 	fail "flows=2/summary.txt did not come back"
 notreg=$(find "$tmp/out" -mindepth 1 ! -type f ! -path "$tmp/out/flows=2")
 [[ -z $notreg ]] || fail "not regular files in the output: $notreg"
-others=$(find "$tmp/out" -mindepth 1 -printf '%f\n' | grep -vxE 'results\.json|summary\.txt|flows=2|vm-console\.log|(slowdown|throughput|cost)\.(png|svg|pdf|gp|dat)' || true)
+others=$(find "$tmp/out" -mindepth 1 -printf '%f\n' | grep -vxE 'results\.json|summary\.txt|flows=2|vm-console\.log|(slowdown|throughput|cost)\.(png|svg|pdf|gp|dat|caption\.txt|caption\.tex)' || true)
 [[ -z $others ]] || fail "files in the output that are not loadbench's or the runner's: $others"
 cmp -s "$fixture" "$tmp/out/results.json" || fail "results.json did not come back whole"
 grep -q 'LOADBENCH-EXIT: 0' "$tmp/out/vm-console.log" || fail "no vm-console.log"
