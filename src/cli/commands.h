@@ -1,7 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * The commands of loadbench, one file each (report's is lb_report_main in
- * output/report.c). Each returns the process's exit status: 0 done, 1
+ * The commands of loadbench, one file each, cmd_NAME.c. Each returns the process's exit status: 0 done, 1
  * error, 2 usage error.
  */
 #ifndef LB_COMMANDS_H
@@ -33,10 +32,17 @@ int lb_cmd_cleanup(int argc, char **argv);
 int lb_cmd_stap_build(int argc, char **argv);
 
 /*
- * lb_compare_main - 'loadbench compare [-o OUT] [--force] [--no-plot]
- * DIR DIR...' (@argv[0] is "compare"): the grouped figure and a table.
- * Returns the exit status: 0, 1 on an error, 2 on a usage error.
+ * lb_cmd_report - 'loadbench report [--format F] DIR' (@argv[0] is
+ * "report"): the summary of a results directory, or a sweep's, on stdout.
+ * Returns 0, 1 on an error, 2 on a usage error.
  */
-int lb_compare_main(int argc, char **argv);
+int lb_cmd_report(int argc, char **argv);
+
+/*
+ * lb_cmd_compare - 'loadbench compare [-o OUT] [--force] [--no-plot]
+ * [--style S] DIR DIR...' (@argv[0] is "compare"): the figure and a
+ * table. Returns the exit status: 0, 1 on an error, 2 on a usage error.
+ */
+int lb_cmd_compare(int argc, char **argv);
 
 #endif

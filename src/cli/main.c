@@ -40,12 +40,12 @@ static const struct lb_cli_command commands[] = {
 	  "files but the images (exit 1). --style: lab (the default: a screen, the\n"
 	  "provenance in a footer), paper (3.3 in wide, 7 in for small multiples,\n"
 	  "8 pt type, no footer: the captions say it) or talk (16:9 slides).\n" },
-	{ "report", lb_report_main, "report [--format markdown|latex|text|lines] DIR",
+	{ "report", lb_cmd_report, "report [--format markdown|latex|text|lines] DIR",
 	  "print the summary of a results directory", false,
 	  "Print the summary of the results directory DIR: a Markdown table (default),\n"
 	  "a LaTeX booktabs table, the text table, or one line per probe set. A --sweep's\n"
 	  "directory (sweep.json): its points and, per set, the line through them.\n" },
-	{ "compare", lb_compare_main,
+	{ "compare", lb_cmd_compare,
 	  "compare [-o OUT] [--force] [--no-plot] [--style lab|paper|talk] DIR DIR...",
 	  "draw several results directories side by side", false,
 	  "Draw the slowdown of every probe set in the results directories DIR... side\n"

@@ -51,10 +51,4 @@ int lb_report_print_compare(const struct lb_results *const *res, const char *con
  */
 int lb_report_read(const char *dir, struct lb_results **res);
 
-/*
- * lb_report_main - 'loadbench report [--format F] DIR' (@argv[0] is
- * "report"). Returns the exit status: 0, 1 on an error, 2 on a usage error.
- */
-int lb_report_main(int argc, char **argv);
-
 #endif

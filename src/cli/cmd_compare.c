@@ -170,7 +170,7 @@ static int make_labels(char **dirs, struct lb_results **res, size_t n, char **la
 	return fclose(f) ? -ENOMEM : 0;
 }
 
-int lb_compare_main(int argc, char **argv)
+int lb_cmd_compare(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{ "output", required_argument, NULL, 'o' },
