@@ -48,7 +48,7 @@ note "cleanup removes it"
 grep -q "removed tracefs instance loadbench_$pid" "$tmp/cleanup.txt" || fail "cleanup did not say what it removed"
 [[ ! -e /run/loadbench/loadbench_$pid.lock ]] || fail "cleanup left the dead run's lock file"
 assert_no_leftovers
-"$LOADBENCH" cleanup | grep -q "^0 leftover" || fail "a second cleanup still found leftovers"
+grep -q "^0 leftover" <<<"$("$LOADBENCH" cleanup)" || fail "a second cleanup still found leftovers"
 
 [[ -d $other && $(cat "$other/events/sched/sched_switch/enable") == 1 ]] ||
 	fail "another tool's instance was changed"

@@ -117,7 +117,7 @@ for i in $(seq 1 $runs); do
 	assert_no_leftovers
 	left=$(tagged_leftovers .)
 	[[ -z $left ]] || fail "$what: processes of the run still alive: $left"
-	ip -o link show 2>/dev/null | grep -q ": lb${pid}h" &&
+	grep -q ": lb${pid}h" <<<"$(ip -o link show 2>/dev/null)" &&
 		fail "$what: veth lb${pid}h* still in the host namespace"
 	# BPF objects and namespaces go away asynchronously once the last holder is gone.
 	while read -r kind id; do

@@ -43,8 +43,10 @@ new_fallback() {
 
 # swapper DIR NAME TARGET - as nobody: wait for DIR/NAME, move it to
 # DIR/NAME.moved and put a link to TARGET in its place (for 10 s at most).
+# Run in the background, it is the job's own process (exec), so that kill
+# stops it: a swapper left running from one case would race the next one's.
 swapper() {
-	setpriv --reuid=65534 --regid=65534 --clear-groups bash -c '
+	exec setpriv --reuid=65534 --regid=65534 --clear-groups bash -c '
 		for ((i = 0; i < 1000; i++)); do
 			if [[ -d $1/$2 && ! -L $1/$2 ]]; then
 				sleep 0.5
@@ -132,8 +134,10 @@ lost_midrun() {
 		fail "$what: the fallback was not named: $(cat "$tmp/lost.err")"
 	grep -q "^results: $fb/results.json" "$tmp/lost.out" ||
 		fail "$what: the last line does not name the fallback: $(tail -1 "$tmp/lost.out")"
-	"$LOADBENCH" report --format text "$fb" | grep -q '^baseline ' ||
-		fail "$what: the fallback's results do not read back"
+	"$LOADBENCH" report --format text "$fb" >"$tmp/back.out" 2>&1 ||
+		fail "$what: report on the fallback exited $?: $(cat "$tmp/back.out")"
+	grep -q '^baseline ' "$tmp/back.out" ||
+		fail "$what: the fallback's results do not read back: $(cat "$tmp/back.out")"
 	rm -rf "$fb"
 }
 lost_midrun "the results directory removed" "$tmp" rm -rf "$tmp/res"
@@ -149,7 +153,7 @@ note "--output -: results.json on stdout, the table on stderr"
 	fail "--output - failed: $(cat "$tmp/stdout.err")"
 mkdir "$tmp/back"
 cp "$tmp/stdout.json" "$tmp/back/results.json"
-"$LOADBENCH" report --format text "$tmp/back" | grep -q '^baseline (nothing armed): [1-9]' ||
+grep -q '^baseline (nothing armed): [1-9]' <<<"$("$LOADBENCH" report --format text "$tmp/back")" ||
 	fail "stdout is not results.json: $(head -c 300 "$tmp/stdout.json")"
 grep -q '^baseline (nothing armed): [1-9]' "$tmp/stdout.err" || fail "no table on stderr: $(cat "$tmp/stdout.err")"
 [[ -z $(ls -d "$tmp"/loadbench-results-* 2>/dev/null) ]] || fail "--output - made a directory"

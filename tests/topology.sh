@@ -129,7 +129,7 @@ pid=
 left=$(ip -o link | grep -E "alias loadbench_|lb[0-9]+[hn][0-9]+" || true)
 [[ -z $left ]] || fail "interfaces left after SIGINT: $left"
 if command -v lsns >/dev/null; then
-	lsns -t net -n -o NS | grep -qx "${ns//[^0-9]/}" && fail "the namespace $ns outlived the run"
+	grep -qx "${ns//[^0-9]/}" <<<"$(lsns -t net -n -o NS)" && fail "the namespace $ns outlived the run"
 fi
 assert_none_left
 
