@@ -189,7 +189,7 @@ static void print_markdown(const struct lb_results *res, FILE *f)
 		      "visiting every state twice in mirrored order so that a linear drift cancels "
 		      "in it; 95% confidence interval by a moving-block bootstrap over the units, "
 		      "\u00b1pp its half-width; ops/s off, on: the set's own off slices "
-		      "(total / seconds) and the median of its on slices, the throughputs "
+		      "and its on slices (each total / seconds), the throughputs "
 		      "its slowdown pairs unit by unit (the baseline above, nothing armed, "
 		      "is the plain slices); CV %: of the on slices; "
 		      "ns/event: the time the probes add to an operation / events per "
@@ -300,7 +300,7 @@ static void print_latex(const struct lb_results *res, FILE *f)
 		fprintf(f, " units per set). Slowdown $= 100\\,(1 - \\overline{r})$, $r$ a unit's "
 			"on/off throughput ratio, with its moving-block bootstrap 95\\%% "
 			"confidence interval over the units%s; ops/s off, on: the set's own off "
-			"slices and the median of its on slices, which the slowdown pairs; "
+			"slices and its on slices (each total / seconds), which the slowdown pairs; "
 			"ns/event: the time the probes add to an operation / "
 			"$\\mathit{events\\ per\\ op}$; overwritten: recorded, "
 			"then overwritten by the flight recorder (counted in the events).%s}\n",

@@ -417,8 +417,8 @@ void lb_results_print_table(const struct lb_results *res, FILE *f)
 		lb_row_print(f, row.cell, width);
 	}
 	if (res->nprobesets && lb_results_alternate(res))
-		fprintf(f, "%s off, on: the set's own off slices (total / seconds) and the median "
-			"of its on slices, which its slowdown pairs unit by unit; CV %%: of the on "
+		fprintf(f, "%s off, on: the set's own off slices and its on slices (each total / "
+			"seconds), which its slowdown pairs unit by unit; CV %%: of the on "
 			"slices\n", unit);
 	else if (res->nprobesets)
 		fprintf(f, "%s off, on: the medians of the baseline's runs (nothing armed) and of "

@@ -139,6 +139,7 @@ static int lb_read_summary(struct lb_reader *rd, const struct json_object *obj,
 	lb_json_get_double(rd, o, w, "ci_half_width", LB_NUM_WIDE_PCT, &s->ci_half_width);
 	lb_json_get_bool(rd, o, w, "precision_reached", &s->precision_reached);
 	lb_json_get_double(rd, o, w, "off_throughput", LB_NUM_THROUGHPUT, &s->off_throughput);
+	lb_json_get_double(rd, o, w, "on_throughput", LB_NUM_THROUGHPUT, &s->on_throughput);
 	lb_json_get_double(rd, o, w, "residue_pct", LB_NUM_SLOWDOWN_PCT, &s->residue_pct);
 	lb_json_get_double(rd, o, w, "switch_on_ms", LB_NUM_MS, &s->switch_on_ms);
 	lb_json_get_double(rd, o, w, "switch_off_ms", LB_NUM_MS, &s->switch_off_ms);

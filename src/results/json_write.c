@@ -239,6 +239,8 @@ static void lb_jb_summary(struct lb_jb *jb, struct json_object *parent,
 		lb_jb_double(jb, o, "ci_half_width", s->ci_half_width);
 		lb_jb_bool(jb, o, "precision_reached", s->precision_reached);
 		lb_jb_double(jb, o, "off_throughput", s->off_throughput);
+		if (!isnan(s->on_throughput)) /* files of earlier versions have none */
+			lb_jb_double(jb, o, "on_throughput", s->on_throughput);
 		lb_jb_double(jb, o, "residue_pct", s->residue_pct);
 		lb_jb_double(jb, o, "switch_on_ms", s->switch_on_ms);
 		lb_jb_double(jb, o, "switch_off_ms", s->switch_off_ms);

@@ -80,6 +80,7 @@ void lb_summary_init(struct lb_summary *s)
 	s->ci_half_width = NAN;
 	s->precision_reached = false;
 	s->off_throughput = NAN;
+	s->on_throughput = NAN;
 	s->residue_pct = NAN;
 	s->switch_on_ms = NAN;
 	s->switch_off_ms = NAN;

@@ -273,6 +273,8 @@ struct lb_summary {
 	double ci_half_width;		/* (high - low) / 2 of slowdown_ci95, percentage points */
 	bool precision_reached;		/* LB_ALT_MIN_UNITS units and ci_half_width <= precision */
 	double off_throughput;		/* ops/s over the off slices of its alternation */
+	double on_throughput;		/* ops/s over its on slices (total / seconds, as off's);
+					 * NAN in results of versions before it */
 	double residue_pct;		/* 100 * (1 - off / the plain baseline run beside it) */
 	double switch_on_ms;		/* median time to switch the set on */
 	double switch_off_ms;		/* median time to switch it off */
@@ -588,8 +590,10 @@ int lb_results_summarize(struct lb_results *res);
 /*
  * lb_results_off_on - the two throughputs @psr's slowdown compares, into
  * *@off (its probes off) and *@on (on): under --method alternate the
- * throughput of its own off slices (summary.off_throughput) and the median
- * of its on slices (summary.throughput_median), in the same workload; under
+ * throughput of its own off slices (summary.off_throughput) and of its on
+ * slices (summary.on_throughput, both total / seconds: one estimator for
+ * both, so that their ratio agrees with the slowdown; the median of the on
+ * slices in results without it), in the same workload; under
  * --method runs the medians of the baseline's runs (nothing armed) and of
  * its own over the rounds that pair them. NAN where unknown (runs with no
  * round paired: *@off NAN, *@on its own median). Returns 0 or -ENOMEM

@@ -416,6 +416,7 @@ static int lb_summary_slices(const struct lb_results *res, struct lb_probeset_re
 	s->throughput_median = lb_stats_median(v, non);
 	s->throughput_cv = lb_stats_cv(v, non);
 	s->off_throughput = off_s > 0 ? off_ops / off_s : NAN;
+	s->on_throughput = on_s > 0 ? on_ops / on_s : NAN;
 	s->events_per_op = on_ops > 0 ? s->events / on_ops : NAN;
 	s->switch_on_ms = lb_stats_median(on_ms, nsw_on);
 	s->switch_off_ms = lb_stats_median(off_ms, nsw_off);
@@ -665,6 +666,8 @@ int lb_results_off_on(const struct lb_results *res, const struct lb_probeset_res
 	*on = psr->summary.throughput_median;
 	if (lb_results_alternate(res)) {
 		*off = psr->summary.off_throughput;
+		if (!isnan(psr->summary.on_throughput))
+			*on = psr->summary.on_throughput;
 		return 0;
 	}
 	/* As lb_results_summarize() pairs them: the baseline's run of the same round. */
