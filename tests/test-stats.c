@@ -422,8 +422,49 @@ static void test_linfit(void)
 	T_CHECK(lb_stats_linfit(same, y, 3, &f) == -EINVAL && isnan(f.intercept));
 }
 
+/*
+ * The resamples behind the two CIs (what the regression gate differences):
+ * their percentiles are the CIs' ends, NANs are left out, and too few
+ * units or rounds is -EINVAL.
+ */
+static void test_resample(void)
+{
+	double base[12], traced[12], r[40], out[5000], lo, hi, lo2, hi2;
+	size_t n;
+
+	fill_realistic(base, traced, ARRAY_SIZE(base));
+	T_CHECK(lb_stats_slowdown_ci95(base, traced, 12, 5000, 7, &lo, &hi) == 0);
+	T_CHECK(lb_stats_slowdown_resample(base, traced, 12, 5000, 7, out) == 0);
+	n = lb_stats_percentiles95(out, 5000, &lo2, &hi2);
+	T_CHECK(n == 5000);
+	T_CHECK_NEAR(lo2, lo, 1e-12);
+	T_CHECK_NEAR(hi2, hi, 1e-12);
+	T_CHECK(lb_stats_slowdown_resample(base, traced, 1, 5000, 7, out) == -EINVAL);
+
+	for (size_t i = 0; i < ARRAY_SIZE(r); i++)
+		r[i] = 0.9 + 0.02 * ((double)((i * 7) % 11) / 10 - 0.5);
+	T_CHECK(lb_stats_block_ci95(r, ARRAY_SIZE(r), 5000, 9, &lo, &hi) == 0);
+	T_CHECK(lb_stats_block_resample(r, ARRAY_SIZE(r), 5000, 9, out) == 0);
+	lb_stats_percentiles95(out, 5000, &lo2, &hi2);
+	T_CHECK_NEAR(lo2, lo, 1e-9);
+	T_CHECK_NEAR(hi2, hi, 1e-9);
+	T_CHECK(lo < 10 && hi > 10);
+	T_CHECK(lb_stats_block_resample(r, 1, 5000, 9, out) == -EINVAL);
+
+	/* NANs are left out; none at all gives NAN ends. */
+	out[0] = NAN;
+	out[1] = 1;
+	out[2] = NAN;
+	out[3] = 3;
+	T_CHECK(lb_stats_percentiles95(out, 4, &lo, &hi) == 2);
+	T_CHECK(lo > 1 - 1e-9 && lo < 1.1 && hi > 2.9 && hi < 3 + 1e-9);
+	out[0] = out[1] = NAN;
+	T_CHECK(lb_stats_percentiles95(out, 2, &lo, &hi) == 0 && isnan(lo) && isnan(hi));
+}
+
 int main(void)
 {
+	test_resample();
 	test_linfit();
 	test_ratio_center();
 	test_block_ci95();

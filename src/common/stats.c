@@ -227,46 +227,72 @@ static void lb_percentile_ci95(double *stat, size_t nstat, double *lo, double *h
 	*hi = lb_quantile_sorted(stat, nstat, 0.975);
 }
 
-int lb_stats_slowdown_ci95(const double *base, const double *traced, size_t n,
-			   unsigned int resamples, unsigned long long seed,
-			   double *lo, double *hi)
+size_t lb_stats_percentiles95(double *v, size_t n, double *lo, double *hi)
 {
-	double *rb = NULL, *rt = NULL, *stat = NULL;
+	size_t got = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		if (!isnan(v[i])) {
+			double t = v[got];
+
+			v[got++] = v[i];
+			v[i] = t;
+		}
+	}
+	lb_percentile_ci95(v, got, lo, hi);
+	return got;
+}
+
+int lb_stats_slowdown_resample(const double *base, const double *traced, size_t n,
+			       unsigned int resamples, unsigned long long seed, double *out)
+{
+	double *rb = NULL, *rt = NULL;
 	struct lb_rng rng;
-	size_t nstat = 0, i, j;
+	size_t i, j;
 	int ret = -EINVAL;
 
-	*lo = NAN;
-	*hi = NAN;
 	if (n < 2 || !resamples)
 		return -EINVAL;
-
 	ret = -ENOMEM;
 	rb = malloc(n * sizeof(*rb));
 	rt = malloc(n * sizeof(*rt));
-	stat = malloc(resamples * sizeof(*stat));
-	if (!rb || !rt || !stat)
+	if (!rb || !rt)
 		goto out;
 
 	lb_rng_seed(&rng, seed);
 	for (i = 0; i < resamples; i++) {
-		double s;
-
 		for (j = 0; j < n; j++) {
 			size_t k = lb_rng_below(&rng, n);
 
 			rb[j] = base[k];
 			rt[j] = traced[k];
 		}
-		s = lb_stats_slowdown_inplace(rb, rt, n);
-		if (!isnan(s))
-			stat[nstat++] = s;
+		out[i] = lb_stats_slowdown_inplace(rb, rt, n);
 	}
-	lb_percentile_ci95(stat, nstat, lo, hi);
 	ret = 0;
 out:
 	free(rb);
 	free(rt);
+	return ret;
+}
+
+int lb_stats_slowdown_ci95(const double *base, const double *traced, size_t n,
+			   unsigned int resamples, unsigned long long seed,
+			   double *lo, double *hi)
+{
+	double *stat;
+	int ret;
+
+	*lo = NAN;
+	*hi = NAN;
+	if (n < 2 || !resamples)
+		return -EINVAL;
+	stat = malloc(resamples * sizeof(*stat));
+	if (!stat)
+		return -ENOMEM;
+	ret = lb_stats_slowdown_resample(base, traced, n, resamples, seed, stat);
+	if (!ret)
+		lb_stats_percentiles95(stat, resamples, lo, hi);
 	free(stat);
 	return ret;
 }
@@ -373,6 +399,14 @@ static size_t lb_block_start(struct lb_rng *rng, size_t n, size_t block)
 	return lb_rng_below(rng, n - block + 1);
 }
 
+/* The factor lb_block_interval() widens the interval of @n units by. */
+static double lb_block_widen(size_t n)
+{
+	size_t block = lb_stats_block_len(n), nb = n / block > 1 ? n / block : 2;
+
+	return lb_stats_t975((int)nb - 1) / 1.959963984540054;
+}
+
 /*
  * lb_percentile_ci95() of the @nstat statistics @stat. A percentile bootstrap
  * of few blocks is too narrow (it knows only the spread it has seen, as a z
@@ -383,8 +417,7 @@ static size_t lb_block_start(struct lb_rng *rng, size_t n, size_t block)
 static void lb_block_interval(double *stat, size_t nstat, double point, size_t n, double *lo,
 			      double *hi)
 {
-	size_t block = lb_stats_block_len(n), nb = n / block > 1 ? n / block : 2;
-	double k = lb_stats_t975((int)nb - 1) / 1.959963984540054;
+	double k = lb_block_widen(n);
 
 	lb_percentile_ci95(stat, nstat, lo, hi);
 	if (!nstat)
@@ -393,24 +426,20 @@ static void lb_block_interval(double *stat, size_t nstat, double point, size_t n
 	*hi = point + (*hi - point) * k;
 }
 
-int lb_stats_block_ci95(const double *ratio, size_t n, unsigned int resamples,
-			unsigned long long seed, double *lo, double *hi)
+/*
+ * The @resamples moving-block resamples of the @n unit ratios: each one's
+ * slowdown into @stat, in resample order, unwidened. Returns 0 or -ENOMEM.
+ */
+static int lb_block_stats(const double *ratio, size_t n, unsigned int resamples,
+			  unsigned long long seed, double *stat)
 {
 	size_t block = lb_stats_block_len(n), i;
 	struct lb_rng rng;
-	double *stat, *l, *res;
+	double *l, *res;
 
-	*lo = NAN;
-	*hi = NAN;
-	if (n < 2 || !resamples)
-		return -EINVAL;
-	stat = malloc(resamples * sizeof(*stat));
 	l = malloc(2 * n * sizeof(*l));
-	if (!stat || !l) {
-		free(stat);
-		free(l);
+	if (!l)
 		return -ENOMEM;
-	}
 	res = l + n;
 	for (i = 0; i < n; i++)
 		l[i] = log(ratio[i]);
@@ -427,8 +456,45 @@ int lb_stats_block_ci95(const double *ratio, size_t n, unsigned int resamples,
 		stat[i] = 100 * (1 - exp(lb_trimmed_mean(res, n)));
 	}
 	free(l);
-	lb_block_interval(stat, resamples, lb_stats_ratio_slowdown_pct(ratio, n), n, lo, hi);
+	return 0;
+}
+
+int lb_stats_block_ci95(const double *ratio, size_t n, unsigned int resamples,
+			unsigned long long seed, double *lo, double *hi)
+{
+	double *stat;
+	int ret;
+
+	*lo = NAN;
+	*hi = NAN;
+	if (n < 2 || !resamples)
+		return -EINVAL;
+	stat = malloc(resamples * sizeof(*stat));
+	if (!stat)
+		return -ENOMEM;
+	ret = lb_block_stats(ratio, n, resamples, seed, stat);
+	if (!ret)
+		lb_block_interval(stat, resamples, lb_stats_ratio_slowdown_pct(ratio, n), n, lo,
+				  hi);
 	free(stat);
+	return ret;
+}
+
+int lb_stats_block_resample(const double *ratio, size_t n, unsigned int resamples,
+			    unsigned long long seed, double *out)
+{
+	double point, k;
+	int ret;
+
+	if (n < 2 || !resamples)
+		return -EINVAL;
+	ret = lb_block_stats(ratio, n, resamples, seed, out);
+	if (ret)
+		return ret;
+	point = lb_stats_ratio_slowdown_pct(ratio, n);
+	k = lb_block_widen(n);
+	for (unsigned int i = 0; i < resamples; i++)
+		out[i] = point + (out[i] - point) * k;
 	return 0;
 }
 

@@ -124,6 +124,34 @@ int lb_stats_block_ratio_ci95(const double *ra, const double *rb, size_t n,
 			      double *hi);
 
 /*
+ * lb_stats_block_resample - the @resamples statistics behind
+ * lb_stats_block_ci95(), in resample order, into @out: each the slowdown
+ * (%) of one moving-block resample of the @n unit ratios, widened around
+ * the point estimate by the factor its interval is (so that their 2.5th
+ * and 97.5th percentiles are lb_stats_block_ci95()'s ends). For statistics
+ * of two independent runs combined resample by resample. Returns 0,
+ * -EINVAL when @n < 2 (then @out is untouched), or -ENOMEM.
+ */
+int lb_stats_block_resample(const double *ratio, size_t n, unsigned int resamples,
+			    unsigned long long seed, double *out);
+
+/*
+ * lb_stats_slowdown_resample - the @resamples statistics behind
+ * lb_stats_slowdown_ci95() (the paired bootstrap of @n rounds), in
+ * resample order, into @out; NAN where a resample has no slowdown.
+ * Returns 0, -EINVAL when @n < 2, or -ENOMEM.
+ */
+int lb_stats_slowdown_resample(const double *base, const double *traced, size_t n,
+			       unsigned int resamples, unsigned long long seed, double *out);
+
+/*
+ * lb_stats_percentiles95 - the 2.5th and 97.5th percentiles of the @n
+ * values @v (sorted in place; NANs left out, moved to the end) into @lo and
+ * @hi: NAN when no value is a number. Returns how many values were numbers.
+ */
+size_t lb_stats_percentiles95(double *v, size_t n, double *lo, double *hi);
+
+/*
  * lb_stats_rand_below - a pseudo-random number in [0, @n) from *@state
  * (splitmix64; advances it), for orders that must not follow a pattern.
  * Returns 0 when @n == 0.
