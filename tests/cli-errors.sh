@@ -152,7 +152,7 @@ expect_error --exit 1 "workloads/fifo.workload is not a regular file \(a FIFO\):
 [[ ! -e $tmp/out ]] || fail "a run refused before measuring left its results directory"
 
 note "every command answers --help and -h with its usage on stdout, exit 0"
-for cmd in list plot report compare cleanup stap-build; do
+for cmd in list plot report compare export cleanup stap-build; do
 	for h in --help -h; do
 		out=$("$LOADBENCH" "$cmd" "$h" 2>"$tmp/help.err") || fail "loadbench $cmd $h exited $?"
 		grep -q "^Usage: loadbench $cmd" <<<"$out" || fail "loadbench $cmd $h said: $out"

@@ -5,6 +5,10 @@
  * one figure, compare.png/.svg/.pdf with compare.dat and compare.gp, and
  * a Markdown table on stdout. Each directory is labelled by its name and
  * what differs between them (kernel, CPU, virtualization, workload).
+ *
+ * 'loadbench compare --baseline BASE [--fail-above PP] [--format F] DIR...':
+ * the regression gate (src/results/gate.h) of each DIR against BASE, probe
+ * set by probe set, on stdout; exit 1 when a set is worse, 2 on an error.
  */
 #include "config.h"
 
@@ -18,9 +22,12 @@
 #include <time.h>
 
 #include "commands.h"
+#include "gate.h"
+#include "gate_print.h"
 #include "gnuplot.h"
 #include "outdir.h"
 #include "figures.h"
+#include "options.h"
 #include "plot.h"
 #include "report.h"
 #include "results.h"
@@ -170,6 +177,58 @@ static int make_labels(char **dirs, struct lb_results **res, size_t n, char **la
 	return fclose(f) ? -ENOMEM : 0;
 }
 
+/*
+ * The gate of each of the @n directories @dirs against @base_dir: lines
+ * (@markdown false) or Markdown on stdout. Returns the exit status: 0 no set
+ * worse, 1 one is, 2 an error (said).
+ */
+static int lb_compare_gate(const char *base_dir, char **dirs, size_t n, double fail_above,
+			   bool markdown, bool force)
+{
+	struct lb_results *base = NULL, *cand = NULL;
+	char why[1024];
+	int status = 2, worse = 0;
+	struct lb_gate g;
+
+	if (lb_report_read(base_dir, &base))
+		goto out;
+	for (size_t i = 0; i < n; i++) {
+		const char *label = n > 1 ? dirs[i] : NULL;
+
+		if (lb_report_read(dirs[i], &cand))
+			goto out;
+		if (lb_gate_mismatch(base, cand, why, sizeof(why))) {
+			if (!force) {
+				lb_err("%s and %s were not measured alike (%s): their slowdowns "
+				       "do not compare; add --force to compare them anyway",
+				       base_dir, dirs[i], why);
+				goto out;
+			}
+			lb_warn("%s and %s were not measured alike (%s): compared as asked "
+				"(--force)", base_dir, dirs[i], why);
+		}
+		if (lb_gate_compare(base, cand, fail_above, &g)) {
+			lb_err("out of memory");
+			goto out;
+		}
+		if (i && !markdown)
+			putchar('\n');
+		if (markdown)
+			lb_gate_print_markdown(&g, label, stdout);
+		else
+			lb_gate_print_lines(&g, label, stdout);
+		worse += g.nworse > 0;
+		lb_gate_release(&g);
+		lb_results_free(cand);
+		cand = NULL;
+	}
+	status = worse ? 1 : 0;
+out:
+	lb_results_free(base);
+	lb_results_free(cand);
+	return status;
+}
+
 int lb_cmd_compare(int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -177,8 +236,14 @@ int lb_cmd_compare(int argc, char **argv)
 		{ "force", no_argument, NULL, 'F' },
 		{ "no-plot", no_argument, NULL, 'n' },
 		{ "style", required_argument, NULL, 's' },
+		{ "baseline", required_argument, NULL, 'b' },
+		{ "fail-above", required_argument, NULL, 'a' },
+		{ "format", required_argument, NULL, 'f' },
 		{ NULL, 0, NULL, 0 },	/* --help is main.c's, from its commands table */
 	};
+	const char *baseline = NULL, *format = NULL;
+	double fail_above = LB_GATE_FAIL_ABOVE;
+	bool fail_above_given = false, style_given = false;
 	struct lb_results **res = NULL;
 	char **labels = NULL, **dirs, *common = NULL;
 	char outbuf[64], tdir[PATH_MAX], err[1024];
@@ -205,11 +270,47 @@ int lb_cmd_compare(int argc, char **argv)
 			style = lb_figures_style(optarg);
 			if (style < 0)
 				return 2;
+			style_given = true;
+			break;
+		case 'b':
+			baseline = optarg;
+			break;
+		case 'a':
+			if (lb_options_double("fail-above", optarg, 0.01, 100, &fail_above))
+				return 2;
+			fail_above_given = true;
+			break;
+		case 'f':
+			format = optarg;
+			if (strcmp(format, "lines") && strcmp(format, "markdown")) {
+				lb_err("--format '%s': expected lines or markdown", optarg);
+				return 2;
+			}
 			break;
 		default:
 			fprintf(stderr, "Try 'loadbench compare --help'.\n");
 			return 2;
 		}
+	}
+	if (baseline) {
+		if (out || no_plot || style_given) {
+			lb_err("--baseline prints the regression gate and draws no figure: drop %s, "
+			       "or drop --baseline to draw the comparison",
+			       out ? "--output" : no_plot ? "--no-plot" : "--style");
+			return 2;
+		}
+		if (argc - optind < 1) {
+			lb_err("--baseline needs the results directory to gate: loadbench compare "
+			       "--baseline BASE DIR...");
+			return 2;
+		}
+		return lb_compare_gate(baseline, argv + optind, (size_t)(argc - optind), fail_above,
+				       format && !strcmp(format, "markdown"), force);
+	}
+	if (fail_above_given || format) {
+		lb_err("%s is for the regression gate: add --baseline DIR, or drop it",
+		       format ? "--format" : "--fail-above");
+		return 2;
 	}
 	if (argc - optind < 2) {
 		lb_err("compare needs two or more results directories: loadbench compare DIR DIR...");

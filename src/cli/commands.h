@@ -45,4 +45,12 @@ int lb_cmd_report(int argc, char **argv);
  */
 int lb_cmd_compare(int argc, char **argv);
 
+/*
+ * lb_cmd_export - 'loadbench export --format FORMAT [-o FILE] [--force]
+ * [--origin NAME] [--build-id ID] [--baseline BASE [--fail-above PP]] DIR'
+ * (@argv[0] is "export"): DIR's numbers for a CI system, on stdout or in
+ * FILE. Returns the exit status: 0, 1 on an error, 2 on a usage error.
+ */
+int lb_cmd_export(int argc, char **argv);
+
 #endif

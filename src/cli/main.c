@@ -46,12 +46,40 @@ static const struct lb_cli_command commands[] = {
 	  "a LaTeX booktabs table, the text table, or one line per probe set. A --sweep's\n"
 	  "directory (sweep.json): its points and, per set, the line through them.\n" },
 	{ "compare", lb_cmd_compare,
-	  "compare [-o OUT] [--force] [--no-plot] [--style lab|paper|talk] DIR DIR...",
-	  "draw several results directories side by side", false,
+	  "compare [-o OUT] [--force] [--no-plot] [--style lab|paper|talk] DIR DIR...\n"
+	  "       loadbench compare --baseline BASE [--fail-above PP] [--format lines|markdown]\n"
+	  "         [--force] DIR...",
+	  "draw several results directories side by side, or gate DIR... on BASE", false,
 	  "Draw the slowdown of every probe set in the results directories DIR... side\n"
 	  "by side (compare.png, .svg, .pdf with compare.dat and compare.gp in OUT,\n"
 	  "default ./loadbench-compare-DATE-TIME; a non-empty OUT needs --force) and\n"
-	  "print a Markdown table.\n" },
+	  "print a Markdown table.\n"
+	  "With --baseline, the regression gate instead: for each probe set in BASE and\n"
+	  "DIR, the change in slowdown (and in ns/event) with a 95% CI of the change\n"
+	  "(each run resampled on its own, as its own CI was), and a verdict: worse or\n"
+	  "better (the CI leaves 0 out and the change is beyond PP, default 2 pp),\n"
+	  "unchanged (the CI inside +-PP) or inconclusive (with the CI that would tell).\n"
+	  "One line per set (lines, default) or a Markdown table for a pull request.\n"
+	  "Runs of another workload, kernel or method are refused unless --force.\n"
+	  "Exit status: 0 no set worse, 1 a set worse, 2 an error.\n" },
+	{ "export", lb_cmd_export,
+	  "export --format kcidb|benchmark-action|lava|junit [-o FILE] [--force]\n"
+	  "         [--origin NAME] [--build-id ID] [--baseline BASE [--fail-above PP]] DIR",
+	  "write a results directory's numbers for a CI system (KCIDB, "
+	  "github-action-benchmark, LAVA, JUnit)", false,
+	  "Write the numbers of the results directory DIR in a format a CI system reads,\n"
+	  "on standard output or into FILE (- for standard output; written whole, an\n"
+	  "existing FILE replaced only with --force, a symbolic link never): kcidb, a\n"
+	  "KCIDB v5 document, a test per probe set at loadbench.WORKLOAD.SET with its\n"
+	  "slowdown as its number (--origin: your CI system's KCIDB origin, default\n"
+	  "loadbench; --build-id ORIGIN:ID: the build the tests ran on, else a checkout\n"
+	  "and a build that stand for the kernel); benchmark-action, github-action-\n"
+	  "benchmark's customSmallerIsBetter JSON (each set's slowdown and ns/event,\n"
+	  "of a complete run only); lava, a lava-test-case line per set; junit, JUnit\n"
+	  "XML, a testcase per set. With --baseline BASE (junit only), a set worse than\n"
+	  "in BASE by more than PP percentage points (default 2) with 95% confidence is\n"
+	  "a failure; runs not measured alike are refused unless --force.\n"
+	  "Exit status: 0 written, 1 an error, 2 a usage error.\n" },
 	{ "cleanup", lb_cmd_cleanup, "cleanup",
 	  "remove what dead loadbench runs left (tracefs, LTTng, trace directories, veth): those "
 	  "whose run lock in /run/loadbench is free", false,

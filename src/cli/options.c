@@ -403,7 +403,7 @@ static const char *quoted(const char *s)
 	return lb_str_short(s, buf, sizeof(buf));
 }
 
-static int parse_double(const char *name, const char *s, double min, double max, double *out)
+int lb_options_double(const char *name, const char *s, double min, double max, double *out)
 {
 	char *end;
 	double v;
@@ -471,7 +471,7 @@ static int option_set(struct lb_options *c, const struct lb_option *r, char *arg
 		store_long(c, r, v);
 		return 0;
 	case LB_OPT_DOUBLE:
-		return parse_double(r->name, arg, r->min, r->max, option_field(c, r));
+		return lb_options_double(r->name, arg, r->min, r->max, option_field(c, r));
 	case LB_OPT_STRING:
 		*(const char **)option_field(c, r) = arg;
 		return 0;

@@ -92,6 +92,13 @@ void lb_help_wrap(FILE *f, int col, int indent, int width, const char *text);
 int lb_options_recipe(struct lb_options *o, char **argv, const char *metric, char **server_argv,
 		      const char *ready);
 
+/*
+ * lb_options_double - option --@name's value @s as a number from @min to
+ * @max into *@out. Returns 0, or -EINVAL after saying "--NAME 'S': expected
+ * a number from MIN to MAX".
+ */
+int lb_options_double(const char *name, const char *s, double min, double max, double *out);
+
 /* lb_options_join - @argv joined by spaces, allocated; NULL without memory. */
 char *lb_options_join(int argc, char **argv);
 
