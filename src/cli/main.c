@@ -120,7 +120,7 @@ static void usage(FILE *f)
 		   "Exit status: 0 done, 1 error or failed run, 2 usage error (an option's value\n"
 		   "too), 128+N interrupted by signal N (130 Ctrl-C, 143 SIGTERM): partial results\n"
 		   "written, kernel state removed. Every command takes -h, --help: its usage.\n"
-		   "See loadbench(1) and README.md for the probe-set format and the method.\n");
+		   "See loadbench(1), doc/probesets.md (the probe-set format) and doc/method.md.\n");
 }
 
 /*
