@@ -3,7 +3,7 @@
 # Root integration test of the libpcap parts and icmp-flood's window:
 # - pcap-flood (frames injected on lo with pcap_inject toward [::1]) measured
 #   with the ftrace probe set and counted with --count-with pcap, checked by
-#   tests/check-results (slowdown, events, and every run's capture count > 0
+#   tests/check-results (a finite slowdown, events, and every run's capture count > 0
 #   and within 512 packets + 1% of the server's count + its socket drops);
 # - --count-with pcap for udp-rr and udp-stream, checked the same way;
 # - icmp-flood with --window 4 runs and records the window;
@@ -50,7 +50,10 @@ note "pcap-flood with ftrace, counted by a capture"
 # 3 rounds of 1 s: an open-loop workload's slowdown is smaller than a request/response one's.
 lb --workload pcap-flood --probeset ftrace --count-with pcap --duration 1 --warmup 0.3 --method runs --repeat 3 \
 	--quiet --no-plot --output "$tmp/pcap-flood" >"$tmp/pcap-flood.txt"
-"$top_builddir/tests/check-results" "$tmp/pcap-flood" ftrace | tee "$tmp/check.txt"
+# Any sign of slowdown: 3 fresh runs of an open loop whose baseline moved 12% (CV) read
+# ftrace at -11.2% [-12.8, 8.3] once in CI (2026-12-05); what this test is for is the capture's
+# count, and the sign is checked where alternation pairs the states (measure-alternate.sh).
+"$top_builddir/tests/check-results" --any-slowdown "$tmp/pcap-flood" ftrace | tee "$tmp/check.txt"
 grep -q '^check-results: pcap counts' "$tmp/check.txt" || fail "pcap-flood: no pcap counts checked"
 grep -q '"placement": *"pcap-flood \[::1\]:' "$tmp/pcap-flood/results.json" ||
 	fail "pcap-flood: results.json does not place it on [::1]"
