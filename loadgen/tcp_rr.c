@@ -183,6 +183,13 @@ static int tcp_rr_server_run(struct lb_flow *w)
 		return -1;
 	for (;;) {
 		r = tcp_rr_read(&e, sh, buf, len, NULL);
+		/*
+		 * A generator told to stop closes its socket with replies of an open
+		 * loop still unread, which resets the connection: no error then (as
+		 * the generator's own side, below).
+		 */
+		if (r == -ECONNRESET && lb_stopping(sh))
+			break;
 		if (r < 0) {
 			ret = lb_child_fail(w, LB_SERVER, -r, e.what, lb_fix_socket);
 			break;
