@@ -32,7 +32,10 @@ lb --probeset perf,perf-count,perf-syscalls,ftrace --duration 1 --warmup 0.3 \
 	--method runs --repeat 3 --output "$tmp/perf" --quiet | tee "$tmp/perf.txt"
 rc=0
 # perf record's consumer thread is the tracer's own CPU: some must be counted.
-"$top_builddir/tests/check-results" --tracer-cpu perf "$tmp/perf" perf perf-count perf-syscalls \
+# perf-count's slowdown is the least certain of the four in 3 one-second
+# runs (CI read -6.5% [-9.7, 11.5] beside a 7.8% CV baseline; +19.8% [5.9,
+# 29.5] here once), so its sign is not checked; the others must cost.
+"$top_builddir/tests/check-results" --tracer-cpu perf --any-slowdown-of perf-count "$tmp/perf" perf perf-count perf-syscalls \
 	ftrace >"$tmp/check.txt" || rc=$?
 cat "$tmp/check.txt"
 [[ $rc -eq 0 ]] || fail "check-results failed on the perf run (exit $rc)"
