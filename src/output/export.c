@@ -12,7 +12,7 @@
  * is encoded to the few characters they take (lb_export_component()).
  *
  * Over 600 lines: the four formats share a probe set's state, the host
- * line, the escaping and the JSON builder, static here. Split it by format
+ * line and the escaping, static here. Split it by format
  * (with a private header for those) when a fifth comes.
  */
 #include "config.h"
@@ -31,6 +31,7 @@
 #include "export.h"
 #include "format.h"
 #include "gate.h"
+#include "json_build.h"
 #include "results.h"
 #include "util.h"
 
@@ -222,48 +223,21 @@ static void slowdown_text(FILE *f, const struct lb_summary *s)
 		fputs(" (no CI)", f);
 }
 
-/* ---- JSON (json-c), with a sticky error ------------------------------------------------------ */
+/* ---- JSON: json_build.h's builder; what is absent or not finite gets no key -------------------- */
 
-struct jb {
-	bool oom;
-};
-
-/* Add @v to @parent under @key (to the array @parent when @key is NULL); @v is passed on. */
-static struct json_object *jb_add(struct jb *jb, struct json_object *parent, const char *key,
-				  struct json_object *v)
+static struct json_object *jb_obj(struct lb_jb *jb, struct json_object *parent, const char *key)
 {
-	int ret;
-
-	if (!v) {
-		jb->oom = true;
-		return NULL;
-	}
-	if (!parent) {
-		json_object_put(v);
-		return NULL;
-	}
-	ret = key ? json_object_object_add(parent, key, v) : json_object_array_add(parent, v);
-	if (ret) {
-		json_object_put(v);
-		jb->oom = true;
-		return NULL;
-	}
-	return v;
+	return lb_jb_child(jb, parent, key, false);
 }
 
-static struct json_object *jb_obj(struct jb *jb, struct json_object *parent, const char *key)
-{
-	return jb_add(jb, parent, key, json_object_new_object());
-}
-
-static void jb_str(struct jb *jb, struct json_object *parent, const char *key, const char *s)
+static void jb_str(struct lb_jb *jb, struct json_object *parent, const char *key, const char *s)
 {
 	if (s)
-		jb_add(jb, parent, key, json_object_new_string(s));
+		lb_jb_str(jb, parent, key, s);
 }
 
 /* The string @b built (sb_close()), added and freed; a failed one is a sticky ENOMEM. */
-static void jb_sbuf(struct jb *jb, struct json_object *parent, const char *key, struct sbuf *b)
+static void jb_sbuf(struct lb_jb *jb, struct json_object *parent, const char *key, struct sbuf *b)
 {
 	char *s = sb_close(b);
 
@@ -274,7 +248,7 @@ static void jb_sbuf(struct jb *jb, struct json_object *parent, const char *key, 
 }
 
 /* Someone else's string @s as text (NULL: no key at all). */
-static void jb_text(struct jb *jb, struct json_object *parent, const char *key, const char *s)
+static void jb_text(struct lb_jb *jb, struct json_object *parent, const char *key, const char *s)
 {
 	struct sbuf b;
 
@@ -286,40 +260,21 @@ static void jb_text(struct jb *jb, struct json_object *parent, const char *key, 
 }
 
 /* A number; not finite: no key (KCIDB allows no null, and JSON has no NaN). */
-static void jb_num(struct jb *jb, struct json_object *parent, const char *key, double d)
+static void jb_num(struct lb_jb *jb, struct json_object *parent, const char *key, double d)
 {
-	char buf[40];
-
-	if (!isfinite(d))
-		return;
-	snprintf(buf, sizeof(buf), "%.10g", d);
-	jb_add(jb, parent, key, json_object_new_double_s(d, buf));
-}
-
-static void jb_int(struct jb *jb, struct json_object *parent, const char *key, int64_t v)
-{
-	jb_add(jb, parent, key, json_object_new_int64(v));
-}
-
-static void jb_bool(struct jb *jb, struct json_object *parent, const char *key, bool v)
-{
-	jb_add(jb, parent, key, json_object_new_boolean(v));
+	if (isfinite(d))
+		lb_jb_double(jb, parent, key, d);
 }
 
 /* [low, high] when both are finite. */
-static void jb_ci(struct jb *jb, struct json_object *parent, const char *key, const double ci[2])
+static void jb_ci(struct lb_jb *jb, struct json_object *parent, const char *key, const double ci[2])
 {
-	struct json_object *a;
-
-	if (!ci_finite(ci))
-		return;
-	a = jb_add(jb, parent, key, json_object_new_array());
-	jb_num(jb, a, NULL, ci[0]);
-	jb_num(jb, a, NULL, ci[1]);
+	if (ci_finite(ci))
+		lb_jb_pair(jb, parent, key, ci);
 }
 
 /* @root as pretty JSON and a newline on @f; @root is put. Returns 0, -ENOMEM or -EIO. */
-static int jb_print(struct jb *jb, struct json_object *root, FILE *f)
+static int jb_print(struct lb_jb *jb, struct json_object *root, FILE *f)
 {
 	const char *text;
 	int ret = -ENOMEM;
@@ -342,7 +297,7 @@ out:
 /* ---- KCIDB ----------------------------------------------------------------------------------- */
 
 /* The host, loadbench and the start time: a test's "environment". */
-static void kcidb_environment(struct jb *jb, struct json_object *test, const struct lb_results *res)
+static void kcidb_environment(struct lb_jb *jb, struct json_object *test, const struct lb_results *res)
 {
 	struct json_object *env = jb_obj(jb, test, "environment"), *misc;
 	const struct lb_host *h = &res->host;
@@ -356,10 +311,10 @@ static void kcidb_environment(struct jb *jb, struct json_object *test, const str
 	jb_text(jb, misc, "kernel_version", h->kernel_version);
 	jb_text(jb, misc, "machine", h->machine);
 	jb_text(jb, misc, "cpu_model", h->cpu_model);
-	jb_int(jb, misc, "ncpus", h->ncpus);
+	lb_jb_int(jb, misc, "ncpus", h->ncpus);
 	jb_text(jb, misc, "virtualization", h->virtualization);
 	jb_text(jb, misc, "vm_accelerator", h->vm_accelerator);
-	jb_bool(jb, misc, "emulated", lb_results_emulated(res));
+	lb_jb_bool(jb, misc, "emulated", lb_results_emulated(res));
 	jb_text(jb, misc, "loadbench_version", res->version);
 	jb_text(jb, misc, "started", res->started);
 }
@@ -410,7 +365,7 @@ static void kcidb_test_id(FILE *f, const struct lb_results *res, const char *ori
 }
 
 /* One test: a probe set (@psr), or one that could not run here (@sk). */
-static void kcidb_test(struct jb *jb, struct json_object *tests, const struct lb_results *res,
+static void kcidb_test(struct lb_jb *jb, struct json_object *tests, const struct lb_results *res,
 		       const struct lb_probeset_result *psr, const struct lb_skipped *sk,
 		       const char *origin, const char *build_id)
 {
@@ -477,25 +432,25 @@ static void kcidb_test(struct jb *jb, struct json_object *tests, const struct lb
 	jb_num(jb, misc, "events_per_op", s->events_per_op);
 	jb_num(jb, misc, "ns_per_event", s->ns_per_event);
 	jb_ci(jb, misc, "ns_per_event_ci95", s->ns_per_event_ci95);
-	jb_int(jb, misc, "events", (int64_t)s->events);
-	jb_int(jb, misc, "lost_events", (int64_t)s->lost_events);
-	jb_int(jb, misc, "overwritten_events", (int64_t)s->overwritten_events);
+	lb_jb_int(jb, misc, "events", (int64_t)s->events);
+	lb_jb_int(jb, misc, "lost_events", (int64_t)s->lost_events);
+	lb_jb_int(jb, misc, "overwritten_events", (int64_t)s->overwritten_events);
 	if (lb_results_alternate(res))
-		jb_int(jb, misc, "units", s->units);
+		lb_jb_int(jb, misc, "units", s->units);
 	else
-		jb_int(jb, misc, "runs", (int64_t)psr->nruns);
-	jb_bool(jb, misc, "complete", res->complete);
+		lb_jb_int(jb, misc, "runs", (int64_t)psr->nruns);
+	lb_jb_bool(jb, misc, "complete", res->complete);
 	if (st == LB_EXPORT_FAILED)
 		jb_text(jb, misc, "run_failed", lb_results_failed(res));
 }
 
 /* The checkout and the build that stand for the kernel @res ran on; their ids in @co, @bu. */
-static void kcidb_kernel(struct jb *jb, struct json_object *root, const struct lb_results *res,
+static void kcidb_kernel(struct lb_jb *jb, struct json_object *root, const struct lb_results *res,
 			 const char *origin, char **co, char **bu)
 {
-	struct json_object *c = jb_obj(jb, jb_add(jb, root, "checkouts", json_object_new_array()),
+	struct json_object *c = jb_obj(jb, lb_jb_child(jb, root, "checkouts", true),
 				       NULL);
-	struct json_object *b = jb_obj(jb, jb_add(jb, root, "builds", json_object_new_array()),
+	struct json_object *b = jb_obj(jb, lb_jb_child(jb, root, "builds", true),
 				       NULL);
 	const char *arch = res->host.machine;
 	struct sbuf s;
@@ -546,7 +501,7 @@ int lb_export_kcidb(const struct lb_results *res, const char *origin, const char
 {
 	struct json_object *root = json_object_new_object(), *ver, *tests;
 	char *co = NULL, *bu = NULL;
-	struct jb jb = { .oom = false };
+	struct lb_jb jb = { .oom = false };
 	size_t i;
 
 	if (!origin)
@@ -556,13 +511,13 @@ int lb_export_kcidb(const struct lb_results *res, const char *origin, const char
 		return -EINVAL;
 	}
 	ver = jb_obj(&jb, root, "version");
-	jb_int(&jb, ver, "major", KCIDB_MAJOR);
-	jb_int(&jb, ver, "minor", KCIDB_MINOR);
+	lb_jb_int(&jb, ver, "major", KCIDB_MAJOR);
+	lb_jb_int(&jb, ver, "minor", KCIDB_MINOR);
 	if (!build_id) {
 		kcidb_kernel(&jb, root, res, origin, &co, &bu);
 		build_id = bu ? bu : "";
 	}
-	tests = jb_add(&jb, root, "tests", json_object_new_array());
+	tests = lb_jb_child(&jb, root, "tests", true);
 	for (i = 0; i < res->nprobesets; i++)
 		kcidb_test(&jb, tests, res, &res->probesets[i], NULL, origin, build_id);
 	for (i = 0; i < res->nskipped; i++)
@@ -575,7 +530,7 @@ int lb_export_kcidb(const struct lb_results *res, const char *origin, const char
 /* ---- github-action-benchmark ----------------------------------------------------------------- */
 
 /* One entry: "SET (WORKLOAD) WHAT", @unit, @value, "± half-width", @extra's lines. */
-static void bench_entry(struct jb *jb, struct json_object *arr, const struct lb_results *res,
+static void bench_entry(struct lb_jb *jb, struct json_object *arr, const struct lb_results *res,
 			const struct lb_probeset_result *psr, const char *what, const char *unit,
 			double value, const double ci[2])
 {
@@ -620,7 +575,7 @@ static void bench_entry(struct jb *jb, struct json_object *arr, const struct lb_
 int lb_export_benchmark_action(const struct lb_results *res, FILE *f)
 {
 	struct json_object *arr = json_object_new_array();
-	struct jb jb = { .oom = false };
+	struct lb_jb jb = { .oom = false };
 	size_t i, n = 0;
 
 	for (i = 0; i < res->nprobesets; i++) {

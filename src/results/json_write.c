@@ -18,87 +18,9 @@
 
 #include "atomic.h"
 #include "hist.h"
+#include "json_build.h"
 #include "results.h"
 #include "results_int.h"
-
-/* Builds a json-c tree; any allocation failure sets @oom and later additions become no-ops. */
-struct lb_jb {
-	bool oom;
-};
-
-/*
- * Add @val under @key of the object @parent, or append it to the array
- * @parent when @key is NULL. @val NULL stands for JSON null when @is_null,
- * for a failed allocation otherwise. Ownership of @val always passes.
- */
-static bool lb_jb_put(struct lb_jb *jb, struct json_object *parent, const char *key,
-		      struct json_object *val, bool is_null)
-{
-	int ret;
-
-	if (!val && !is_null) {
-		jb->oom = true;
-		return false;
-	}
-	if (!parent) {
-		json_object_put(val);
-		return false;
-	}
-	ret = key ? json_object_object_add(parent, key, val) : json_object_array_add(parent, val);
-	if (ret) {
-		json_object_put(val);
-		jb->oom = true;
-		return false;
-	}
-	return true;
-}
-
-/* A new object (or array when @array) added to @parent; NULL after a failure. */
-static struct json_object *lb_jb_child(struct lb_jb *jb, struct json_object *parent,
-				       const char *key, bool array)
-{
-	struct json_object *child = array ? json_object_new_array() : json_object_new_object();
-
-	return lb_jb_put(jb, parent, key, child, false) ? child : NULL;
-}
-
-static void lb_jb_str(struct lb_jb *jb, struct json_object *parent, const char *key,
-		      const char *s)
-{
-	lb_jb_put(jb, parent, key, s ? json_object_new_string(s) : NULL, !s);
-}
-
-static void lb_jb_double(struct lb_jb *jb, struct json_object *parent, const char *key, double d)
-{
-	char buf[40];
-
-	if (!isfinite(d)) {
-		lb_jb_put(jb, parent, key, NULL, true);
-		return;
-	}
-	lb_format_double(buf, sizeof(buf), d);
-	lb_jb_put(jb, parent, key, json_object_new_double_s(d, buf), false);
-}
-
-static void lb_jb_int(struct lb_jb *jb, struct json_object *parent, const char *key, int64_t v)
-{
-	lb_jb_put(jb, parent, key, json_object_new_int64(v), false);
-}
-
-static void lb_jb_bool(struct lb_jb *jb, struct json_object *parent, const char *key, bool v)
-{
-	lb_jb_put(jb, parent, key, json_object_new_boolean(v), false);
-}
-
-/* [@ci[0], @ci[1]] under @key of @parent. */
-static void lb_jb_pair(struct lb_jb *jb, struct json_object *parent, const char *key,
-		       const double ci[2])
-{
-	struct json_object *arr = lb_jb_child(jb, parent, key, true);
-
-	lb_jb_double(jb, arr, NULL, ci[0]);
-	lb_jb_double(jb, arr, NULL, ci[1]);
-}
 
 /*
  * A run's "latency", when its operations were timed: the count, the mean,
