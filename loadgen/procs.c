@@ -53,14 +53,37 @@ int lb_child_fail(struct lb_flow *w, int which, int err, const char *what, const
 	return -1;
 }
 
-/* Returns true once the safety deadline in @sh has passed. */
+static bool past(const struct timespec *now, const struct timespec *t)
+{
+	return now->tv_sec > t->tv_sec || (now->tv_sec == t->tv_sec && now->tv_nsec >= t->tv_nsec);
+}
+
+/*
+ * Returns true once the safety deadline in @sh has passed. A parent overdue
+ * is one blocked in the kernel: switching a tracer off waits for an RCU
+ * grace period, whose kthread a busy pinned pair on every CPU can starve
+ * (6.18 here: rcu_preempt starved 59 s, a run stalled 128 s, until these
+ * very processes reached their deadline). Napping until it is back lets
+ * the kernel's threads run; the slices are not touched, as the parent
+ * measures none while it is away and its next is after a settle time of
+ * several naps.
+ */
 bool lb_past_deadline(const struct lb_shared *sh)
 {
+	const struct timespec nap = { 0, LB_NAP_NS };
 	struct timespec now;
+	uint64_t expect;
 
-	clock_gettime(CLOCK_MONOTONIC, &now);
-	return now.tv_sec > sh->deadline.tv_sec ||
-	       (now.tv_sec == sh->deadline.tv_sec && now.tv_nsec >= sh->deadline.tv_nsec);
+	for (;;) {
+		clock_gettime(CLOCK_MONOTONIC, &now);
+		if (past(&now, &sh->deadline))
+			return true;
+		expect = atomic_load_explicit(&sh->expect_ns, memory_order_relaxed);
+		if (!expect || (uint64_t)now.tv_sec * 1000000000ULL + (uint64_t)now.tv_nsec < expect ||
+		    lb_stopping(sh))
+			return false;
+		nanosleep(&nap, NULL);
+	}
 }
 
 /* Kept out of line and apart from its callers' files, so no compiler clones or inlines it. */
@@ -264,6 +287,7 @@ int lb_flow_start(struct lb_flow *w, int running)
 	atomic_store(&sh->server_requests, 0);
 	atomic_store(&sh->server_mismatches, 0);
 	atomic_store(&sh->stop, 0);
+	atomic_store(&sh->expect_ns, 0);
 	sh->timed = w->timed;
 	sh->period_ns = w->cfg.rate > 0 ? (uint64_t)(1e9 / w->cfg.rate + 0.5) : 0;
 	clock_gettime(CLOCK_MONOTONIC, &now);

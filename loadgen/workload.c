@@ -259,6 +259,14 @@ uint64_t lb_workload_late(const struct lb_workload *w)
 	return late;
 }
 
+void lb_workload_expect(struct lb_workload *w, double seconds)
+{
+	uint64_t t = seconds > 0 ? lb_clock_ns() + (uint64_t)(seconds * 1e9) : 0;
+
+	for (int i = 0; i < w->nflows; i++)
+		atomic_store_explicit(&w->flow[i]->sh->expect_ns, t, memory_order_relaxed);
+}
+
 /* Returns 0, or -EOPNOTSUPP when the operations are not timed. */
 int lb_workload_latency(const struct lb_workload *w, struct lb_hist *h)
 {

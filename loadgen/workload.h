@@ -36,6 +36,7 @@
 #define LB_STOP_GRACE_MS 1000	 /* stop: wait this long before SIGKILL */
 #define LB_STOP_UNPIN_MS 100	 /* stop: after this long, let the children run on any CPU */
 #define LB_POLL_US 500		 /* parent's poll interval while waiting for children */
+#define LB_NAP_NS 5000000	 /* a generator's nap while its parent is overdue (lb_past_deadline) */
 #define LB_MSG_MIN 8		 /* room for the sequence number */
 #define LB_MSG_MAX 65000
 #define LB_SYSCALLS_MAX 1000
@@ -69,6 +70,7 @@ struct lb_shared {
 	/* Written by the parent (before fork, and the stop flag), read by the children. */
 	_Alignas(LB_CACHELINE) atomic_int stop;
 	struct timespec deadline; /* CLOCK_MONOTONIC: stop by then whatever happens */
+	_Atomic uint64_t expect_ns; /* lb_workload_expect(): the parent is back by then; 0: no word */
 	bool timed;		  /* the generator times each operation into lat */
 	uint64_t period_ns;	  /* open loop: ns between two scheduled sends; 0 = closed loop */
 
@@ -225,7 +227,11 @@ static inline bool lb_stopping(const struct lb_shared *sh)
 	return atomic_load_explicit(&sh->stop, memory_order_relaxed) != 0;
 }
 
-/* lb_past_deadline - true once the safety deadline has passed. */
+/*
+ * lb_past_deadline - true once the safety deadline has passed. First, while
+ * the parent is overdue (past lb_workload_expect()'s time), naps in
+ * LB_NAP_NS steps until it is back, stops, or the deadline passes.
+ */
 bool lb_past_deadline(const struct lb_shared *sh);
 
 /*

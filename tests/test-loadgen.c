@@ -326,6 +326,61 @@ static void test_two_flows(void)
 	lb_workload_destroy(w);
 }
 
+/*
+ * lb_workload_expect(): past the caller's word the generators nap (a caller
+ * blocked in the kernel gets its kernel threads run); a new word and they
+ * go on. Counted in operations, not timed: at most the LB_DEADLINE_EVERY
+ * between two checks, plus one, may complete while overdue.
+ */
+static void test_expect(const char *type)
+{
+	struct lb_workload_config cfg;
+	struct lb_workload_stats st;
+	struct lb_workload *w = NULL;
+	uint64_t o[6];
+	char err[512];
+	int ret;
+
+	lb_workload_config_init(&cfg);
+	cfg.name = type;
+	cfg.max_seconds = 30;
+	ret = lb_workload_create(&cfg, &w, err, sizeof(err));
+	T_CHECK(ret == 0);
+	if (ret) {
+		fprintf(stderr, "expect %s: %s\n", type, err);
+		return;
+	}
+	ret = lb_workload_start(w);
+	T_CHECK(ret == 0);
+	if (!ret) {
+		/* 0.3 s with the word given, 0.3 s overdue, 0.3 s with a new word. */
+		lb_workload_expect(w, 10);
+		o[0] = lb_workload_ops(w);
+		usleep(300000);
+		o[1] = lb_workload_ops(w);
+		lb_workload_expect(w, 0.05);
+		usleep(150000); /* overdue from 50 ms: the generator's next check naps */
+		o[2] = lb_workload_ops(w);
+		usleep(300000);
+		o[3] = lb_workload_ops(w);
+		lb_workload_expect(w, 10);
+		usleep(50000);
+		o[4] = lb_workload_ops(w);
+		usleep(300000);
+		o[5] = lb_workload_ops(w);
+		lb_workload_expect(w, 0);
+		T_CHECK(lb_workload_stop(w, &st) == 0);
+		printf("expect %s: ops in 0.3 s: %llu with the word, %llu overdue, %llu with a new word\n",
+		       type, (unsigned long long)(o[1] - o[0]), (unsigned long long)(o[3] - o[2]),
+		       (unsigned long long)(o[5] - o[4]));
+		T_CHECK(o[3] - o[2] <= LB_DEADLINE_EVERY + 1);
+		T_CHECK(o[5] - o[4] > (o[1] - o[0]) / 3);
+		if (o[1] - o[0] <= 2 * (LB_DEADLINE_EVERY + 1))
+			printf("expect %s: too slow here to tell a nap from the workload's pace\n", type);
+	}
+	lb_workload_destroy(w);
+}
+
 /* icmp-flood without CAP_NET_RAW: -EPERM naming the cause and the fix. */
 static void test_icmp_unprivileged(void)
 {
@@ -624,6 +679,8 @@ int main(void)
 	test_flows_errors();
 	test_naming();
 	test_two_flows();
+	test_expect("udp-rr");
+	test_expect("udp-stream");
 
 	run_workload("udp-rr", 1);
 	run_workload("tcp-rr", 1);

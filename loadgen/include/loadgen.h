@@ -174,6 +174,16 @@ int lb_workload_start(struct lb_workload *w);
  */
 uint64_t lb_workload_ops(const struct lb_workload *w);
 
+/*
+ * lb_workload_expect - the caller will act again within @seconds (read an
+ * edge, switch a tracer): until then the generators run flat out; once it
+ * is overdue they nap until it next calls this, so that a caller blocked
+ * in the kernel on a kernel thread that they starve gets it run. @seconds
+ * 0: no expectation (the default; a caller that switches nothing while
+ * the workload runs).
+ */
+void lb_workload_expect(struct lb_workload *w, double seconds);
+
 struct lb_hist;
 
 #define LB_RATE_MAX 1000000 /* most requests per second per flow of an open loop */

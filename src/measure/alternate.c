@@ -116,6 +116,16 @@ static struct lb_tracer *alt_tracer(const struct alt *a, int k)
 	return lb_plan_tracer(a->b->plan, a->member[k]);
 }
 
+/*
+ * The workload's word that this process is back within @seconds (and
+ * LB_ALT_OVERDUE more): past it, blocked in the kernel, it naps so that the
+ * kernel's threads run (lb_workload_expect()).
+ */
+static void alt_expect(const struct alt *a, double seconds)
+{
+	lb_workload_expect(a->b->workload, seconds + LB_ALT_OVERDUE);
+}
+
 /* Switch from the current state to @state (-1 = off); *@took gets the seconds it took. */
 static int alt_switch(struct alt *a, int state, double *took, char *err, size_t len)
 {
@@ -183,9 +193,11 @@ static int alt_slice(struct alt *a, int unit, int state, char *err, size_t len)
 	double took, t0, t1;
 	int ret;
 
+	alt_expect(a, b->settle);
 	ret = alt_switch(a, state, &took, err, len);
 	if (ret)
 		return ret;
+	alt_expect(a, b->settle);
 	if (!lb_sleep_until(lb_now() + b->settle, b->stop))
 		return -EINTR;
 	ret = alt_edge(a, a->lat ? &a->lat[0] : NULL, &t0, &ops0, &sp0, &late0, c0, err, len);
@@ -194,6 +206,7 @@ static int alt_slice(struct alt *a, int unit, int state, char *err, size_t len)
 	lb_cpu_snap_take(b->workload, a->tracers, a->armed ? a->n : 0, &cpu0);
 	if (!a->nslices && !a->origin)
 		a->origin = t0;
+	alt_expect(a, b->slice);
 	if (!lb_sleep_until(t0 + b->slice, b->stop))
 		return -EINTR;
 	ret = alt_edge(a, a->lat ? &a->lat[1] : NULL, &t1, &ops1, &sp1, &late1, c1, err, len);
@@ -528,23 +541,32 @@ static int alt_group(const struct lb_measure *b, struct lb_results *res, const i
 		snprintf(err, len, "%s", lb_workload_error(b->workload));
 		return ret;
 	}
+	alt_expect(&a, b->warmup);
 	if (!lb_sleep_until(lb_now() + b->warmup, b->stop))
 		ret = -EINTR;
 	if (!ret)
 		ret = alt_plain(&a, err, len);
-	for (; !ret && armed < a.n; armed++)
+	/* Arming, attaching, switching off: the workload's word is given before each. */
+	for (; !ret && armed < a.n; armed++) {
+		alt_expect(&a, 0);
 		ret = lb_tracer_arm(alt_tracer(&a, armed), err, len);
+	}
 	a.armed = armed > 0;
 	if (!ret) {
 		pid_t pids[LB_RUN_MAX_PIDS];
 		int npids = lb_workload_pids(b->workload, pids, LB_RUN_MAX_PIDS);
 
-		for (int k = 0; k < a.n && !ret; k++)
+		for (int k = 0; k < a.n && !ret; k++) {
+			alt_expect(&a, 0);
 			ret = lb_tracer_attach(alt_tracer(&a, k), pids, npids, err, len);
+		}
 		/* Armed is on: all off before the warm-up. */
-		for (int k = 0; k < a.n && !ret; k++)
+		for (int k = 0; k < a.n && !ret; k++) {
+			alt_expect(&a, 0);
 			ret = lb_tracer_disable(alt_tracer(&a, k), err, len);
+		}
 	}
+	alt_expect(&a, b->warmup);
 	if (!ret && !lb_sleep_until(lb_now() + b->warmup, b->stop))
 		ret = -EINTR;
 	t0 = lb_now();
@@ -552,12 +574,15 @@ static int alt_group(const struct lb_measure *b, struct lb_results *res, const i
 		ret = alt_units(&a, p, err, len);
 	*units_s = lb_now() - t0;
 	/* Disarmed with the workload still running, for the plain slices after. */
-	while (armed-- > 0)
+	while (armed-- > 0) {
+		alt_expect(&a, 0);
 		lb_measure_disarm(alt_tracer(&a, armed), &ret, err, len);
+	}
 	a.armed = false;
 	a.cur = -1;
 	if (!ret)
 		ret = alt_plain(&a, err, len);
+	lb_workload_expect(b->workload, 0);
 	sret = lb_workload_stop(b->workload, &st);
 	if (sret && !ret) {
 		ret = sret;

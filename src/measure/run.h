@@ -26,6 +26,13 @@
  */
 #define LB_ALT_MAX_TIME_HARD 3
 
+/*
+ * --method alternate: how long past a planned sleep (0 for a switch, an
+ * arm) the workload waits for loadbench before it naps (lb_workload_expect()).
+ * Above the slowest switch seen here (bpf off: 1.4 s median, a grace period).
+ */
+#define LB_ALT_OVERDUE 3.0
+
 struct lb_command;
 struct lb_pcap_count;
 struct lb_plan;
