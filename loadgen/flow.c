@@ -82,6 +82,7 @@ int lb_flow_create(const struct lb_workload_config *cfg, int index, const struct
 	}
 	w->srv_fd = -1;
 	w->cli_fd = -1;
+	w->gate[0] = w->gate[1] = -1;
 	w->cfg = *cfg;
 	w->index = index;
 	w->netns_fd = topo ? lb_topo_netns_fd(topo) : -1;

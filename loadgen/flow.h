@@ -33,11 +33,20 @@ int lb_flow_create(const struct lb_workload_config *cfg, int index, const struct
 		   struct lb_flow **out, char *err, size_t errlen);
 
 /*
- * lb_flow_start - fork the flow's processes (@running flows already run:
- * they lengthen the wait) and wait for the first operation. Returns 0, or
- * -errno with the message in the flow's errmsg.
+ * lb_flow_spawn - fork the flow's processes; its generator waits at the
+ * start gate in w->gate, when there is one, before its first request.
+ * Returns 0, or -errno with the message in the flow's errmsg (nothing of
+ * the flow left running).
  */
-int lb_flow_start(struct lb_flow *w, int running);
+int lb_flow_spawn(struct lb_flow *w);
+
+/*
+ * lb_flow_started - wait for the spawned flow's first operation until
+ * @end_us (lb_now_us()); @timeout_ms is the wait's length, for the message.
+ * Returns 0, or -errno with the message in the flow's errmsg (the flow is
+ * stopped).
+ */
+int lb_flow_started(struct lb_flow *w, int64_t end_us, int timeout_ms);
 
 /* lb_flow_ops - completed operations since the last start (udp-stream: datagrams received). */
 uint64_t lb_flow_ops(const struct lb_flow *w);

@@ -182,6 +182,16 @@ static void __attribute__((noreturn)) lb_child_main(struct lb_flow *w, int which
 	}
 	if (w->netns_fd >= 0)
 		close(w->netns_fd);
+	if (w->gate[1] >= 0)
+		close(w->gate[1]); /* else the gate never opens */
+	if (which == LB_CLIENT && w->gate[0] >= 0) {
+		char c;
+
+		while (read(w->gate[0], &c, 1) < 0 && errno == EINTR)
+			;
+	}
+	if (w->gate[0] >= 0)
+		close(w->gate[0]);
 	if (which == LB_SERVER) {
 		ret = w->type->server_run(w);
 	} else {
@@ -257,16 +267,13 @@ static void lb_flow_abort(struct lb_flow *w)
 	memcpy(w->errmsg, keep, sizeof(keep));
 }
 
-/* Returns 0 once the first operation completed, or -errno (message in lb_workload_error()). */
-int lb_flow_start(struct lb_flow *w, int running)
+/* Returns 0 once the processes are forked, or -errno (message in the flow's errmsg). */
+int lb_flow_spawn(struct lb_flow *w)
 {
-	int timeout_ms = LB_START_TIMEOUT_MS + running * LB_START_PER_FLOW_MS;
 	struct lb_shared *sh = w->sh;
 	struct timespec now;
 	pid_t parent = getpid();
-	char ep[INET6_ADDRSTRLEN + 16];
-	int64_t end_us;
-	int ret, i;
+	int ret;
 	time_t whole;
 
 	if (w->running) {
@@ -335,8 +342,21 @@ client:
 	if (w->child[LB_CLIENT].pid == 0)
 		lb_child_main(w, LB_CLIENT, parent);
 	lb_client_release(w);
+	return 0;
 
-	end_us = lb_now_us() + timeout_ms * 1000LL;
+out_stop:
+	lb_flow_abort(w);
+out:
+	lb_client_release(w);
+	return ret;
+}
+
+/* Returns 0 once the first operation completed, or -errno (the flow stopped, message in errmsg). */
+int lb_flow_started(struct lb_flow *w, int64_t end_us, int timeout_ms)
+{
+	char ep[INET6_ADDRSTRLEN + 16];
+	int ret, i;
+
 	for (;;) {
 		if (lb_flow_ops(w) > 0)
 			return 0;
@@ -365,12 +385,10 @@ client:
 		 "nothing filters loopback %s (iptables/nft) and that the chosen CPUs are not "
 		 "saturated",
 		 w->type->traits.name, ep, timeout_ms,
-		 (unsigned long long)atomic_load(&sh->timeouts), w->type->proto);
+		 (unsigned long long)atomic_load(&w->sh->timeouts), w->type->proto);
 
 out_stop:
 	lb_flow_abort(w);
-out:
-	lb_client_release(w);
 	return ret;
 }
 

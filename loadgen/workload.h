@@ -31,7 +31,7 @@
 #define LB_CACHELINE 128	 /* two 64-byte lines: the adjacent-line prefetcher pairs them */
 #define LB_DEADLINE_EVERY 1024	 /* ops between two deadline checks in the hot loops */
 #define LB_START_TIMEOUT_MS 3000 /* start: wait this long for the first operation */
-/* ... and this much longer per flow already running: they compete for the same CPUs. */
+/* ... and this much longer per further flow: they all compete for the same CPUs. */
 #define LB_START_PER_FLOW_MS 100
 #define LB_STOP_GRACE_MS 1000	 /* stop: wait this long before SIGKILL */
 #define LB_STOP_UNPIN_MS 100	 /* stop: after this long, let the children run on any CPU */
@@ -145,6 +145,12 @@ struct lb_flow {
 	size_t buflen;	    /* msg_size + room for IP and ICMP headers */
 	struct lb_shared *sh;
 	struct lb_child child[LB_NCHILD];
+	/*
+	 * The start gate, set by the workload for one start: the generator
+	 * reads gate[0] until the parent closes gate[1] (EOF), so that the
+	 * flows all start together once every process is forked. -1 = none.
+	 */
+	int gate[2];
 	bool running;
 	bool timed; /* its generator times operations (set by the workload, copied at start) */
 	struct lb_workload_stats last; /* stats of the last stop */

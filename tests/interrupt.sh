@@ -30,10 +30,11 @@ trap 'rm -rf "$tmp"' EXIT
 held() {
 	local p f
 	for p in "$1" $(pgrep -P "$1" 2>/dev/null); do
-		for f in /proc/"$p"/fdinfo/*; do
-			sed -n 's/^prog_id:[[:space:]]*\([0-9]*\)/prog \1/p; s/^link_id:[[:space:]]*\([0-9]*\)/link \1/p' \
-				"$f" 2>/dev/null || true
-		done
+		# One sed per process, not per descriptor: perf's and bpf's runs hold
+		# dozens, and a fork each behind a busy pinned pair on every CPU
+		# (--flows 2) took 10-25 s, so the signal came after the run ended.
+		sed -n 's/^prog_id:[[:space:]]*\([0-9]*\)/prog \1/p; s/^link_id:[[:space:]]*\([0-9]*\)/link \1/p' \
+			/proc/"$p"/fdinfo/* 2>/dev/null || true
 		[[ $p == "$1" ]] && continue
 		f=$(readlink "/proc/$p/ns/net" 2>/dev/null) || continue
 		[[ $f == "$(readlink /proc/self/ns/net)" ]] || echo "netns $f"
