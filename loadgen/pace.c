@@ -27,9 +27,21 @@ struct lb_pace *lb_pace_start(struct lb_flow *w)
 	p->next = lb_clock_ns();
 	p->next_seq = 1;
 	p->oldest = 1;
+	p->napped = lb_napped_ns();
 	/* Default slack is 50 us: a sleep to the next send would end that late. */
 	prctl(PR_SET_TIMERSLACK, 1UL, 0UL, 0UL, 0UL);
 	return p;
+}
+
+void lb_pace_skip_naps(struct lb_pace *p, uint64_t *now)
+{
+	uint64_t n = lb_napped_ns();
+
+	if (n == p->napped)
+		return;
+	p->next += n - p->napped;
+	p->napped = n;
+	*now = lb_clock_ns();
 }
 
 /* Returns the sequence number of the request sent now. */

@@ -31,6 +31,7 @@ struct lb_pace {
 	uint64_t oldest;		/* the oldest sequence number that may be in flight */
 	uint64_t late;			/* sends a period or more behind their schedule */
 	uint64_t timeouts;		/* requests given up on (lb_pace_give_up) */
+	uint64_t napped;		/* lb_napped_ns() when last skipped (lb_pace_skip_naps) */
 	uint64_t seq[LB_PACE_RING];	/* the request in flight in each slot; 0 = none */
 	uint64_t when[LB_PACE_RING];	/* its scheduled send time */
 };
@@ -41,6 +42,14 @@ struct lb_pace {
  * Returns it (free() it), or NULL after filling the generator's error slot.
  */
 struct lb_pace *lb_pace_start(struct lb_flow *w);
+
+/*
+ * lb_pace_skip_naps - after lb_past_deadline(): move the schedule (and
+ * *@now) past the time this process napped since the last call. Those sends
+ * were never due: the naps fall where loadbench measures nothing, and a
+ * burst of them after would run into the next slice as late requests.
+ */
+void lb_pace_skip_naps(struct lb_pace *p, uint64_t *now);
 
 /* lb_pace_due - whether the next send is due at @now. */
 static inline bool lb_pace_due(const struct lb_pace *p, uint64_t now)

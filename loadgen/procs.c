@@ -68,22 +68,34 @@ static bool past(const struct timespec *now, const struct timespec *t)
  * measures none while it is away and its next is after a settle time of
  * several naps.
  */
+static uint64_t napped_ns; /* this process's naps so far (lb_napped_ns()) */
+
 bool lb_past_deadline(const struct lb_shared *sh)
 {
 	const struct timespec nap = { 0, LB_NAP_NS };
+	uint64_t expect, t, first = 0;
 	struct timespec now;
-	uint64_t expect;
+	bool ret;
 
 	for (;;) {
 		clock_gettime(CLOCK_MONOTONIC, &now);
-		if (past(&now, &sh->deadline))
-			return true;
+		t = (uint64_t)now.tv_sec * 1000000000ULL + (uint64_t)now.tv_nsec;
+		ret = past(&now, &sh->deadline);
 		expect = atomic_load_explicit(&sh->expect_ns, memory_order_relaxed);
-		if (!expect || (uint64_t)now.tv_sec * 1000000000ULL + (uint64_t)now.tv_nsec < expect ||
-		    lb_stopping(sh))
-			return false;
+		if (ret || !expect || t < expect || lb_stopping(sh))
+			break;
+		if (!first)
+			first = t;
 		nanosleep(&nap, NULL);
 	}
+	if (first)
+		napped_ns += t - first;
+	return ret;
+}
+
+uint64_t lb_napped_ns(void)
+{
+	return napped_ns;
 }
 
 /* Kept out of line and apart from its callers' files, so no compiler clones or inlines it. */

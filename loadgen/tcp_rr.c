@@ -262,6 +262,7 @@ static int tcp_rr_client_paced(struct lb_flow *w)
 		now = lb_clock_ns();
 		if (lb_stopping(sh) || lb_past_deadline(sh))
 			break;
+		lb_pace_skip_naps(p, &now);
 		while (lb_pace_due(p, now) && lb_pace_inflight(p) < cap) {
 			seq = lb_pace_take(p, sh, now, &lost);
 			memcpy(buf, &seq, sizeof(seq));

@@ -126,6 +126,7 @@ static int udp_rr_client_paced(struct lb_flow *w)
 		now = lb_clock_ns();
 		if (lb_stopping(sh) || lb_past_deadline(sh))
 			break;
+		lb_pace_skip_naps(p, &now);
 		lost = 0;
 		while (lb_pace_due(p, now)) {
 			seq = lb_pace_take(p, sh, now, &lost);

@@ -240,6 +240,9 @@ static inline bool lb_stopping(const struct lb_shared *sh)
  */
 bool lb_past_deadline(const struct lb_shared *sh);
 
+/* lb_napped_ns - the ns this process has napped in lb_past_deadline() so far. */
+uint64_t lb_napped_ns(void);
+
 /*
  * lb_server_request - the server answered its @requests-th request: publish
  * the count. Called once per request by the request/response servers, never

@@ -326,23 +326,33 @@ static void test_two_flows(void)
 	lb_workload_destroy(w);
 }
 
+static double now_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
 /*
  * lb_workload_expect(): past the caller's word the generators nap (a caller
  * blocked in the kernel gets its kernel threads run); a new word and they
  * go on. Counted in operations, not timed: at most the LB_DEADLINE_EVERY
  * between two checks, plus one, may complete while overdue.
  */
-static void test_expect(const char *type)
+static void test_expect(const char *type, int rate)
 {
 	struct lb_workload_config cfg;
 	struct lb_workload_stats st;
 	struct lb_workload *w = NULL;
-	uint64_t o[6];
+	uint64_t o[6], napping = LB_DEADLINE_EVERY + 1;
+	double ts, te;
 	char err[512];
 	int ret;
 
 	lb_workload_config_init(&cfg);
 	cfg.name = type;
+	cfg.rate = rate;
 	cfg.max_seconds = 30;
 	ret = lb_workload_create(&cfg, &w, err, sizeof(err));
 	T_CHECK(ret == 0);
@@ -350,6 +360,7 @@ static void test_expect(const char *type)
 		fprintf(stderr, "expect %s: %s\n", type, err);
 		return;
 	}
+	ts = now_s();
 	ret = lb_workload_start(w);
 	T_CHECK(ret == 0);
 	if (!ret) {
@@ -370,13 +381,27 @@ static void test_expect(const char *type)
 		o[5] = lb_workload_ops(w);
 		lb_workload_expect(w, 0);
 		T_CHECK(lb_workload_stop(w, &st) == 0);
-		printf("expect %s: ops in 0.3 s: %llu with the word, %llu overdue, %llu with a new word\n",
-		       type, (unsigned long long)(o[1] - o[0]), (unsigned long long)(o[3] - o[2]),
-		       (unsigned long long)(o[5] - o[4]));
-		T_CHECK(o[3] - o[2] <= LB_DEADLINE_EVERY + 1);
+		te = now_s();
+		printf("expect %s rate %d: ops in 0.3 s: %llu with the word, %llu overdue, %llu with "
+		       "a new word; sent %llu in %.3f s, late %llu\n", type, rate,
+		       (unsigned long long)(o[1] - o[0]), (unsigned long long)(o[3] - o[2]),
+		       (unsigned long long)(o[5] - o[4]), (unsigned long long)st.sent, te - ts,
+		       (unsigned long long)st.late);
+		/* An open loop looks at its word before every send: nothing but replies in flight. */
+		if (rate)
+			napping = 2;
+		T_CHECK(o[3] - o[2] <= napping);
 		T_CHECK(o[5] - o[4] > (o[1] - o[0]) / 3);
-		if (o[1] - o[0] <= 2 * (LB_DEADLINE_EVERY + 1))
+		if (o[1] - o[0] <= 2 * napping)
 			printf("expect %s: too slow here to tell a nap from the workload's pace\n", type);
+		/*
+		 * The schedule skips the naps (over 0.3 s of them): no burst of the
+		 * sends they held back, which would be late in the next slice.
+		 */
+		if (rate) {
+			T_CHECK(st.sent <= (uint64_t)(rate * (te - ts - 0.3)));
+			T_CHECK(st.late * 4 < st.sent);
+		}
 	}
 	lb_workload_destroy(w);
 }
@@ -423,14 +448,6 @@ static int last_cpu(void)
 		if (CPU_ISSET(cpu, &set))
 			return cpu;
 	return -1;
-}
-
-static double now_s(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
 /* Why the uring engine could not be tested here ("" = it was). */
@@ -679,8 +696,10 @@ int main(void)
 	test_flows_errors();
 	test_naming();
 	test_two_flows();
-	test_expect("udp-rr");
-	test_expect("udp-stream");
+	test_expect("udp-rr", 0);
+	test_expect("udp-stream", 0);
+	test_expect("udp-rr", 2000);
+	test_expect("tcp-rr", 2000);
 
 	run_workload("udp-rr", 1);
 	run_workload("tcp-rr", 1);
