@@ -56,6 +56,7 @@ struct lb_tracer {
 	int kprobe_opt;			/* the set's kprobe-optimization: 0, 1, -1 left alone */
 	int kprobe_opt_before;		/* the setting's value before; -1 unknown or absent */
 	bool kprobe_opt_held;
+	struct lb_tracer_counts last;	/* the last snapshot since arm: counts never go back */
 };
 
 /* Armed tracers, so that an error or interrupt path can disarm them all. */
@@ -271,6 +272,7 @@ int lb_tracer_arm(struct lb_tracer *t, char *err, size_t len)
 	pthread_once(&once, close_inherited_register);
 	/* Listed before arming: an interrupt during arm must still undo it. */
 	t->armed = true;
+	memset(&t->last, 0, sizeof(t->last));
 	t->next_armed = armed_list;
 	armed_list = t;
 	ret = opt_hold(t, err, len);
@@ -294,12 +296,37 @@ int lb_tracer_attach(struct lb_tracer *t, const pid_t *pids, int n, char *err, s
 	return t->ops->attach(t->priv, pids, n, err, len);
 }
 
+/* @v, or @last when @v is below it. */
+static uint64_t not_back(uint64_t v, uint64_t last)
+{
+	return v < last ? last : v;
+}
+
+/*
+ * The counts are cumulative since arm, and a window's are the difference of
+ * two: one that went back would wrap. The kernel's do, by a page: ftrace's
+ * per-CPU stats are read field by field while a consumer's reader swaps a
+ * page out ("entries" falls before "read events" rises; seen: -103 events
+ * between two snapshots of an off slice of ftrace-consumer). Such a count is
+ * held at its last value until it passes it.
+ */
 int lb_tracer_snapshot(struct lb_tracer *t, struct lb_tracer_counts *c)
 {
+	int ret;
+
 	memset(c, 0, sizeof(*c));
 	if (!t->armed)
 		return -EINVAL;
-	return t->ops->snapshot(t->priv, c);
+	ret = t->ops->snapshot(t->priv, c);
+	if (ret)
+		return ret;
+	c->events = not_back(c->events, t->last.events);
+	c->lost = not_back(c->lost, t->last.lost);
+	c->overwritten = not_back(c->overwritten, t->last.overwritten);
+	c->read = not_back(c->read, t->last.read);
+	c->read_bytes = not_back(c->read_bytes, t->last.read_bytes);
+	t->last = *c;
+	return 0;
 }
 
 bool lb_tracer_can_switch(const struct lb_tracer *t)
