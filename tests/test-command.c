@@ -59,6 +59,14 @@ static int run(char *const *argv, double timeout, volatile int *stop, char *why,
 	return ret;
 }
 
+static double lb_now_test(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
 /* Whether a process whose command line is "@comm @arg" exists ("sleep 9.871"). */
 static bool alive(const char *comm, const char *arg)
 {
@@ -141,6 +149,32 @@ int main(void)
 	lb_command_kill(c);
 	T_CHECK(!alive("sleep", "9.872") && !alive("sleep", "9.873"));
 	lb_command_destroy(c);
+
+	/*
+	 * lb_command_stop (a command tracer's tool): its signal to the group, then
+	 * SIGKILL after the grace when it is ignored; 1 says it had to kill.
+	 */
+	{
+		char *polite[] = {"sh", "-c", "sleep 9.876 & wait", NULL};
+		char *deaf[] = {"sh", "-c", "trap '' INT; sleep 9.877 & wait; sleep 9.877", NULL};
+		double t0;
+
+		T_CHECK(run(polite, 0.2, NULL, why, sizeof(why), &c) == -ETIMEDOUT);
+		T_CHECK(alive("sleep", "9.876"));
+		t0 = lb_now_test();
+		T_CHECK(lb_command_stop(c, SIGINT, 5) == 0);
+		T_CHECK(lb_now_test() - t0 < 4);
+		T_CHECK(lb_command_result(c, why, sizeof(why)) == 1 && strstr(why, "signal 2"));
+		T_CHECK(!alive("sleep", "9.876"));
+		lb_command_destroy(c);
+		T_CHECK(run(deaf, 0.2, NULL, why, sizeof(why), &c) == -ETIMEDOUT);
+		t0 = lb_now_test();
+		T_CHECK(lb_command_stop(c, SIGINT, 0.3) == 1);
+		T_CHECK(lb_now_test() - t0 >= 0.3);
+		T_CHECK(!alive("sleep", "9.877"));
+		T_CHECK(lb_command_stop(c, SIGINT, 0.3) == 0);	/* not running: nothing to do */
+		lb_command_destroy(c);
+	}
 
 	/* Exited, with a child left in its group: killed before the group goes away. */
 	T_CHECK(run(leave, 5, NULL, why, sizeof(why), NULL) == 0 &&

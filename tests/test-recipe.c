@@ -82,6 +82,14 @@ int main(void)
 		lb_words_free(v);
 		T_CHECK(lb_words_split("a 'unclosed", NULL, &v) == -EINVAL && !v);
 		T_CHECK(lb_words_split(" \t ", NULL, &v) == -EINVAL && !v);
+		/* {KEY} replaced everywhere, quoted or not, as often as it is there. */
+		T_CHECK(lb_words_split("perf -p {pids} '/pid == {pid} || {pid}/' {pid}x", NULL, &v) == 5);
+		T_CHECK(lb_words_subst(v, "{pids}", "12,13") == 1);
+		T_CHECK(lb_words_subst(v, "{pid}", "12") == 2);
+		T_CHECK(v && !strcmp(v[1], "-p") && !strcmp(v[2], "12,13") &&
+			!strcmp(v[3], "/pid == 12 || 12/") && !strcmp(v[4], "12x") && !v[5]);
+		T_CHECK(lb_words_subst(v, "{nothing}", "x") == 0);
+		lb_words_free(v);
 	}
 
 	if (!mkdtemp(dir))

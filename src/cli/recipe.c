@@ -12,9 +12,9 @@
 #include <unistd.h>
 
 #include "recipe.h"
+#include "words.h"
 #include "util.h"
 
-#define LB_RECIPE_MAX_ARGS 64
 #define LB_RECIPE_MAX_BYTES 16384
 
 /* Whether @name may name a recipe: [a-z0-9][a-z0-9+_-]*, as a probe set's name. */
@@ -26,64 +26,6 @@ static bool lb_recipe_name_ok(const char *name)
 		if (!isalnum((unsigned char)*p) && !strchr("+_-", *p))
 			return false;
 	return true;
-}
-
-/* Frees a NULL-terminated word list. */
-void lb_words_free(char **argv)
-{
-	for (size_t i = 0; argv && argv[i]; i++)
-		free(argv[i]);
-	free(argv);
-}
-
-/* Returns the number of words, or -EINVAL (see recipe.h) or -ENOMEM. */
-int lb_words_split(const char *s, const char *recipe_dir, char ***out)
-{
-	static const char key[] = "{recipe}";
-	char **v = calloc(LB_RECIPE_MAX_ARGS + 1, sizeof(*v)), *w;
-	size_t n = 0, cap = strlen(s) + 1 + (recipe_dir ? strlen(recipe_dir) * strlen(s) : 0);
-	int ret = 0;
-
-	*out = NULL;
-	if (!v)
-		return -ENOMEM;
-	while (!ret) {
-		size_t off = 0;
-		bool quoted = false;
-
-		s += strspn(s, " \t");
-		if (!*s)
-			break;
-		if (n == LB_RECIPE_MAX_ARGS || !(w = malloc(cap))) {
-			ret = n == LB_RECIPE_MAX_ARGS ? -EINVAL : -ENOMEM;
-			break;
-		}
-		v[n++] = w;
-		/* A word: up to a blank outside quotes; '...' is taken as it is. */
-		while (*s && (quoted || (*s != ' ' && *s != '\t'))) {
-			if (*s == '\'') {
-				quoted = !quoted;
-				s++;
-			} else if (recipe_dir && !quoted && !strncmp(s, key, sizeof(key) - 1)) {
-				memcpy(w + off, recipe_dir, strlen(recipe_dir));
-				off += strlen(recipe_dir);
-				s += sizeof(key) - 1;
-			} else {
-				w[off++] = *s++;
-			}
-		}
-		w[off] = '\0';
-		if (quoted)
-			ret = -EINVAL;
-	}
-	if (!ret && !n)
-		ret = -EINVAL;
-	if (ret) {
-		lb_words_free(v);
-		return ret;
-	}
-	*out = v;
-	return (int)n;
 }
 
 /* Returns 0, -ENOENT, or -errno with @err (lb_open_regular() refuses a FIFO). */
@@ -150,7 +92,7 @@ int lb_recipe_load(const char *dir, const char *name, struct lb_recipe *r, char 
 				ret = -EINVAL;
 			} else if ((ret = lb_words_split(val, dir, words)) == -EINVAL) {
 				snprintf(err, len, "%s:%d: the %s has an unclosed ' or more than %d "
-					 "words", path, lineno, key, LB_RECIPE_MAX_ARGS);
+					 "words", path, lineno, key, LB_WORDS_MAX);
 			}
 			if (ret > 0)
 				ret = 0;

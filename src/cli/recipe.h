@@ -12,6 +12,8 @@
 
 #include <stddef.h>
 
+#include "words.h"
+
 struct lb_recipe {
 	char *name;
 	char *description;
@@ -29,18 +31,6 @@ struct lb_recipe {
  * line or a file that is not a regular one (a FIFO), -ENOMEM, or open's error.
  */
 int lb_recipe_load(const char *dir, const char *name, struct lb_recipe *r, char *err, size_t len);
-
-/*
- * lb_words_split - the words of @s into *@argv (allocated, NULL-terminated):
- * split on blanks; '...' keeps what it quotes as it is (blanks, an empty
- * word); "{recipe}" outside quotes becomes @recipe_dir (NULL: left as it
- * is). No shell: nothing else is special. Returns the number of words, or
- * -EINVAL (none, an unclosed quote, more than 64) or -ENOMEM.
- */
-int lb_words_split(const char *s, const char *recipe_dir, char ***argv);
-
-/* lb_words_free - free what lb_words_split() made; NULL is fine. */
-void lb_words_free(char **argv);
 
 /* lb_recipe_names - the recipes in @dir, ", "-separated, into @buf; returns @buf. */
 char *lb_recipe_names(const char *dir, char *buf, size_t len);

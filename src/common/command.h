@@ -1,17 +1,17 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * loadgen: a command as the workload (loadbench --workload exec -- CMD ...).
- *
- * The command runs to completion, once per measured run. It is started
+ * A command run under a keeper: the workload of loadbench --workload exec --
+ * CMD (run to completion, once per measured run), and the tool a command
+ * tracer runs (tracer_command.c: started and stopped by loadbench). It is started
  * behind a gate: forked, in a process group of its own, its output on the
  * caller's descriptors, and held before exec until the caller has done what
  * it needs the pid for (a tracer that follows the workload's processes);
  * lb_command_release() lets it exec. Its exit, a timeout or an interrupt
- * end the run; lb_command_kill() ends its whole process group. A keeper
+ * end the run; lb_command_kill() and lb_command_stop() end its whole process
+ * group. A keeper
  * process between loadbench and the command kills what the command leaves
  * (its group, and any daemon that left it) when it exits, and at once when
- * loadbench dies, however it dies. Like the rest of loadgen it knows
- * nothing about tracing.
+ * loadbench dies, however it dies. It knows nothing about tracing.
  */
 #ifndef LB_COMMAND_H
 #define LB_COMMAND_H
@@ -93,6 +93,13 @@ int lb_command_tree(const struct lb_command *c, pid_t *pids, int max);
  * Returns nothing.
  */
 void lb_command_kill(struct lb_command *c);
+
+/*
+ * lb_command_stop - ask the command's process group to end with @sig, and
+ * SIGKILL it when it has not ended within @grace seconds; reap the command.
+ * Safe when not running. Returns 1 when it had to be killed, else 0.
+ */
+int lb_command_stop(struct lb_command *c, int sig, double grace);
 
 /* lb_command_destroy - kill (lb_command_kill) and free @c; NULL is fine. */
 void lb_command_destroy(struct lb_command *c);

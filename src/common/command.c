@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * loadgen: a command as the workload (command.h).
+ * A command run under a keeper (command.h): the exec workload's, a command
+ * tracer's tool.
  *
  * Two processes. The keeper, forked from loadbench, is a child subreaper
  * that asks for SIGTERM when loadbench dies; it forks the command and
@@ -577,11 +578,17 @@ int lb_command_tree(const struct lb_command *c, pid_t *pids, int max)
 
 void lb_command_kill(struct lb_command *c)
 {
-	const int sig[2] = {SIGTERM, SIGKILL};
+	lb_command_stop(c, SIGTERM, LB_CMD_GRACE_MS / 1e3);
+}
+
+int lb_command_stop(struct lb_command *c, int sig_first, double grace)
+{
+	const int sig[2] = {sig_first, SIGKILL};
+	bool killed = false;
 	double end;
 
 	if (!c || !c->keeper)
-		return;
+		return 0;
 	if (c->gate >= 0) { /* never released: end of file on the gate ends it */
 		close(c->gate);
 		c->gate = -1;
@@ -592,19 +599,23 @@ void lb_command_kill(struct lb_command *c)
 	}
 	/* The command's group: asked, then told; its keeper follows it out. */
 	for (int i = 0; i < 2 && c->pid && !lb_cmd_exited(c); i++) {
+		killed = i == 1;
 		kill(-c->pid, sig[i]);
-		end = lb_cmd_now() + LB_CMD_GRACE_MS / 1e3;
+		end = lb_cmd_now() + (i ? LB_CMD_GRACE_MS / 1e3 : grace);
 		while (!lb_cmd_exited(c) && lb_cmd_now() < end)
 			lb_cmd_sleep(c, 10);
 	}
-	if (!lb_cmd_exited(c))
+	if (!lb_cmd_exited(c)) {
+		killed = true;
 		kill(c->keeper, SIGKILL);
+	}
 	lb_cmd_reap(c);
 	if (c->pidfd >= 0)
 		close(c->pidfd);
 	c->pidfd = -1;
 	c->pid = 0;
 	c->keeper = 0;
+	return killed;
 }
 
 void lb_command_destroy(struct lb_command *c)
