@@ -281,6 +281,29 @@ static const struct bad_case bad_cases[] = {
 	  "unknown keyword 'trace'; expected one of: description, tracer, tracepoint, syscall, "
 	  "kprobe, kretprobe, uprobe, uretprobe, buffer-kb, mode" },
 	{ "# no tracer\ntracepoint net:netif_rx\n\n", "t.probeset", 3, "no 'tracer' line" },
+	/* The command tracer's lines. */
+	{ "tracer command\nready bpf\n", "t.probeset", 2, "no probes; expected at least one" },
+	{ "tracer command\nstart\n", "t.probeset", 2, "'start' needs a value" },
+	{ "tracer command\nstart bpftrace -e 'x\n", "t.probeset", 2,
+	  "bad 'start' command line: an unclosed quote" },
+	{ "tracer command\nstart a\nstart b\n", "t.probeset", 3,
+	  "second 'start' line (the first is line 2)" },
+	{ "tracer command\nstart a\nready line:(\n", "t.probeset", 3, "'ready line:': bad regex '('" },
+	{ "tracer command\nstart a\nready soon\n", "t.probeset", 3,
+	  "bad 'ready' value 'soon'; expected line:REGEX, delay:SEC, file:PATH or bpf" },
+	{ "tracer command\nstart a\nready delay:0\n", "t.probeset", 3,
+	  "bad ready delay '0': expected seconds above 0" },
+	{ "tracer command\nstart a\nready file:x\n", "t.probeset", 3,
+	  "bad 'ready file:x': expected an absolute path" },
+	{ "tracer command\nstart a\nstop SIGSTOP\n", "t.probeset", 3, "bad 'stop' signal 'SIGSTOP'" },
+	{ "tracer command\nstart a\nstop SIGINT 200\n", "t.probeset", 3,
+	  "bad 'stop' timeout '200': expected seconds above 0 and at most 120" },
+	{ "tracer command\nstart a\nevents lots\n", "t.probeset", 3,
+	  "bad 'events' value 'lots'; expected bpf, regex:REGEX or none" },
+	{ "tracer command\nstart a\nevents regex:[\n", "t.probeset", 3, "'events regex:': bad regex" },
+	{ "tracer command\nstart a\nready-within -1\n", "t.probeset", 3, "bad ready-within '-1'" },
+	{ "tracer command\nstart a\ndefault-run maybe\n", "t.probeset", 3,
+	  "bad default-run 'maybe': expected yes or no" },
 	{ "", "t.probeset", 1, "no 'tracer' line" },
 	{ "tracer ftrace\ntracepoint a:b\ntracer perf\n", "t.probeset", 3,
 	  "second 'tracer' line (the first is line 1)" },
@@ -462,6 +485,54 @@ static void test_scope(void)
 	if (!ret) {
 		T_CHECK(ps->scope == LB_SCOPE_SYSTEM);
 		T_CHECK(ps->scope_line == 1);
+		lb_probeset_free(ps);
+	}
+}
+
+/* The command tracer's lines, and default-run. */
+static void test_command(void)
+{
+	struct lb_probeset *ps = NULL;
+	char err[512] = "";
+	int ret;
+
+	ret = lb_probeset_parse("tracer  command\n"
+				"start   bpftrace -e 'tracepoint:raw_syscalls:sys_enter { @[comm] = count(); }'\n"
+				"ready   line:^Attaching [0-9]+ probes?\n"
+				"ready-within 45\n"
+				"stop    SIGTERM 2.5   # then SIGKILL\n"
+				"events  regex:^[a-z]+\n"
+				"default-run no\n", "c.probeset", &ps, err, sizeof(err));
+	T_CHECK(ret == 0);
+	if (ret) {
+		fprintf(stderr, "%s\n", err);
+		return;
+	}
+	T_CHECK(ps->nprobes == 0);
+	T_CHECK_STR(ps->start, "bpftrace -e 'tracepoint:raw_syscalls:sys_enter { @[comm] = count(); }'");
+	T_CHECK(ps->start_line == 2);
+	T_CHECK_STR(ps->ready, "line:^Attaching [0-9]+ probes?");
+	T_CHECK(ps->ready_within == 45);
+	T_CHECK(ps->stop_signal == 15);
+	T_CHECK(ps->stop_within == 2.5);
+	T_CHECK_STR(ps->events, "regex:^[a-z]+");
+	T_CHECK(ps->default_run == 0 && ps->default_run_line == 7);
+	lb_probeset_free(ps);
+
+	/* The defaults: no ready, stop or events line; in the default run. */
+	ret = lb_probeset_parse("tracer command\nstart perf trace -s -p {pids}\n", "d.probeset", &ps,
+				err, sizeof(err));
+	T_CHECK(ret == 0);
+	if (!ret) {
+		T_CHECK(!ps->ready && !ps->events && ps->stop_signal == 0 && ps->stop_within == 0);
+		T_CHECK(ps->default_run == 1 && ps->default_run_line == 0);
+		lb_probeset_free(ps);
+	}
+	ret = lb_probeset_parse("tracer ftrace\nsyscall all\ndefault-run yes\n", "y.probeset", &ps,
+				err, sizeof(err));
+	T_CHECK(ret == 0);
+	if (!ret) {
+		T_CHECK(ps->default_run == 1 && ps->default_run_line == 3);
 		lb_probeset_free(ps);
 	}
 }
@@ -731,7 +802,10 @@ static void test_real_catalog(void)
 		}
 		T_CHECK_STR(ps->name, names[i]);
 		T_CHECK(ps->description != NULL);
-		T_CHECK(ps->nprobes > 0);
+		/* A command set's probes are its tool's; the others name theirs. */
+		T_CHECK(ps->nprobes > 0 || (ps->start && !strcmp(ps->tracer, "command")));
+		if (ps->start)
+			T_CHECK(!ps->default_run);	/* seconds per switch: named only */
 		if (!strcmp(names[i], "ftrace")) {
 			have_ftrace = true;
 			T_CHECK_STR(ps->tracer, "ftrace");
@@ -786,6 +860,7 @@ int main(void)
 	test_symbols();
 	test_kprobe_kinds();
 	test_scope();
+	test_command();
 	test_consumer();
 	test_compare_with();
 	test_bad();

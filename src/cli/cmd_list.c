@@ -46,8 +46,10 @@ int lb_cmd_list(int argc, char **argv)
 		/* lb_tracer_create() says "probe set NAME cannot run here: WHY": print WHY. */
 		why = ret ? strstr(err, "cannot run here: ") : NULL;
 		why = why ? why + strlen("cannot run here: ") : err;
-		printf("%-*s %-11s %s%s\n", w, "", "", ret ? "cannot run here: " : "runs here",
-		       ret ? why : "");
+		printf("%-*s %-11s %s%s%s\n", w, "", "", ret ? "cannot run here: " : "runs here",
+		       ret ? why : "", ps && !ps->default_run ?
+		       (ret ? " (named only: not in the default run)" :
+			"; named only: not in the default run") : "");
 		lb_tracer_destroy(t);
 		lb_probeset_free(ps);
 	}

@@ -93,7 +93,11 @@ static int plan_add_compared(struct lb_plan *plan, const char *catalog, char *er
 	return 0;
 }
 
-/* The default run: every catalog set, as many as a run measures. */
+/*
+ * The default run: every catalog set but those marked `default-run no'
+ * (the command tracer's tools: seconds per switch, and a question of their
+ * own), as many as a run measures.
+ */
 static int plan_add_catalog(struct lb_plan *plan, const char *catalog, char *err, size_t len)
 {
 	char **names = NULL;
@@ -104,8 +108,11 @@ static int plan_add_catalog(struct lb_plan *plan, const char *catalog, char *err
 			 strerror(-n));
 		return n;
 	}
-	for (int i = 0; i < n && plan->n < LB_MAX_PROBESETS && !ret; i++)
+	for (int i = 0; i < n && plan->n < LB_MAX_PROBESETS && !ret; i++) {
 		ret = plan_add(plan, names[i], catalog, err, len);
+		if (!ret && !plan->entry[plan->n - 1].set->default_run)
+			lb_probeset_free(plan->entry[--plan->n].set);
+	}
 	lb_catalog_names_free(names);
 	return ret;
 }

@@ -19,11 +19,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <regex.h>
+#include <signal.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "probeset.h"
 #include "util.h"
+#include "words.h"
 
 #define LB_PROBESET_MAX_LINE	4096
 #define LB_PROBESET_MAX_FILE	(1024 * 1024)
@@ -34,7 +37,8 @@
 
 static const char *const keywords =
 	"description, tracer, tracepoint, syscall, kprobe, kretprobe, uprobe, uretprobe, "
-	"buffer-kb, mode, reader-cpu, scope, compare-with, kprobe-optimization, reference";
+	"buffer-kb, mode, reader-cpu, scope, compare-with, kprobe-optimization, reference, "
+	"default-run, start, ready, ready-within, stop, events";
 
 
 /* Append to a message already in @err (truncating at @errlen). */
@@ -496,6 +500,131 @@ static int parse_tracer(struct parser *p, const char *v)
 	return 0;
 }
 
+/* A POSIX ERE that compiles: 0, or fail naming @what. */
+static int check_regex(struct parser *p, const char *what, const char *re)
+{
+	char msg[160];
+	regex_t rx;
+	int ret;
+
+	if (!*re)
+		return fail(p, "'%s' has an empty regex; expected a POSIX extended regex", what);
+	ret = regcomp(&rx, re, REG_EXTENDED | REG_NOSUB);
+	if (ret) {
+		regerror(ret, &rx, msg, sizeof(msg));
+		return fail(p, "'%s': bad regex '%.*s': %s; expected a POSIX extended regex "
+			    "(no '#': it starts a comment)", what, LB_QUOTE_MAX, re, msg);
+	}
+	regfree(&rx);
+	return 0;
+}
+
+/* Seconds in (0, @max] into *@out: 0, or fail naming @what. */
+static int parse_seconds(struct parser *p, const char *what, const char *v, double max,
+			 double *out)
+{
+	char *end;
+	double d;
+
+	errno = 0;
+	d = strtod(v, &end);
+	if (errno || end == v || *end || !(d > 0) || d > max)
+		return fail(p, "bad %s '%.*s': expected seconds above 0 and at most %g",
+			    what, LB_QUOTE_MAX, v, max);
+	*out = d;
+	return 0;
+}
+
+static int parse_start(struct parser *p, const char *v)
+{
+	char **argv = NULL;
+	int ret = once(p, "start", &p->ps->start_line);
+
+	if (ret)
+		return ret;
+	if (!*v)
+		return fail(p, "'start' needs a value: expected the tool's command line, "
+			    "e.g. bpftrace -e '...'");
+	ret = lb_words_split(v, NULL, &argv);
+	lb_words_free(argv);
+	if (ret == -ENOMEM)
+		return ret;
+	if (ret < 0)
+		return fail(p, "bad 'start' command line: an unclosed quote, or more than %d "
+			    "words; expected words split on blanks, '...' quoting one",
+			    LB_WORDS_MAX);
+	p->ps->start = strdup(v);
+	return p->ps->start ? 0 : -ENOMEM;
+}
+
+static int parse_ready(struct parser *p, const char *v)
+{
+	double d;
+	int ret = once(p, "ready", &p->ps->ready_line);
+
+	if (ret)
+		return ret;
+	if (!strncmp(v, "line:", 5))
+		ret = check_regex(p, "ready line:", v + 5);
+	else if (!strncmp(v, "delay:", 6))
+		ret = parse_seconds(p, "ready delay", v + 6, 600, &d);
+	else if (!strncmp(v, "file:", 5))
+		ret = v[5] == '/' ? 0 : fail(p, "bad 'ready file:%.*s': expected an absolute path",
+					     LB_QUOTE_MAX, v + 5);
+	else if (strcmp(v, "bpf"))
+		ret = fail(p, "bad 'ready' value '%.*s'; expected line:REGEX, delay:SEC, "
+			   "file:PATH or bpf", LB_QUOTE_MAX, *v ? v : "(none)");
+	if (ret)
+		return ret;
+	p->ps->ready = strdup(v);
+	return p->ps->ready ? 0 : -ENOMEM;
+}
+
+static int parse_stop(struct parser *p, char *v)
+{
+	static const struct { const char *name; int sig; } sigs[] = {
+		{ "SIGINT", SIGINT }, { "SIGTERM", SIGTERM }, { "SIGHUP", SIGHUP },
+		{ "SIGQUIT", SIGQUIT }, { "SIGUSR1", SIGUSR1 }, { "SIGUSR2", SIGUSR2 },
+		{ "SIGKILL", SIGKILL },
+	};
+	char *secs = v + strcspn(v, " \t");
+	size_t i;
+	int ret = once(p, "stop", &p->ps->stop_line);
+
+	if (ret)
+		return ret;
+	if (*secs) {
+		*secs++ = '\0';
+		secs += strspn(secs, " \t");
+	}
+	for (i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
+		if (!strcmp(v, sigs[i].name))
+			break;
+	if (i == sizeof(sigs) / sizeof(sigs[0]))
+		return fail(p, "bad 'stop' signal '%.*s'; expected SIGINT, SIGTERM, SIGHUP, "
+			    "SIGQUIT, SIGUSR1, SIGUSR2 or SIGKILL, then optionally the seconds "
+			    "before it is killed", LB_QUOTE_MAX, *v ? v : "(none)");
+	p->ps->stop_signal = sigs[i].sig;
+	return *secs ? parse_seconds(p, "'stop' timeout", secs, 120, &p->ps->stop_within) : 0;
+}
+
+static int parse_events(struct parser *p, const char *v)
+{
+	int ret = once(p, "events", &p->ps->events_line);
+
+	if (ret)
+		return ret;
+	if (!strncmp(v, "regex:", 6))
+		ret = check_regex(p, "events regex:", v + 6);
+	else if (strcmp(v, "bpf") && strcmp(v, "none"))
+		ret = fail(p, "bad 'events' value '%.*s'; expected bpf, regex:REGEX or none",
+			   LB_QUOTE_MAX, *v ? v : "(none)");
+	if (ret)
+		return ret;
+	p->ps->events = strdup(v);
+	return p->ps->events ? 0 : -ENOMEM;
+}
+
 /* What each one-value keyword expects, for "needs a value" messages. */
 static const char *expected_value(const char *kw)
 {
@@ -521,6 +650,10 @@ static const char *expected_value(const char *kw)
 		return "the name of the probe set this one builds on, e.g. lttng";
 	if (!strcmp(kw, "kprobe-optimization"))
 		return "off or on";
+	if (!strcmp(kw, "default-run"))
+		return "yes or no";
+	if (!strcmp(kw, "ready-within"))
+		return "the seconds the tool has to get ready, e.g. 30";
 	return "overwrite, discard or consumer";
 }
 
@@ -567,11 +700,21 @@ static int parse_line(struct parser *p, char *buf)
 		p->ps->reference = strdup(rest);
 		return p->ps->reference ? 0 : -ENOMEM;
 	}
+	/* The command tracer's lines: their values hold blanks. */
+	if (!strcmp(kw, "start"))
+		return parse_start(p, rest);
+	if (!strcmp(kw, "ready"))
+		return parse_ready(p, rest);
+	if (!strcmp(kw, "stop"))
+		return parse_stop(p, rest);
+	if (!strcmp(kw, "events"))
+		return parse_events(p, rest);
 	if (strcmp(kw, "tracer") && strcmp(kw, "tracepoint") && strcmp(kw, "syscall") &&
 	    strcmp(kw, "kprobe") && strcmp(kw, "kretprobe") && strcmp(kw, "uprobe") &&
 	    strcmp(kw, "uretprobe") && strcmp(kw, "buffer-kb") && strcmp(kw, "mode") &&
 	    strcmp(kw, "scope") && strcmp(kw, "reader-cpu") && strcmp(kw, "compare-with") &&
-	    strcmp(kw, "kprobe-optimization"))
+	    strcmp(kw, "kprobe-optimization") && strcmp(kw, "ready-within") &&
+	    strcmp(kw, "default-run"))
 		return fail(p, "unknown keyword '%.*s'; expected one of: %s", LB_QUOTE_MAX, kw,
 			    keywords);
 	if (!*rest)
@@ -609,6 +752,23 @@ static int parse_line(struct parser *p, char *buf)
 		return parse_compare_with(p, rest);
 	if (!strcmp(kw, "kprobe-optimization"))
 		return parse_kprobe_optimization(p, rest);
+	if (!strcmp(kw, "default-run")) {
+		int ret = once(p, "default-run", &p->ps->default_run_line);
+
+		if (ret)
+			return ret;
+		if (strcmp(rest, "yes") && strcmp(rest, "no"))
+			return fail(p, "bad default-run '%.*s': expected yes or no", LB_QUOTE_MAX,
+				    rest);
+		p->ps->default_run = !strcmp(rest, "yes");
+		return 0;
+	}
+	if (!strcmp(kw, "ready-within")) {
+		int ret = once(p, "ready-within", &p->ps->ready_within_line);
+
+		return ret ? ret : parse_seconds(p, "ready-within", rest, 3600,
+						 &p->ps->ready_within);
+	}
 	return parse_mode(p, rest);
 }
 
@@ -652,9 +812,10 @@ static int parse_text(struct parser *p, const char *text)
 	p->line = last_line(text);
 	if (!p->ps->tracer)
 		return fail(p, "no 'tracer' line; expected exactly one, e.g. 'tracer ftrace'");
-	if (!p->ps->nprobes)
+	if (!p->ps->nprobes && !p->ps->start)
 		return fail(p, "no probes; expected at least one 'tracepoint SYSTEM:EVENT', "
-			    "'syscall NAME', 'kprobe SYMBOL' or 'uprobe FUNCTION' line");
+			    "'syscall NAME', 'kprobe SYMBOL' or 'uprobe FUNCTION' line (or, "
+			    "for tracer command, a 'start' line)");
 	return 0;
 }
 
@@ -678,6 +839,7 @@ int lb_probeset_parse(const char *text, const char *path, struct lb_probeset **o
 		goto out;
 	p.ps = ps;
 	ps->kprobe_optimization = -1;
+	ps->default_run = 1;
 	ps->path = strdup(p.path);
 	ps->text = strdup(text);
 	ps->name = path ? name_from_path(path) : strdup("unnamed");
@@ -899,5 +1061,8 @@ void lb_probeset_free(struct lb_probeset *ps)
 	free(ps->added_for);
 	free(ps->reference);
 	free(ps->tracer);
+	free(ps->start);
+	free(ps->ready);
+	free(ps->events);
 	free(ps);
 }

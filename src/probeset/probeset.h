@@ -26,6 +26,24 @@
  *   kprobe-optimization off         debug.kprobes-optimization while the set is on
  *                                   (or: on); restored after. No line: left alone
  *   reference    2006: 35% -> 73%   the published figure the set answers (one line)
+ *   default-run  no                 left out of the default run (no line: yes); named
+ *                                   with --probeset it runs
+ *
+ * Tracer `command' runs a tool as the tracer (tracer_command.c) and takes:
+ *   start        bpftrace -e '...'  its command line: words as --server's, no shell;
+ *                                   {pid} the workload server's pid, {pids} all of
+ *                                   the workload's, comma-separated
+ *   ready        line:^Attaching    ready once a line of its output matches (POSIX
+ *                                   ERE), or: delay:SEC, file:PATH (exists), bpf (it
+ *                                   holds BPF programs, steady for 0.3 s). No line:
+ *                                   ready once started
+ *   ready-within 30                 seconds it has to get ready (default 30)
+ *   stop         SIGINT 5           the signal that asks it to stop, and the seconds
+ *                                   after which its process group is killed
+ *   events       bpf                what counts as its events: its BPF programs' runs
+ *                                   (the kernel's BPF statistics), or regex:ERE (its
+ *                                   output lines that match), or none
+ * A '#' starts a comment there too: a regex cannot hold one.
  *
  * The parser checks syntax only; whether an event exists on this kernel is
  * the tracer's check (it reports the probe's line number).
@@ -92,6 +110,20 @@ struct lb_probeset {
 	int reference_line;
 	int kprobe_optimization; /* 'kprobe-optimization': 0 off, 1 on, -1 (no line) left alone */
 	int kprobe_optimization_line;
+	int default_run;	/* 1: in the default run (no line), 0: only when named */
+	int default_run_line;
+	/* tracer command: the tool it runs (see above); NULL / 0 when the line is absent */
+	char *start;		/* the command line, as written */
+	int start_line;
+	char *ready;		/* line:ERE, delay:SEC, file:PATH or bpf */
+	int ready_line;
+	double ready_within;	/* seconds; 0 = the tracer's default */
+	int ready_within_line;
+	int stop_signal;	/* 0 = SIGINT */
+	double stop_within;	/* seconds before SIGKILL; 0 = the tracer's default */
+	int stop_line;
+	char *events;		/* bpf, regex:ERE or none */
+	int events_line;
 };
 
 #define LB_PROBESET_EXT ".probeset"
