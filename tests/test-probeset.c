@@ -849,6 +849,29 @@ static void test_real_catalog(void)
 	lb_catalog_names_free(names);
 }
 
+/* The agents' templates in examples/probesets parse, as command sets named only by path. */
+static void test_examples(void)
+{
+	static const char *const files[] = { "falco", "tetragon", "tracee" };
+
+	for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
+		struct lb_probeset *ps = NULL;
+		char path[512], err[512] = "";
+
+		snprintf(path, sizeof(path), "%s/examples/probesets/%s.probeset", LB_SRCDIR,
+			 files[i]);
+		T_CHECK(lb_probeset_load(path, &ps, err, sizeof(err)) == 0);
+		if (!ps) {
+			fprintf(stderr, "%s: %s\n", path, err);
+			continue;
+		}
+		T_CHECK_STR(ps->tracer, "command");
+		T_CHECK(ps->start && ps->events && !strcmp(ps->events, "bpf"));
+		T_CHECK(strstr(ps->description, "your own install") != NULL);
+		lb_probeset_free(ps);
+	}
+}
+
 int main(void)
 {
 	if (!mkdtemp(tmpdir)) {
@@ -868,6 +891,7 @@ int main(void)
 	test_long_name();
 	test_catalog();
 	test_real_catalog();
+	test_examples();
 	if (rmdir(tmpdir))
 		fprintf(stderr, "cannot remove %s: %s\n", tmpdir, strerror(errno));
 	return t_exit();

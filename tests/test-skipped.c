@@ -72,6 +72,7 @@ static const struct {
 	{ LB_UNAVAIL_PTRACE, "LB_UNAVAIL_PTRACE", "ptrace blocked" },
 	{ LB_UNAVAIL_TRACEFS, "LB_UNAVAIL_TRACEFS", "no tracefs" },
 	{ LB_UNAVAIL_TRACEPOINT, "LB_UNAVAIL_TRACEPOINT", "unknown tracepoint" },
+	{ LB_UNAVAIL_TOOL, "LB_UNAVAIL_TOOL", "tool not installed" },
 };
 #define NCODES (sizeof(codes) / sizeof(codes[0]))
 
@@ -256,6 +257,8 @@ static void test_here(void)
 #ifndef HAVE_LIBBPF
 	expect_set("bpf", NULL, LB_UNAVAIL_LIBBPF);
 #endif
+	/* A command set's tool that is not installed, root or not. */
+	expect_set("no-tool", "tracer command\nstart loadbench-no-such-tool -e x\n", LB_UNAVAIL_TOOL);
 	if (!here.ftrace) {
 		printf("SKIP: no kprobes, uprobes or tracepoint codes: the ftrace tracer does not "
 		       "run here\n");

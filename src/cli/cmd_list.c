@@ -41,15 +41,14 @@ int lb_cmd_list(int argc, char **argv)
 		ret = lb_probeset_find(names[i], catalog, &ps, err, sizeof(err));
 		if (!ret)
 			ret = lb_tracer_create(ps, NULL, &t, NULL, err, sizeof(err));
-		printf("%-*s %-11s %s\n", w, names[i], ps ? ps->tracer : "?",
-		       ps && ps->description ? ps->description : "");
+		printf("%-*s %-11s %s%s\n", w, names[i], ps ? ps->tracer : "?",
+		       ps && ps->description ? ps->description : "",
+		       ps && !ps->default_run ? " (named only: not in the default run)" : "");
 		/* lb_tracer_create() says "probe set NAME cannot run here: WHY": print WHY. */
 		why = ret ? strstr(err, "cannot run here: ") : NULL;
 		why = why ? why + strlen("cannot run here: ") : err;
-		printf("%-*s %-11s %s%s%s\n", w, "", "", ret ? "cannot run here: " : "runs here",
-		       ret ? why : "", ps && !ps->default_run ?
-		       (ret ? " (named only: not in the default run)" :
-			"; named only: not in the default run") : "");
+		printf("%-*s %-11s %s%s\n", w, "", "", ret ? "cannot run here: " : "runs here",
+		       ret ? why : "");
 		lb_tracer_destroy(t);
 		lb_probeset_free(ps);
 	}

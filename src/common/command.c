@@ -43,6 +43,7 @@
 #include <unistd.h>
 
 #include "command.h"
+#include "util.h"
 
 #define LB_CMD_GRACE_MS 1000 /* after SIGTERM, before SIGKILL */
 #define LB_CMD_POLL_MS 50    /* longest sleep between two looks at the stop flag */
@@ -527,9 +528,7 @@ static void lb_cmd_children(pid_t pid, pid_t *pids, int *n, int max)
 {
 	char path[320], buf[4096];
 	struct dirent *d;
-	ssize_t r;
 	DIR *dir;
-	int fd;
 
 	snprintf(path, sizeof(path), "/proc/%d/task", (int)pid);
 	dir = opendir(path);
@@ -542,14 +541,8 @@ static void lb_cmd_children(pid_t pid, pid_t *pids, int *n, int max)
 		if (d->d_name[0] < '0' || d->d_name[0] > '9')
 			continue;
 		snprintf(path, sizeof(path), "/proc/%d/task/%s/children", (int)pid, d->d_name);
-		fd = open(path, O_RDONLY | O_CLOEXEC);
-		if (fd < 0)
+		if (lb_read_small(AT_FDCWD, path, buf, sizeof(buf)) <= 0)
 			continue;
-		r = read(fd, buf, sizeof(buf) - 1);
-		close(fd);
-		if (r <= 0)
-			continue;
-		buf[r] = '\0';
 		for (p = buf; *n < max; p = end) {
 			v = strtol(p, &end, 10);
 			if (end == p)

@@ -380,6 +380,25 @@ const char *lb_file_kind(const char *path)
 	return "a regular file";
 }
 
+ssize_t lb_read_small(int dirfd, const char *path, char *buf, size_t len)
+{
+	int fd = openat(dirfd, path, O_RDONLY | O_CLOEXEC);
+	ssize_t r;
+
+	if (!len)
+		return -EINVAL;
+	buf[0] = '\0';
+	if (fd < 0)
+		return -errno;
+	r = read(fd, buf, len - 1);
+	if (r < 0)
+		r = -errno;
+	close(fd);
+	if (r >= 0)
+		buf[r] = '\0';
+	return r;
+}
+
 int lb_read_file(const char *path, size_t max, char **buf, size_t *lenp)
 {
 	size_t len = 0, cap;

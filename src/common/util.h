@@ -64,6 +64,13 @@ int lb_open_regular(const char *path);
 const char *lb_file_kind(const char *path);
 
 /*
+ * lb_read_small - read a small file (a /proc file: its first @len - 1
+ * bytes) at @path, relative to @dirfd (AT_FDCWD: as open), into @buf,
+ * NUL-terminated. Returns the bytes read, 0 for an empty file, or -errno.
+ */
+ssize_t lb_read_small(int dirfd, const char *path, char *buf, size_t len);
+
+/*
  * lb_read_file - read all of @path (at most @max bytes) into a malloc'd,
  * NUL-terminated *@buf; *@lenp (if not NULL) gets the byte count, which
  * counts any NUL bytes in the file. Opened with lb_open_regular(). Returns 0

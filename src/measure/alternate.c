@@ -168,7 +168,8 @@ static int alt_edge(struct alt *a, struct lb_hist *lat, double *t, uint64_t *ops
 		int ret = lb_tracer_snapshot(alt_tracer(a, k), &c[k]);
 
 		if (ret) {
-			snprintf(err, len, "cannot read the tracer's counts: %s", strerror(-ret));
+			snprintf(err, len, "cannot read the tracer's counts: %s",
+				 lb_tracer_why(alt_tracer(a, k), ret));
 			return ret;
 		}
 	}

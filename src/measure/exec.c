@@ -165,7 +165,8 @@ int lb_measure_exec_once(const struct lb_measure *b, struct lb_tracer *tracer, c
 			goto out_kill;
 		ret = lb_tracer_snapshot(tracer, &c0);
 		if (ret) {
-			snprintf(err, len, "cannot read the tracer's counts: %s", strerror(-ret));
+			snprintf(err, len, "cannot read the tracer's counts: %s",
+				 lb_tracer_why(tracer, ret));
 			goto out_kill;
 		}
 	}
@@ -183,7 +184,8 @@ int lb_measure_exec_once(const struct lb_measure *b, struct lb_tracer *tracer, c
 	lb_cpu_snap_take(NULL, &tracer, tracer ? 1 : 0, &cpu1);
 	lb_cpu_pids_ns(pids + 1, npids - 1, srv1);
 	if (tracer && (ret = lb_tracer_snapshot(tracer, &c1))) {
-		snprintf(err, len, "cannot read the tracer's counts: %s", strerror(-ret));
+		snprintf(err, len, "cannot read the tracer's counts: %s",
+			 lb_tracer_why(tracer, ret));
 		goto out_kill;
 	}
 	if (wret == -EINTR) {

@@ -92,7 +92,8 @@ static int window_edge(const struct lb_measure *b, struct lb_tracer *tracer, str
 	}
 	ret = tracer ? lb_tracer_snapshot(tracer, c) : 0;
 	if (ret) {
-		snprintf(err, len, "cannot read the tracer's counts: %s", strerror(-ret));
+		snprintf(err, len, "cannot read the tracer's counts: %s",
+			 lb_tracer_why(tracer, ret));
 		return ret;
 	}
 	if (lat)

@@ -27,6 +27,7 @@ static const struct lb_tracer_ops *const tracers[] = {
 	&lb_tracer_strace,
 	&lb_tracer_lttng,
 	&lb_tracer_stap,
+	&lb_tracer_command,
 	NULL,
 };
 
@@ -325,8 +326,17 @@ int lb_tracer_snapshot(struct lb_tracer *t, struct lb_tracer_counts *c)
 	c->overwritten = not_back(c->overwritten, t->last.overwritten);
 	c->read = not_back(c->read, t->last.read);
 	c->read_bytes = not_back(c->read_bytes, t->last.read_bytes);
+	c->bpf_runs = not_back(c->bpf_runs, t->last.bpf_runs);
+	c->bpf_run_ns = not_back(c->bpf_run_ns, t->last.bpf_run_ns);
 	t->last = *c;
 	return 0;
+}
+
+const char *lb_tracer_why(const struct lb_tracer *t, int ret)
+{
+	const char *why = t->ops->failure ? t->ops->failure(t->priv) : NULL;
+
+	return why ? why : strerror(-ret);
 }
 
 bool lb_tracer_can_switch(const struct lb_tracer *t)

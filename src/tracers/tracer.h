@@ -34,6 +34,9 @@ struct lb_tracer_counts {
 	uint64_t overwritten;	/* of those, recorded and later overwritten (flight recorder) */
 	uint64_t read;		/* of those, consumed by a reader during the run (mode consumer) */
 	uint64_t read_bytes;	/* bytes that reader moved out of the buffer */
+	/* The tracer's BPF programs, from the kernel's BPF statistics (0: not read): */
+	uint64_t bpf_runs;	/* their runs */
+	uint64_t bpf_run_ns;	/* nanoseconds spent inside them */
 };
 
 /* Options from the command line that override a probe set's own. */
@@ -62,6 +65,12 @@ struct lb_tracer_ops {
 	 */
 	int (*attach)(void *priv, const pid_t *pids, int n, char *err, size_t len);
 	int (*snapshot)(void *priv, struct lb_tracer_counts *c);
+	/*
+	 * Optional: why the last snapshot failed, in words, when strerror
+	 * does not say it (the command tracer's tool died: how, and what it
+	 * printed last); NULL when it has nothing to add.
+	 */
+	const char *(*failure)(void *priv);
 	/*
 	 * Optional (--method alternate): switch an armed tracer's probes off
 	 * and on again inside one run. Off must cost what no tracer costs:
@@ -116,6 +125,7 @@ extern const struct lb_tracer_ops lb_tracer_bpf_raw;	/* the same on raw tracepoi
 extern const struct lb_tracer_ops lb_tracer_strace;	/* ptrace: the workload's syscalls */
 extern const struct lb_tracer_ops lb_tracer_lttng;	/* LTTng kernel domain (liblttng-ctl) */
 extern const struct lb_tracer_ops lb_tracer_stap;	/* SystemTap: a module run by staprun */
+extern const struct lb_tracer_ops lb_tracer_command;	/* a tool people deploy, as a process */
 
 /* lb_tracer_ops_find - the ops of tracer @name, or NULL when unknown. */
 const struct lb_tracer_ops *lb_tracer_ops_find(const char *name);
@@ -152,6 +162,12 @@ int lb_tracer_attach(struct lb_tracer *t, const pid_t *pids, int n, char *err, s
 
 /* lb_tracer_snapshot - cumulative counts since arm into @c. Returns 0 or -errno. */
 int lb_tracer_snapshot(struct lb_tracer *t, struct lb_tracer_counts *c);
+
+/*
+ * lb_tracer_why - why @t's snapshot returned @ret (< 0): the tracer's own
+ * words when it has them (the failure op), else strerror(-@ret).
+ */
+const char *lb_tracer_why(const struct lb_tracer *t, int ret);
 
 /* lb_tracer_can_switch - whether @t has enable and disable (--method alternate). */
 bool lb_tracer_can_switch(const struct lb_tracer *t);
