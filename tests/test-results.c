@@ -202,6 +202,9 @@ static int add_slices(struct lb_probeset_result *psr, int base, int on, int nuni
 				.lost_events = set == on && u == 1 ? 3 : 0,
 				.overwritten_events = set == on ? 5 : 0,
 				.read_events = set >= 0 ? 11 : 0,
+				/* BPF statistics: the on set's only (command sets, --bpf-stats). */
+				.bpf_runs = set == on ? 1000 + (uint64_t)k : 0,
+				.bpf_run_ns = set == on ? 50000 + (uint64_t)k : 0,
 				.off_events = set < 0 && u == 2 ? 1 : 0,
 				.edge_spread_ops = (uint64_t)(u + k),
 				/* A unit whose edges were too uncertain: all of its slices. */
@@ -506,6 +509,8 @@ static void compare_summary(const struct lb_summary *a, const struct lb_summary 
 	T_CHECK(a->overwritten_events == b->overwritten_events);
 	T_CHECK(a->read_events == b->read_events);
 	T_CHECK(a->read_bytes == b->read_bytes);
+	T_CHECK(a->bpf_runs == b->bpf_runs);
+	T_CHECK(a->bpf_run_ns == b->bpf_run_ns);
 	T_CHECK(a->units == b->units);
 	T_CHECK(a->dropped_units == b->dropped_units);
 	T_CHECK(same_double(a->ci_half_width, b->ci_half_width));
@@ -549,6 +554,8 @@ static void compare_slices(const struct lb_probeset_result *a, const struct lb_p
 		T_CHECK(x->overwritten_events == y->overwritten_events);
 		T_CHECK(x->read_events == y->read_events);
 		T_CHECK(x->off_events == y->off_events);
+		T_CHECK(x->bpf_runs == y->bpf_runs);
+		T_CHECK(x->bpf_run_ns == y->bpf_run_ns);
 		T_CHECK(x->edge_spread_ops == y->edge_spread_ops);
 		T_CHECK(x->dropped == y->dropped);
 		T_CHECK(x->lat_count == y->lat_count);
@@ -819,7 +826,7 @@ static void refused(char *bad, const char *path, const char *msg)
  */
 static void test_json_alternate(const char *dir)
 {
-	struct lb_results *res = build_alternate(), *back = NULL;
+	struct lb_results *res = build_alternate(), *back = NULL, *sum;
 	char *path = path_in(dir, "alternate.json"), *path2 = path_in(dir, "again.json");
 	char *t1 = NULL, *t2 = NULL, *bad, err[512] = "";
 	int ret;
@@ -828,6 +835,24 @@ static void test_json_alternate(const char *dir)
 	if (!res)
 		goto out;
 	T_CHECK(lb_results_alternate(res));
+	/* Summarized, a set's BPF runs and ns are its on slices kept (not dropped), summed. */
+	sum = build_alternate();
+	T_CHECK(sum && lb_results_summarize(sum) == 0);
+	for (size_t i = 0; sum && i < sum->nprobesets; i++) {
+		const struct lb_probeset_result *p = &sum->probesets[i];
+		uint64_t runs = 0, ns = 0;
+
+		for (size_t j = 0; j < p->nslices; j++) {
+			if (p->slices[j].on != (int)i || p->slices[j].dropped)
+				continue;
+			runs += p->slices[j].bpf_runs;
+			ns += p->slices[j].bpf_run_ns;
+		}
+		T_CHECK(p->summary.bpf_runs == runs && p->summary.bpf_run_ns == ns);
+		if (i == sum->nprobesets - 1)
+			T_CHECK(runs > 0);
+	}
+	lb_results_free(sum);
 	T_CHECK(lb_results_write_json(res, AT_FDCWD, path) == 0);
 	ret = lb_results_read_json(path, &back, err, sizeof(err));
 	T_CHECK(ret == 0);

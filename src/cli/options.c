@@ -210,6 +210,11 @@ static const struct lb_option options[] = {
 	  .set = set_mode, .def_note = ": each probe set's own",
 	  .help = "buffer-full policy for every probe set; consumer: ftrace reads the buffer "
 		  "while the workload runs" },
+	{ .name = "bpf-stats", AT(topts.bpf_stats),
+	  .help = "bpf, bpf-raw: the kernel's BPF run-time statistics on while a set is armed; "
+		  "the summary gives its programs' runs and the ns inside them per run beside "
+		  "the cost per event (the statistics add two clock reads to every run, and the "
+		  "slowdown includes them); command sets with 'events bpf' always have them" },
 	{ .name = "method", .arg = "alternate|runs", .kind = LB_OPT_CALL, .set = set_method,
 	  .def = "alternate", GIVEN(method_given),
 	  .help = "alternate {(default)}: per probe set, one running workload whose probes are "

@@ -317,6 +317,8 @@ static int alt_count(struct alt *a, char *err, size_t len)
 				sl->lost_events = c1->lost - c0->lost;
 				sl->overwritten_events = c1->overwritten - c0->overwritten;
 				sl->read_events = c1->read - c0->read;
+				sl->bpf_runs = c1->bpf_runs - c0->bpf_runs;
+				sl->bpf_run_ns = c1->bpf_run_ns - c0->bpf_run_ns;
 			} else {
 				sl->off_events += ev;
 			}
@@ -457,6 +459,8 @@ static int alt_store(struct alt *a, int round, const struct lb_workload_stats *s
 			run.lost_events += sl->lost_events;
 			run.overwritten_events += sl->overwritten_events;
 			run.read_events += sl->read_events;
+			run.bpf_runs += sl->bpf_runs;
+			run.bpf_run_ns += sl->bpf_run_ns;
 			if (sl->edge_spread_ops > run.edge_spread_ops)
 				run.edge_spread_ops = sl->edge_spread_ops;
 			if (sl->seconds > 0)

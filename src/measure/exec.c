@@ -239,6 +239,8 @@ int lb_measure_exec_once(const struct lb_measure *b, struct lb_tracer *tracer, c
 	run->lost_events = c1.lost - c0.lost;
 	run->overwritten_events = c1.overwritten - c0.overwritten;
 	run->read_events = c1.read - c0.read;
+	run->bpf_runs = c1.bpf_runs - c0.bpf_runs;
+	run->bpf_run_ns = c1.bpf_run_ns - c0.bpf_run_ns;
 	run->read_bytes = c1.read_bytes - c0.read_bytes;
 	/* The workload's CPU: the command's and its descendants' (exact, from wait4). */
 	lb_cpu_snap_diff(&cpu0, &cpu1, &run->cpu);

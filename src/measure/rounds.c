@@ -224,6 +224,8 @@ static int run_once(const struct lb_measure *b, struct lb_tracer *tracer, int ro
 	run->throughput = run->seconds > 0 ? (double)run->ops / run->seconds : 0;
 	lb_run_tracer_counts(run, &c0, &c1);
 	run->read_events = c1.read - c0.read;
+	run->bpf_runs = c1.bpf_runs - c0.bpf_runs;
+	run->bpf_run_ns = c1.bpf_run_ns - c0.bpf_run_ns;
 	run->read_bytes = c1.read_bytes - c0.read_bytes;
 	run->nsamples = n;
 out_stop:

@@ -134,6 +134,8 @@ static int lb_read_summary(struct lb_reader *rd, const struct json_object *obj,
 	lb_json_get_u64(rd, o, w, "overwritten_events", &s->overwritten_events);
 	lb_json_get_u64(rd, o, w, "read_events", &s->read_events);
 	lb_json_get_u64(rd, o, w, "read_bytes", &s->read_bytes);
+	lb_json_get_u64(rd, o, w, "bpf_runs", &s->bpf_runs);
+	lb_json_get_u64(rd, o, w, "bpf_run_ns", &s->bpf_run_ns);
 	lb_json_get_int(rd, o, w, "units", LB_NUM_COUNT, &s->units);
 	lb_json_get_int(rd, o, w, "dropped_units", LB_NUM_COUNT, &s->dropped_units);
 	lb_json_get_double(rd, o, w, "ci_half_width", LB_NUM_WIDE_PCT, &s->ci_half_width);
@@ -307,6 +309,8 @@ static int lb_read_run(struct lb_reader *rd, const struct json_object *o, const 
 	lb_json_get_u64(rd, o, where, "overwritten_events", &r->overwritten_events);
 	lb_json_get_u64(rd, o, where, "read_events", &r->read_events);
 	lb_json_get_u64(rd, o, where, "read_bytes", &r->read_bytes);
+	lb_json_get_u64(rd, o, where, "bpf_runs", &r->bpf_runs);
+	lb_json_get_u64(rd, o, where, "bpf_run_ns", &r->bpf_run_ns);
 	lb_json_get_u64(rd, o, where, "timeouts", &r->timeouts);
 	lb_json_get_u64(rd, o, where, "sent", &r->sent);
 	lb_json_get_u64(rd, o, where, "received", &r->received);
@@ -403,6 +407,8 @@ static int lb_read_slices(struct lb_reader *rd, const struct json_object *o, con
 		lb_json_get_u64(rd, e, w, "overwritten_events", &sl->overwritten_events);
 		lb_json_get_u64(rd, e, w, "read_events", &sl->read_events);
 		lb_json_get_u64(rd, e, w, "off_events", &sl->off_events);
+		lb_json_get_u64(rd, e, w, "bpf_runs", &sl->bpf_runs);
+		lb_json_get_u64(rd, e, w, "bpf_run_ns", &sl->bpf_run_ns);
 		lb_json_get_u64(rd, e, w, "edge_spread_ops", &sl->edge_spread_ops);
 		lb_json_get_bool(rd, e, w, "dropped", &sl->dropped);
 		lb_read_slice_latency(rd, e, w, sl);

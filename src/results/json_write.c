@@ -154,6 +154,12 @@ static void lb_jb_summary(struct lb_jb *jb, struct json_object *parent,
 		lb_jb_int(jb, o, "read_events", (int64_t)s->read_events);
 		lb_jb_int(jb, o, "read_bytes", (int64_t)s->read_bytes);
 	}
+	/* Only tracers whose BPF programs' statistics were read have these. */
+	if (s->bpf_runs) {
+		lb_jb_int(jb, o, "bpf_runs", (int64_t)s->bpf_runs);
+		lb_jb_int(jb, o, "bpf_run_ns", (int64_t)s->bpf_run_ns);
+		lb_jb_double(jb, o, "bpf_ns_per_run", (double)s->bpf_run_ns / s->bpf_runs);
+	}
 	/* Results of --method runs keep the keys they always had. */
 	if (alternate || lb_summary_has_alternate(s)) {
 		lb_jb_int(jb, o, "units", s->units);
@@ -197,6 +203,10 @@ static void lb_jb_runs(struct lb_jb *jb, struct json_object *parent,
 		if (r->read_bytes) {
 			lb_jb_int(jb, o, "read_events", (int64_t)r->read_events);
 			lb_jb_int(jb, o, "read_bytes", (int64_t)r->read_bytes);
+		}
+		if (r->bpf_runs) {
+			lb_jb_int(jb, o, "bpf_runs", (int64_t)r->bpf_runs);
+			lb_jb_int(jb, o, "bpf_run_ns", (int64_t)r->bpf_run_ns);
 		}
 		lb_jb_int(jb, o, "timeouts", (int64_t)r->timeouts);
 		lb_jb_int(jb, o, "sent", (int64_t)r->sent);
@@ -260,6 +270,10 @@ static void lb_jb_slices(struct lb_jb *jb, struct json_object *parent,
 		lb_jb_int(jb, o, "overwritten_events", (int64_t)sl->overwritten_events);
 		lb_jb_int(jb, o, "read_events", (int64_t)sl->read_events);
 		lb_jb_int(jb, o, "off_events", (int64_t)sl->off_events);
+		if (sl->bpf_runs) {
+			lb_jb_int(jb, o, "bpf_runs", (int64_t)sl->bpf_runs);
+			lb_jb_int(jb, o, "bpf_run_ns", (int64_t)sl->bpf_run_ns);
+		}
 		lb_jb_int(jb, o, "edge_spread_ops", (int64_t)sl->edge_spread_ops);
 		lb_jb_bool(jb, o, "dropped", sl->dropped);
 		if (sl->lat_count) {

@@ -75,6 +75,8 @@ void lb_summary_init(struct lb_summary *s)
 	s->overwritten_events = 0;
 	s->read_events = 0;
 	s->read_bytes = 0;
+	s->bpf_runs = 0;
+	s->bpf_run_ns = 0;
 	s->units = 0;
 	s->dropped_units = 0;
 	s->ci_half_width = NAN;

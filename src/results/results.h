@@ -88,6 +88,8 @@ struct lb_run {
 	uint64_t overwritten_events; /* of those, recorded then overwritten (flight recorder) */
 	uint64_t read_events;	/* of those, consumed by the tracer's reader (mode consumer) */
 	uint64_t read_bytes;	/* bytes the reader moved out of the buffer */
+	uint64_t bpf_runs;	/* runs of the tracer's BPF programs (BPF statistics; 0: not read) */
+	uint64_t bpf_run_ns;	/* nanoseconds spent inside them */
 	uint64_t timeouts;	/* workload requests that timed out and were resent */
 	/* The workload's own counts from its start to its stop (warm-up included): */
 	uint64_t sent;		/* requests, echoes or datagrams the generators sent */
@@ -179,6 +181,8 @@ struct lb_slice {
 	uint64_t overwritten_events;
 	uint64_t read_events;
 	uint64_t off_events;	/* events counted by the sets that were off: 0 when off is off */
+	uint64_t bpf_runs;	/* runs of the on set's BPF programs (BPF statistics; 0: not read) */
+	uint64_t bpf_run_ns;	/* nanoseconds spent inside them */
 	uint64_t edge_spread_ops; /* operations done while its edges were read (the larger) */
 	bool dropped;		/* left out of the statistics (its unit was) */
 	uint64_t lat_count;	/* operations timed in the window; 0 = latency not measured */
@@ -267,6 +271,8 @@ struct lb_summary {
 	uint64_t overwritten_events;	/* sum over runs */
 	uint64_t read_events;		/* sum over runs */
 	uint64_t read_bytes;		/* sum over runs */
+	uint64_t bpf_runs;		/* sum over runs: its BPF programs' runs (0: not read) */
+	uint64_t bpf_run_ns;		/* sum over runs: nanoseconds inside them */
 	/* --method alternate (NAN / 0 under --method runs): */
 	int units;			/* units used (not dropped) */
 	int dropped_units;		/* units left out (a slice's edge too uncertain) */

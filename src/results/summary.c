@@ -218,6 +218,8 @@ static void lb_summary_own(struct lb_probeset_result *psr, double *scratch)
 		s->overwritten_events += psr->runs[i].overwritten_events;
 		s->read_events += psr->runs[i].read_events;
 		s->read_bytes += psr->runs[i].read_bytes;
+		s->bpf_runs += psr->runs[i].bpf_runs;
+		s->bpf_run_ns += psr->runs[i].bpf_run_ns;
 	}
 	s->throughput_median = lb_stats_median(scratch, psr->nruns);
 	s->throughput_cv = lb_stats_cv(scratch, psr->nruns);
@@ -393,6 +395,8 @@ static int lb_summary_slices(const struct lb_results *res, struct lb_probeset_re
 			s->lost_events += sl->lost_events;
 			s->overwritten_events += sl->overwritten_events;
 			s->read_events += sl->read_events;
+			s->bpf_runs += sl->bpf_runs;
+			s->bpf_run_ns += sl->bpf_run_ns;
 			if (sl->seconds > 0)
 				v[non++] = sl->ops / sl->seconds;
 		} else if (sl->on < 0) {

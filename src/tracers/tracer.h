@@ -43,6 +43,7 @@ struct lb_tracer_counts {
 struct lb_tracer_opts {
 	int buffer_kb;			/* per-CPU buffer, 0 = the probe set's */
 	enum lb_buffer_mode mode;	/* LB_MODE_DEFAULT = the probe set's */
+	bool bpf_stats;			/* bpf tracers: the kernel's BPF statistics on while armed */
 };
 
 struct lb_tracer_ops {

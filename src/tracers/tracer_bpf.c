@@ -41,6 +41,7 @@
 #include <bpf/libbpf.h>
 #include <tracefs.h>
 
+#include "bpf_stats.h"
 #include "dynevent.h"
 #include "kallsyms.h"
 #include "tracefs_util.h"
@@ -74,6 +75,8 @@ struct lb_bpf {
 	size_t nkps;
 	int ncpus;		/* possible CPUs: the per-CPU map's value count */
 	uint64_t *values;	/* ncpus counters, read by snapshot */
+	bool stats;		/* --bpf-stats: the kernel's BPF statistics on while armed */
+	int stats_fd;		/* its BPF_ENABLE_STATS descriptor; -1 = none */
 
 	/* Armed state. */
 	struct bpf_object *obj;
@@ -203,8 +206,8 @@ static void bpf_destroy(void *priv)
 	free(b);
 }
 
-static int bpf_create_mode(const struct lb_probeset *ps, bool raw, void **priv, char *err,
-			   size_t len)
+static int bpf_create_mode(const struct lb_probeset *ps, const struct lb_tracer_opts *opts,
+			   bool raw, void **priv, char *err, size_t len)
 {
 	struct lb_tracefs_event *evs = NULL;
 	size_t nevs = 0;
@@ -216,6 +219,8 @@ static int bpf_create_mode(const struct lb_probeset *ps, bool raw, void **priv, 
 		return -ENOMEM;
 	b->raw = raw;
 	b->path = ps->path;
+	b->stats = opts && opts->bpf_stats;
+	b->stats_fd = -1;
 
 	b->kps = calloc(ps->nprobes ? ps->nprobes : 1, sizeof(*b->kps));
 	if (!b->kps) {
@@ -286,13 +291,13 @@ err:
 static int bpf_create(const struct lb_probeset *ps, const struct lb_tracer_opts *opts,
 		      void **priv, char *err, size_t len)
 {
-	return bpf_create_mode(ps, false, priv, err, len);
+	return bpf_create_mode(ps, opts, false, priv, err, len);
 }
 
 static int bpf_raw_create(const struct lb_probeset *ps, const struct lb_tracer_opts *opts,
 			  void **priv, char *err, size_t len)
 {
-	return bpf_create_mode(ps, true, priv, err, len);
+	return bpf_create_mode(ps, opts, true, priv, err, len);
 }
 
 /* Destroy every link of @b (none attached afterwards). Returns 0 or the first -errno. */
@@ -317,6 +322,9 @@ static int bpf_disarm(void *priv)
 
 	bpf_object__close(b->obj);	/* NULL is fine */
 	b->obj = NULL;
+	if (b->stats_fd >= 0)
+		close(b->stats_fd);
+	b->stats_fd = -1;
 	b->prog = NULL;
 	b->kprog = NULL;
 	b->kretprog = NULL;
@@ -436,6 +444,12 @@ static int bpf_arm(void *priv, char *err, size_t len)
 	struct lb_bpf *b = priv;
 	int ret;
 
+	if (b->stats) {
+		ret = lb_bpf_stats_enable(err, len);
+		if (ret < 0)
+			goto err;
+		b->stats_fd = ret;
+	}
 	ret = load_programs(b, err, len);
 	if (ret)
 		goto err;
@@ -503,8 +517,12 @@ static int bpf_snapshot(void *priv, struct lb_tracer_counts *c)
 		struct bpf_prog_info info = { 0 };
 		uint32_t info_len = sizeof(info);
 
-		if (prog && !bpf_obj_get_info_by_fd(bpf_program__fd(prog), &info, &info_len))
+		if (prog && !bpf_obj_get_info_by_fd(bpf_program__fd(prog), &info, &info_len)) {
 			c->lost += info.recursion_misses;
+			/* 0 unless the kernel's BPF statistics are on (--bpf-stats). */
+			c->bpf_runs += info.run_cnt;
+			c->bpf_run_ns += info.run_time_ns;
+		}
 	}
 	c->events += c->lost;
 	return 0;
