@@ -290,7 +290,9 @@ static const struct bad_case bad_cases[] = {
 	  "second 'start' line (the first is line 2)" },
 	{ "tracer command\nstart a\nready line:(\n", "t.probeset", 3, "'ready line:': bad regex '('" },
 	{ "tracer command\nstart a\nready soon\n", "t.probeset", 3,
-	  "bad 'ready' value 'soon'; expected line:REGEX, delay:SEC, file:PATH or bpf" },
+	  "bad 'ready' value 'soon'; expected line:REGEX, delay:SEC, file:PATH, bpf or bpf:N" },
+	{ "tracer command\nstart a\nready bpf:0\n", "t.probeset", 3,
+	  "bad 'ready bpf:0': expected the number of BPF programs" },
 	{ "tracer command\nstart a\nready delay:0\n", "t.probeset", 3,
 	  "bad ready delay '0': expected seconds above 0" },
 	{ "tracer command\nstart a\nready file:x\n", "t.probeset", 3,
@@ -518,6 +520,15 @@ static void test_command(void)
 	T_CHECK_STR(ps->events, "regex:^[a-z]+");
 	T_CHECK(ps->default_run == 0 && ps->default_run_line == 7);
 	lb_probeset_free(ps);
+
+	ret = lb_probeset_parse("tracer command\nstart bpftrace -e x\nready bpf:18\n", "n.probeset",
+				&ps, err, sizeof(err));
+	T_CHECK(ret == 0);
+	if (!ret) {
+		T_CHECK_STR(ps->ready, "bpf:18");
+		T_CHECK(ps->ready_nprogs == 18);
+		lb_probeset_free(ps);
+	}
 
 	/* The defaults: no ready, stop or events line; in the default run. */
 	ret = lb_probeset_parse("tracer command\nstart perf trace -s -p {pids}\n", "d.probeset", &ps,

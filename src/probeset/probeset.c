@@ -557,6 +557,21 @@ static int parse_start(struct parser *p, const char *v)
 	return p->ps->start ? 0 : -ENOMEM;
 }
 
+/* ready bpf:N: how many BPF programs the tool holds once it is ready, 1 to 1000. */
+static int parse_nprogs(struct parser *p, const char *v)
+{
+	char *end;
+	long n;
+
+	errno = 0;
+	n = strtol(v, &end, 10);
+	if (errno || end == v || *end || n < 1 || n > 1000)
+		return fail(p, "bad 'ready bpf:%.*s': expected the number of BPF programs the "
+			    "tool holds once ready, 1 to 1000", LB_QUOTE_MAX, v);
+	p->ps->ready_nprogs = (int)n;
+	return 0;
+}
+
 static int parse_ready(struct parser *p, const char *v)
 {
 	double d;
@@ -571,9 +586,11 @@ static int parse_ready(struct parser *p, const char *v)
 	else if (!strncmp(v, "file:", 5))
 		ret = v[5] == '/' ? 0 : fail(p, "bad 'ready file:%.*s': expected an absolute path",
 					     LB_QUOTE_MAX, v + 5);
+	else if (!strncmp(v, "bpf:", 4))
+		ret = parse_nprogs(p, v + 4);
 	else if (strcmp(v, "bpf"))
 		ret = fail(p, "bad 'ready' value '%.*s'; expected line:REGEX, delay:SEC, "
-			   "file:PATH or bpf", LB_QUOTE_MAX, *v ? v : "(none)");
+			   "file:PATH, bpf or bpf:N", LB_QUOTE_MAX, *v ? v : "(none)");
 	if (ret)
 		return ret;
 	p->ps->ready = strdup(v);

@@ -35,8 +35,9 @@
  *                                   the workload's, comma-separated
  *   ready        line:^Attaching    ready once a line of its output matches (POSIX
  *                                   ERE), or: delay:SEC, file:PATH (exists), bpf (it
- *                                   holds BPF programs, steady for 0.3 s). No line:
- *                                   ready once started
+ *                                   holds BPF programs, as many for 0.3 s), bpf:N (N
+ *                                   of them at least, then as many for 0.3 s). No
+ *                                   line: ready once started
  *   ready-within 30                 seconds it has to get ready (default 30)
  *   stop         SIGINT 5           the signal that asks it to stop, and the seconds
  *                                   after which its process group is killed
@@ -115,7 +116,8 @@ struct lb_probeset {
 	/* tracer command: the tool it runs (see above); NULL / 0 when the line is absent */
 	char *start;		/* the command line, as written */
 	int start_line;
-	char *ready;		/* line:ERE, delay:SEC, file:PATH or bpf */
+	char *ready;		/* line:ERE, delay:SEC, file:PATH, bpf or bpf:N */
+	int ready_nprogs;	/* bpf:N's N; 0 otherwise */
 	int ready_line;
 	double ready_within;	/* seconds; 0 = the tracer's default */
 	int ready_within_line;

@@ -452,7 +452,7 @@ static bool cmd_ready(struct cmd *c, double t0, double *steady_at, int *nprogs)
 			*nprogs = n;
 			*steady_at = now + CMD_BPF_STEADY;
 		}
-		return n > 0 && now >= *steady_at;
+		return n >= (c->ps->ready_nprogs ? c->ps->ready_nprogs : 1) && now >= *steady_at;
 	}
 	return false;
 }
