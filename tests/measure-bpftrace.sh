@@ -56,6 +56,13 @@ n=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
 	$c["state"] == "off" && $c["off_events"] > 0 { n++ }
 	END { print n + 0 }' "$tmp/a/slices.csv")
 [[ $n -eq 0 ]] || fail "$n off slices counted bpftrace's program runs"
+# Every on slice counted all of its program's runs: each within a factor of 2 of the set's
+# events/op (a new start's programs missed, or an earlier start's lost, would halve one).
+bad=$(awk -F, -v op="$op" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+	$c["state"] == "bpftrace-syscalls" && $c["dropped"] == 0 && $c["ops"] > 0 {
+		r = $c["events"] / $c["ops"]; if (r < op / 2 || r > op * 2) printf " %.2f", r }' \
+	"$tmp/a/slices.csv")
+[[ -z $bad ]] || fail "on slices whose events/op is far from the set's $op:$bad"
 assert_bpftrace_gone "$before"
 
 note "loadbench SIGKILLed while bpftrace runs"

@@ -97,8 +97,10 @@ struct cmd {
 	char failure[1024];		/* why the last snapshot failed; "" */
 
 	int stats_fd;			/* BPF_ENABLE_STATS, -1 when not on */
-	struct cmd_prog progs[CMD_MAX_PROGS];
+	struct cmd_prog progs[CMD_MAX_PROGS];	/* those of the tool's current start */
 	int nprogs;
+	uint64_t retired_runs, retired_ns;	/* of its earlier starts' programs, all gone */
+	bool progs_full_said;
 };
 
 static const char *cmd_name(const struct cmd *c)
@@ -343,8 +345,15 @@ static void cmd_progs_read(struct cmd *c, bool find)
 
 		for (k = 0; k < c->nprogs && c->progs[k].id != ids[i]; k++)
 			;
-		if (k == c->nprogs && c->nprogs < CMD_MAX_PROGS)
+		if (k < c->nprogs)
+			continue;
+		if (c->nprogs < CMD_MAX_PROGS) {
 			c->progs[c->nprogs++] = (struct cmd_prog){ .id = ids[i] };
+		} else if (!c->progs_full_said) {
+			lb_warn("%s: %s holds more than %d BPF programs: the runs of the others are "
+				"not counted", c->ps->name, cmd_name(c), CMD_MAX_PROGS);
+			c->progs_full_said = true;
+		}
 	}
 	for (int k = 0; k < c->nprogs; k++) {
 		uint64_t runs, ns;
@@ -426,6 +435,12 @@ static int cmd_stop(struct cmd *c, char *err, size_t len)
 			nap(0.01);
 		}
 	}
+	/* All gone: their last counts stay in the sum, and the next start's programs get the list. */
+	for (int k = 0; k < c->nprogs; k++) {
+		c->retired_runs += c->progs[k].runs;
+		c->retired_ns += c->progs[k].ns;
+	}
+	c->nprogs = 0;
 	return ret;
 }
 
@@ -542,6 +557,7 @@ static int cmd_arm(void *priv, char *err, size_t len)
 
 	atomic_store(&c->matches, 0);
 	c->nprogs = 0;
+	c->retired_runs = c->retired_ns = 0;
 	if (c->events == EVENTS_BPF) {
 		ret = lb_bpf_stats_enable(err, len);
 		if (ret < 0)
@@ -605,6 +621,8 @@ static int cmd_snapshot(void *priv, struct lb_tracer_counts *cnt)
 		cnt->events = atomic_load(&c->matches);
 	} else if (c->events == EVENTS_BPF) {
 		cmd_progs_read(c, c->tool != NULL);
+		cnt->bpf_runs = c->retired_runs;
+		cnt->bpf_run_ns = c->retired_ns;
 		for (int k = 0; k < c->nprogs; k++) {
 			cnt->bpf_runs += c->progs[k].runs;
 			cnt->bpf_run_ns += c->progs[k].ns;
