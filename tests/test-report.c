@@ -117,6 +117,58 @@ static void check_flags(struct lb_results *res)
 }
 
 /*
+ * A set whose BPF programs' statistics were read (a command set's events
+ * bpf, --bpf-stats): one line with its runs and the ns inside them per run
+ * in every format and in the text table; none for a set without them. @res
+ * is changed and restored.
+ */
+static void check_bpf(struct lb_results *res)
+{
+	static const char line[] = "500000 runs of its BPF programs, 123.4 ns inside them per "
+				   "run (the kernel's BPF statistics), beside ";
+	struct lb_summary *s = &res->probesets[0].summary;
+	const char *p;
+	char *out = NULL;
+	size_t len = 0;
+	int n = 0;
+	FILE *f;
+
+	s->bpf_runs = 500000;
+	s->bpf_run_ns = 61700000;
+	out = report(res, LB_REPORT_MARKDOWN);
+	/* Markdown escapes the parentheses. */
+	T_CHECK(out && strstr(out, "\nTime inside the BPF programs:\n\n- ") &&
+		strstr(out, "500000 runs of its BPF programs, 123.4 ns inside them per run \\(the "));
+	free(out);
+	out = report(res, LB_REPORT_LATEX);
+	T_CHECK(out && strstr(out, "\\paragraph{Time inside the BPF programs.}") &&
+		strstr(out, line));
+	free(out);
+	out = report(res, LB_REPORT_LINES);
+	T_CHECK(out && strstr(out, line) && strstr(out, " ns per event from the slowdown\n"));
+	free(out);
+	f = open_memstream(&out, &len);
+	T_CHECK(f != NULL);
+	if (f) {
+		lb_results_print_table(res, f);
+		fclose(f);
+		T_CHECK(out && strstr(out, line));
+		/* One set has them: one line. */
+		for (p = out; p && (p = strstr(p, "runs of its BPF programs"));) {
+			n++;
+			p++;
+		}
+		T_CHECK(n == 1);
+		free(out);
+	}
+	s->bpf_runs = 0;
+	s->bpf_run_ns = 0;
+	out = report(res, LB_REPORT_MARKDOWN);
+	T_CHECK(out && !strstr(out, "BPF programs"));
+	free(out);
+}
+
+/*
  * A set beside the one it builds on (compare-with): the lines format and the
  * text table say how much it adds. @res is changed and restored.
  */
@@ -713,6 +765,7 @@ int main(void)
 	check_format(res, "lines", FIXTURES "report-lines.txt.golden");
 	check_off_on(res, 0.1);	/* the runs' slowdown is the ratio of the two medians */
 	check_flags(res);
+	check_bpf(res);
 	check_pair(res);
 	check_vm_accelerator(res);
 	check_alternate(res);

@@ -209,6 +209,9 @@ static void print_markdown(const struct lb_results *res, FILE *f)
 	lb_report_cpu_markdown(res, f, lb_fmt_put_md);
 	lb_notes_print(res, LB_NOTE_KPROBES, f, &(const struct lb_note_style){
 		.put = lb_fmt_put_md, .head = "\nKprobes placed:\n\n", .pre = "- ", .post = "\n" });
+	lb_notes_print(res, LB_NOTE_BPF, f, &(const struct lb_note_style){
+		.put = lb_fmt_put_md, .head = "\nTime inside the BPF programs:\n\n", .pre = "- ",
+		.post = "\n" });
 	lb_notes_print(res, LB_NOTE_VERDICT, f, &(const struct lb_note_style){
 		.put = lb_fmt_put_md, .head = "\n### Verdict\n\n", .pre = "- ", .post = "\n" });
 	for (i = 0; i < res->nwarnings; i++) {
@@ -326,6 +329,9 @@ static void print_latex(const struct lb_results *res, FILE *f)
 	lb_notes_print(res, LB_NOTE_KPROBES, f, &(const struct lb_note_style){
 		.put = lb_fmt_put_tex, .head = "\n\\paragraph{Kprobes placed.}\n", .pre = "",
 		.post = "\\par\n" });
+	lb_notes_print(res, LB_NOTE_BPF, f, &(const struct lb_note_style){
+		.put = lb_fmt_put_tex, .head = "\n\\paragraph{Time inside the BPF programs.}\n",
+		.pre = "", .post = "\\par\n" });
 	lb_notes_print(res, LB_NOTE_VERDICT, f, &(const struct lb_note_style){
 		.put = lb_fmt_put_tex, .head = "\n\\paragraph{Verdict.}\n", .pre = "",
 		.post = "\\par\n" });
@@ -406,6 +412,7 @@ static void print_lines(const struct lb_results *res, FILE *f)
 		fputc('\n', f);
 		print_pair_line(res, psr, f);
 		lb_note_print(res, psr, LB_NOTE_KPROBES, f, &lines_note);
+		lb_note_print(res, psr, LB_NOTE_BPF, f, &lines_note);
 	}
 	/* The verdicts: exactly one line each, for scripts to grep. */
 	lb_notes_print(res, LB_NOTE_VERDICT, f, &(const struct lb_note_style){

@@ -219,31 +219,6 @@ static void lb_results_print_readers(const struct lb_results *res, FILE *f)
 }
 
 /*
- * Per set whose BPF programs' statistics were read: their runs and the time
- * inside them per run, beside the cost per event the slowdown gives; the
- * first is the handler alone, the second everything the hook adds.
- */
-static void lb_results_print_bpf(const struct lb_results *res, FILE *f)
-{
-	bool first = true;
-
-	for (size_t k = 0; k < res->nprobesets; k++) {
-		const struct lb_summary *s = &res->probesets[k].summary;
-
-		if (!s->bpf_runs)
-			continue;
-		fprintf(f, "%sBPF programs of ", first ? "\n" : "");
-		lb_str_put_safe(f, lb_str_or(res->probesets[k].name, "?"));
-		fprintf(f, ": %" PRIu64 " runs, %.1f ns inside them per run (the kernel's BPF "
-			"statistics)", s->bpf_runs, (double)s->bpf_run_ns / s->bpf_runs);
-		if (isfinite(s->ns_per_event))
-			fprintf(f, ", beside %.1f ns per event from the slowdown", s->ns_per_event);
-		fputc('\n', f);
-		first = false;
-	}
-}
-
-/*
  * --method alternate: per set, how precise it got, what switching cost, and
  * the checks that the method is honest (off really off, the armed-but-off
  * tracer against the plain baseline beside it).
@@ -492,7 +467,8 @@ void lb_results_print_table(const struct lb_results *res, FILE *f)
 	lb_notes_print(res, LB_NOTE_VERDICT, f, &lb_table_notes);
 	lb_print_pcap(res, f);
 	lb_results_print_readers(res, f);
-	lb_results_print_bpf(res, f);
+	/* The handler alone against everything the hook adds, where the statistics were read. */
+	lb_notes_print(res, LB_NOTE_BPF, f, &lb_table_notes);
 	for (k = 0; k < res->nwarnings; k++) {
 		fprintf(f, "%swarning: ", k ? "" : "\n");
 		lb_str_put_safe(f, res->warnings[k]);

@@ -7,6 +7,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -85,6 +86,23 @@ static int note_line(const struct lb_results *res, const struct lb_probeset_resu
 	int ret;
 
 	*line = NULL;
+	if (which == LB_NOTE_BPF) {
+		const struct lb_summary *s = &psr->summary;
+		char beside[96] = "";
+
+		if (!s->bpf_runs)
+			return 0;
+		if (isfinite(s->ns_per_event))
+			snprintf(beside, sizeof(beside), ", beside %.1f ns per event from the "
+				 "slowdown", s->ns_per_event);
+		if (asprintf(line, "%s: %" PRIu64 " runs of its BPF programs, %.1f ns inside them "
+			     "per run (the kernel's BPF statistics)%s", lb_str_or(psr->name, "?"),
+			     s->bpf_runs, (double)s->bpf_run_ns / s->bpf_runs, beside) < 0) {
+			*line = NULL;
+			return -ENOMEM;
+		}
+		return 0;
+	}
 	if (which == LB_NOTE_KPROBES) {
 		if (!lb_kprobes_info_present(&psr->kprobes))
 			return 0;

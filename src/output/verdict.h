@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * The per-set lines about kprobes that every format prints the same way:
- * what a set's kprobes were ("lttng+kprobe: 11 kprobes: 11 ftrace-based")
- * and the verdict on a set that adds kprobes to the tracer it builds on
+ * The per-set lines that every format prints the same way: what a set's
+ * kprobes were ("lttng+kprobe: 11 kprobes: 11 ftrace-based"), the time
+ * inside its BPF programs when their statistics were read, and the verdict
+ * on a set that adds kprobes to the tracer it builds on
  * (lb_results_verdict()), one line a debate can quote.
  */
 #ifndef LB_OUTPUT_VERDICT_H
@@ -25,6 +26,8 @@ struct lb_verdict;
 enum lb_note {
 	LB_NOTE_KPROBES,	/* "NAME: DESCRIPTION" of each set that says anything of kprobes */
 	LB_NOTE_VERDICT,	/* lb_verdict_line() of each set with a verdict */
+	LB_NOTE_BPF,		/* "NAME: N runs of its BPF programs, X ns inside them per run
+				 * ..., beside Y ns per event from the slowdown" */
 };
 
 /* How a format prints the lines: @head before the first, @pre and @post around each. */
