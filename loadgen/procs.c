@@ -28,6 +28,7 @@
 #include "cpus.h"
 #include "flow.h"
 #include "sockets.h"
+#include "usdt.h"
 #include "workload.h"
 
 static const char *const lb_child_names[LB_NCHILD] = {"server", "generator"};
@@ -97,6 +98,12 @@ uint64_t lb_napped_ns(void)
 {
 	return napped_ns;
 }
+
+#ifdef HAVE_SDT
+/* usdt.h's semaphores: where a USDT tracer's uprobe counts itself (its ref_ctr_offset). */
+volatile unsigned short loadbench_request_semaphore __attribute__((section(".probes")));
+volatile unsigned short loadbench_reply_semaphore __attribute__((section(".probes")));
+#endif
 
 /* Kept out of line and apart from its callers' files, so no compiler clones or inlines it. */
 __attribute__((noinline, used)) uint64_t lb_server_request(struct lb_shared *sh,

@@ -23,6 +23,7 @@
 
 #include "pace.h"
 #include "sockets.h"
+#include "usdt.h"
 #include "workload.h"
 
 static int udp_rr_server_open(struct lb_flow *w, char *err, size_t errlen)
@@ -78,6 +79,7 @@ static int udp_rr_server_run(struct lb_flow *w)
 				break;
 			continue;
 		}
+		LB_USDT2(request, requests + 1, n);
 		for (i = 0; i < extra; i++)
 			syscall(SYS_getppid);
 		while ((sent = lb_engine_send(&e, buf, (size_t)n, (struct sockaddr *)&peer, plen)) <
@@ -90,6 +92,8 @@ static int udp_rr_server_run(struct lb_flow *w)
 			ret = lb_child_fail(w, LB_SERVER, (int)-sent, e.what, lb_fix_socket);
 			goto out;
 		}
+		if (sent >= 0)
+			LB_USDT2(reply, requests + 1, sent);
 		lb_server_request(sh, ++requests);
 		if (lb_stopping(sh))
 			break;

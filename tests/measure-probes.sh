@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-or-later
-# Root integration test of the dynamic probe kinds (uprobe, kprobe, kretprobe)
-# of the ftrace tracer: a short real measurement with the uprobe probe set
-# (and the executable replaced during a run: its uprobes refused, not placed
-# on the new file),
-# whose probe must fire exactly once per operation; the kprobe sets run for
+# Root integration test of the dynamic probe kinds (uprobe, usdt, kprobe,
+# kretprobe) of the ftrace tracer: a short real measurement with the uprobe
+# probe set (and the executable replaced during a run: its uprobes refused,
+# not placed on the new file), whose probe must fire exactly once per
+# operation, and with the usdt set, whose two markers (request, reply) fire
+# exactly twice; the kprobe sets run for
 # real where the kernel has kprobes, and elsewhere must be refused with the
 # reason, before anything is changed. Nothing may be left behind.
 set -euo pipefail
@@ -27,15 +28,32 @@ events_per_op() {
 	' FS=: "$tmp/uprobe/results.json"
 }
 
-note "uprobe: one event per request of the server"
-"$LOADBENCH" --probeset uprobe --duration 1 --warmup 0.3 --method runs --repeat 3 --quiet \
+# The server's USDT markers are there when configure found sys/sdt.h.
+sets=uprobe
+if readelf -n "$LOADBENCH" 2>/dev/null | grep -q "Provider: loadbench"; then
+	sets=uprobe,usdt
+else
+	note "no USDT markers in $LOADBENCH (built without sys/sdt.h): usdt must say so"
+	expect_error "unknown USDT marker loadbench:request.*systemtap-sdt-dev" \
+		"$LOADBENCH" --probeset usdt --duration 0.3 --method runs --repeat 1 --quiet \
+		--no-plot --output "$tmp/nousdt"
+fi
+note "$sets: one event per request of the server (uprobe), two (usdt: request and reply)"
+"$LOADBENCH" --probeset "$sets" --duration 1 --warmup 0.3 --method runs --repeat 3 --quiet \
 	--output "$tmp/uprobe" | tee "$tmp/uprobe.txt"
-"$top_builddir/tests/check-results" "$tmp/uprobe" uprobe
+"$top_builddir/tests/check-results" "$tmp/uprobe" ${sets//,/ }
 epo=$(events_per_op uprobe)
 [[ -n $epo ]] || fail "no events_per_op for uprobe in results.json"
 awk -v e="$epo" 'BEGIN { exit !(e >= 0.8 && e <= 1.5) }' ||
 	fail "uprobe events/op is $epo, expected about 1 (0.8 .. 1.5): not once per request"
 note "uprobe events/op: $epo"
+if [[ $sets == *usdt* ]]; then
+	epo=$(events_per_op usdt)
+	# Exact: both markers of every request, counted in the same window as the operations.
+	awk -v e="$epo" 'BEGIN { exit !(e >= 1.9 && e <= 2.1) }' ||
+		fail "usdt events/op is $epo, expected 2 (a request and a reply marker per operation)"
+	note "usdt events/op: $epo"
+fi
 assert_no_leftovers
 
 note "the executable replaced during a run: its uprobes are refused, not placed on the new file"

@@ -142,7 +142,7 @@ static void test_names(void)
 	check("tracer lttng\nsyscall getpid\n", -ENOENT,
 	      "t.probeset:2: unknown syscall getpid: LTTng's kernel domain lists no such system "
 	      "call (lttng list -k --syscall); similar: getppid");
-	check("tracer lttng\nuprobe lb_server_request\n", -EOPNOTSUPP, "not uprobes");
+	check("tracer lttng\nuprobe lb_server_request\n", -EOPNOTSUPP, "not uprobe lines");
 }
 
 /* ftrace, perf and bpf name tracepoints SYSTEM:EVENT: a bare name is refused before tracefs. */

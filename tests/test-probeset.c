@@ -279,8 +279,13 @@ struct bad_case {
 static const struct bad_case bad_cases[] = {
 	{ "tracer ftrace\ntrace net:netif_rx\n", "t.probeset", 2,
 	  "unknown keyword 'trace'; expected one of: description, tracer, tracepoint, syscall, "
-	  "kprobe, kretprobe, uprobe, uretprobe, buffer-kb, mode" },
+	  "kprobe, kretprobe, uprobe, uretprobe, usdt, buffer-kb, mode" },
 	{ "# no tracer\ntracepoint net:netif_rx\n\n", "t.probeset", 3, "no 'tracer' line" },
+	{ "tracer ftrace\nusdt request\n", "t.probeset", 2,
+	  "bad usdt 'request': expected PROVIDER:NAME, a USDT marker of the workload server" },
+	{ "tracer ftrace\nusdt loadbench:re-quest\n", "t.probeset", 2, "bad usdt 'loadbench:re-quest'" },
+	{ "tracer ftrace\nusdt loadbench:request\nusdt loadbench:request\n", "t.probeset", 3,
+	  "duplicate probe: usdt loadbench:request is already on line 2" },
 	/* The command tracer's lines. */
 	{ "tracer command\nready bpf\n", "t.probeset", 2, "no probes; expected at least one" },
 	{ "tracer command\nstart\n", "t.probeset", 2, "'start' needs a value" },
@@ -527,6 +532,16 @@ static void test_command(void)
 	if (!ret) {
 		T_CHECK_STR(ps->ready, "bpf:18");
 		T_CHECK(ps->ready_nprogs == 18);
+		lb_probeset_free(ps);
+	}
+
+	/* usdt PROVIDER:NAME: the provider as the system, the marker as the event. */
+	ret = lb_probeset_parse("tracer ftrace\nusdt loadbench:request\nusdt python:function__entry\n",
+				"u.probeset", &ps, err, sizeof(err));
+	T_CHECK(ret == 0);
+	if (!ret) {
+		check_probe(ps, 0, LB_PROBE_USDT, "loadbench", "request", 2);
+		check_probe(ps, 1, LB_PROBE_USDT, "python", "function__entry", 3);
 		lb_probeset_free(ps);
 	}
 

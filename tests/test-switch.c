@@ -15,6 +15,7 @@
  */
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -32,6 +33,7 @@
 #include "loadgen.h"
 #include "probeset.h"
 #include "tracer.h"
+#include "usdt.h"
 #include "util.h"
 
 #define CYCLES 3
@@ -55,6 +57,7 @@ static const struct set sets[] = {
 	{ .name = "bpf-raw" },
 	{ .name = "bpf-syscalls" },
 	{ .name = "syscalls-pid" },
+	{ .name = "usdt" },
 	{ .name = "perf-syscalls-pid" },
 	{ .name = "perf-count-syscalls-pid",
 	  .text = "tracer perf-count\nsyscall all\nscope workload\n" },
@@ -215,7 +218,29 @@ struct state {
 	int ncpus;
 	unsigned int progs[MAX_PROGS];
 	int nprogs;
+	bool usdt;		/* usdt lines: the server's semaphores follow the switch */
 };
+
+/*
+ * The server's USDT semaphore @sem (an address of ours: the server is a fork
+ * of this process, its layout ours), read through /proc/PID/mem; -1 when it
+ * cannot be read.
+ */
+static int semaphore_of(pid_t pid, volatile const unsigned short *sem)
+{
+	char path[64];
+	unsigned short v;
+	int fd;
+	ssize_t r;
+
+	snprintf(path, sizeof(path), "/proc/%d/mem", (int)pid);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	r = pread(fd, &v, sizeof(v), (off_t)(uintptr_t)sem);
+	close(fd);
+	return r == (ssize_t)sizeof(v) ? v : -1;
+}
 
 /* What the kernel holds for us while off (@on false) or on: checked from outside the tracer. */
 static void check_kernel(const struct state *s, bool on, const char *when)
@@ -224,6 +249,23 @@ static void check_kernel(const struct state *s, bool on, const char *when)
 	int k;
 
 	if (!strcmp(tr, "ftrace")) {
+#ifdef HAVE_SDT
+		/*
+		 * usdt: the kernel raises each marker's semaphore in the server while
+		 * a uprobe with its reference counter is registered on it (one per
+		 * place of the marker), and lowers it to 0 when it is unregistered:
+		 * off is the markers not even setting up their arguments.
+		 */
+		if (s->usdt) {
+			int rq = semaphore_of(s->pids[0], &loadbench_request_semaphore);
+			int rp = semaphore_of(s->pids[0], &loadbench_reply_semaphore);
+
+			if (on ? rq < 1 || rp < 1 : rq || rp)
+				fprintf(stderr, "%s: server semaphores request %d, reply %d\n", when,
+					rq, rp);
+			T_CHECK(on ? rq >= 1 && rp >= 1 : rq == 0 && rp == 0);
+		}
+#endif
 		k = instance_lines("set_event");
 		if (on ? k < 1 : k != 0)
 			fprintf(stderr, "%s: %d events enabled in our instance\n", when, k);
@@ -278,6 +320,13 @@ static void check_gone(const struct state *s)
 	T_CHECK(links_to(s->progs, s->nprogs) == 0);
 	for (int i = 0; i < s->npids; i++)
 		T_CHECK(t_tracer_pid(s->pids[i]) <= 0);
+#ifdef HAVE_SDT
+	/* The markers' semaphores back to 0: the uprobes are gone from the server. */
+	if (s->usdt && s->npids) {
+		T_CHECK(semaphore_of(s->pids[0], &loadbench_request_semaphore) == 0);
+		T_CHECK(semaphore_of(s->pids[0], &loadbench_reply_semaphore) == 0);
+	}
+#endif
 }
 
 /* Snapshot into @c; its counts must not be below @prev's. */
@@ -325,6 +374,8 @@ static int run_set(const struct set *st, const char *catalog)
 	}
 	s.tracer = ps->tracer;
 	s.workload = ps->scope == LB_SCOPE_WORKLOAD;
+	for (size_t i = 0; i < ps->nprobes; i++)
+		s.usdt |= ps->probes[i].kind == LB_PROBE_USDT;
 	ret = lb_tracer_available(ps->tracer, err, sizeof(err));
 	if (!ret)
 		ret = lb_tracer_create(ps, NULL, &t, NULL, err, sizeof(err));

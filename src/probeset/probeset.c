@@ -36,7 +36,7 @@
 #define LB_KPROBE_OFFSET_MAX	65535	/* a kprobe's +OFFSET: bytes into one function */
 
 static const char *const keywords =
-	"description, tracer, tracepoint, syscall, kprobe, kretprobe, uprobe, uretprobe, "
+	"description, tracer, tracepoint, syscall, kprobe, kretprobe, uprobe, uretprobe, usdt, "
 	"buffer-kb, mode, reader-cpu, scope, compare-with, kprobe-optimization, reference, "
 	"default-run, start, ready, ready-within, stop, events";
 
@@ -146,12 +146,13 @@ static int last_line(const char *text)
 	return line_of(text, text + len);
 }
 
-static const char *kind_name(enum lb_probe_kind kind)
+const char *lb_probe_kind_name(enum lb_probe_kind kind)
 {
 	static const char *const names[] = {
 		[LB_PROBE_TRACEPOINT] = "tracepoint", [LB_PROBE_SYSCALL] = "syscall",
 		[LB_PROBE_KPROBE] = "kprobe", [LB_PROBE_KRETPROBE] = "kretprobe",
 		[LB_PROBE_UPROBE] = "uprobe", [LB_PROBE_URETPROBE] = "uretprobe",
+		[LB_PROBE_USDT] = "usdt",
 	};
 
 	return names[kind];
@@ -263,9 +264,9 @@ static int add_probe(struct parser *p, enum lb_probe_kind kind, const char *syst
 		free(probe.event);
 		if (!strcmp(a, b))
 			return fail(p, "duplicate probe: %s %s is already on line %d",
-				    kind_name(kind), b, old->line);
+				    lb_probe_kind_name(kind), b, old->line);
 		return fail(p, "duplicate probe: %s %s overlaps %s %s on line %d",
-			    kind_name(kind), b, kind_name(kind), a, old->line);
+			    lb_probe_kind_name(kind), b, lb_probe_kind_name(kind), a, old->line);
 	}
 	grown = realloc(ps->probes, (ps->nprobes + 1) * sizeof(*grown));
 	if (!grown) {
@@ -340,7 +341,7 @@ static int parse_symbol(struct parser *p, enum lb_probe_kind kind, char *v)
 	int ret;
 
 	if (plus && kind != LB_PROBE_KPROBE)
-		return fail(p, "bad %s '%.*s': %s; expected %s, e.g. %s", kind_name(kind),
+		return fail(p, "bad %s '%.*s': %s; expected %s, e.g. %s", lb_probe_kind_name(kind),
 			    LB_QUOTE_MAX, v, kind == LB_PROBE_KRETPROBE ?
 			    "a kretprobe fires on the function's return and takes no offset" :
 			    "a uprobe takes a function's name, no offset",
@@ -354,11 +355,24 @@ static int parse_symbol(struct parser *p, enum lb_probe_kind kind, char *v)
 	}
 	if (!is_symbol_name(v))
 		return fail(p, "bad %s '%.*s': expected %s (letters, digits, _ and .)%s, e.g. %s",
-			    kind_name(kind), LB_QUOTE_MAX, v,
+			    lb_probe_kind_name(kind), LB_QUOTE_MAX, v,
 			    user ? "a function of the workload server" : "a kernel symbol",
 			    kind == LB_PROBE_KPROBE ? ", optionally +OFFSET" : "",
 			    user ? "lb_server_request" : "netif_rx");
 	return add_probe(p, kind, NULL, 0, v, offset);
+}
+
+/* usdt PROVIDER:NAME: a USDT marker of the workload server. */
+static int parse_usdt(struct parser *p, const char *v)
+{
+	const char *colon = strchr(v, ':');
+
+	if (!colon || !is_event_name(v, (size_t)(colon - v)) ||
+	    !is_event_name(colon + 1, strlen(colon + 1)))
+		return fail(p, "bad usdt '%.*s': expected PROVIDER:NAME, a USDT marker of the "
+			    "workload server ([A-Za-z0-9_] each), e.g. loadbench:request",
+			    LB_QUOTE_MAX, v);
+	return add_probe(p, LB_PROBE_USDT, v, (size_t)(colon - v), colon + 1, 0);
 }
 
 /* kprobe-optimization off|on: debug.kprobes-optimization while the set is on. */
@@ -655,6 +669,8 @@ static const char *expected_value(const char *kw)
 		return "a kernel symbol, optionally +OFFSET, e.g. netif_rx or schedule+5";
 	if (!strcmp(kw, "kretprobe"))
 		return "a kernel symbol, e.g. netif_rx";
+	if (!strcmp(kw, "usdt"))
+		return "PROVIDER:NAME, a USDT marker of the workload server, e.g. loadbench:request";
 	if (!strcmp(kw, "uprobe") || !strcmp(kw, "uretprobe"))
 		return "a function of the workload server, e.g. lb_server_request";
 	if (!strcmp(kw, "buffer-kb"))
@@ -728,7 +744,8 @@ static int parse_line(struct parser *p, char *buf)
 		return parse_events(p, rest);
 	if (strcmp(kw, "tracer") && strcmp(kw, "tracepoint") && strcmp(kw, "syscall") &&
 	    strcmp(kw, "kprobe") && strcmp(kw, "kretprobe") && strcmp(kw, "uprobe") &&
-	    strcmp(kw, "uretprobe") && strcmp(kw, "buffer-kb") && strcmp(kw, "mode") &&
+	    strcmp(kw, "uretprobe") && strcmp(kw, "usdt") && strcmp(kw, "buffer-kb") &&
+	    strcmp(kw, "mode") &&
 	    strcmp(kw, "scope") && strcmp(kw, "reader-cpu") && strcmp(kw, "compare-with") &&
 	    strcmp(kw, "kprobe-optimization") && strcmp(kw, "ready-within") &&
 	    strcmp(kw, "default-run"))
@@ -757,6 +774,8 @@ static int parse_line(struct parser *p, char *buf)
 		return parse_symbol(p, LB_PROBE_KRETPROBE, rest);
 	if (!strcmp(kw, "uprobe"))
 		return parse_symbol(p, LB_PROBE_UPROBE, rest);
+	if (!strcmp(kw, "usdt"))
+		return parse_usdt(p, rest);
 	if (!strcmp(kw, "uretprobe"))
 		return parse_symbol(p, LB_PROBE_URETPROBE, rest);
 	if (!strcmp(kw, "buffer-kb"))

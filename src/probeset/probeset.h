@@ -15,6 +15,8 @@
  *                                   0x hex; an instruction boundary, the kernel checks)
  *   uprobe       lb_server_request  a uprobe on a function of the workload server
  *                                   (the loadbench executable; uretprobe: on its return)
+ *   usdt         loadbench:request  a USDT marker of the workload server, PROVIDER:NAME
+ *                                   (every place it is in; its semaphore raised while on)
  *   buffer-kb    4096               per-CPU buffer size
  *   mode         overwrite          or: discard, or consumer (a reader drains the
  *                                   buffer while the workload runs)
@@ -61,6 +63,7 @@ enum lb_probe_kind {
 	LB_PROBE_KRETPROBE,	/* event = kernel symbol; fires on return */
 	LB_PROBE_UPROBE,	/* event = function of the server binary (loadbench itself) */
 	LB_PROBE_URETPROBE,	/* event = function of the server binary; fires on return */
+	LB_PROBE_USDT,		/* system = provider, event = name: a USDT marker of the server */
 };
 
 enum lb_scope {
@@ -162,6 +165,9 @@ int lb_catalog_names(const char *catalog_dir, char ***names);
 
 /* lb_catalog_names_free - free an array from lb_catalog_names(); NULL is fine. */
 void lb_catalog_names_free(char **names);
+
+/* lb_probe_kind_name - @kind's keyword in a probe-set file ("tracepoint", "usdt"). */
+const char *lb_probe_kind_name(enum lb_probe_kind kind);
 
 /* lb_probeset_free - free @ps; NULL is fine. */
 void lb_probeset_free(struct lb_probeset *ps);

@@ -6,6 +6,7 @@
  * ones; a '.' of a clone's name (NAME.constprop.0) becomes '_'.
  */
 #include <errno.h>
+#include <inttypes.h>
 #include <limits.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -25,6 +26,7 @@
 #include "unavailable.h"
 
 #define LB_EVENT_NAME_MAX	64	/* the kernel's MAX_EVENT_NAME_LEN, NUL included */
+#define LB_USDT_SITES_MAX	8	/* places of one USDT marker in the server */
 
 struct dynev {
 	enum lb_probe_kind kind;
@@ -33,6 +35,7 @@ struct dynev {
 	char addr[LB_EVENT_NAME_MAX + 16]; /* kprobes: what kprobe_events is given */
 	char name[LB_EVENT_NAME_MAX];
 	uint64_t offset;		/* uprobes: in exe */
+	uint64_t sem_offset;		/* usdt: its semaphore's, in exe; 0 = none */
 	struct tracefs_dynevent *dev;	/* non-NULL once created in the kernel */
 };
 
@@ -50,7 +53,8 @@ static bool is_kernel(enum lb_probe_kind kind)
 
 static bool is_dynamic(enum lb_probe_kind kind)
 {
-	return is_kernel(kind) || kind == LB_PROBE_UPROBE || kind == LB_PROBE_URETPROBE;
+	return is_kernel(kind) || kind == LB_PROBE_UPROBE || kind == LB_PROBE_URETPROBE ||
+	       kind == LB_PROBE_USDT;
 }
 
 static bool is_return(enum lb_probe_kind kind)
@@ -67,6 +71,8 @@ static const char *kind_str(enum lb_probe_kind kind)
 		return "kretprobe";
 	case LB_PROBE_UPROBE:
 		return "uprobe";
+	case LB_PROBE_USDT:
+		return "usdt";
 	default:
 		return "uretprobe";
 	}
@@ -111,6 +117,57 @@ static int check_function(const struct lb_probeset *ps, const struct lb_probe *p
 		snprintf(err, len, "%s:%d: cannot read %s to find %s: %s", ps->path, p->line, exe,
 			 p->event, strerror(-ret));
 	return ret;
+}
+
+/*
+ * The sites of USDT marker @p (PROVIDER:NAME) in @exe, one event each in
+ * @d->ev from @d->n on. Returns 0, or -errno with "PATH:LINE: problem".
+ */
+static int add_usdt(struct lb_dynevents *d, const struct lb_probeset *ps, const struct lb_probe *p,
+		    char *err, size_t len)
+{
+	struct lb_usdt_site sites[LB_USDT_SITES_MAX];
+	char near[256];
+	int n = lb_elf_usdt(d->exe, p->system, p->event, sites, LB_USDT_SITES_MAX, near,
+			    sizeof(near));
+
+	if (n == -ENOENT) {
+		snprintf(err, len, "%s:%d: unknown USDT marker %s:%s: %s has none of that name%s%s",
+			 ps->path, p->line, p->system, p->event, d->exe,
+			 near[0] ? "; it has: " : " (built without sys/sdt.h? configure says "
+			 "whether the server has its markers: apt-get install systemtap-sdt-dev)",
+			 near);
+		return n;
+	}
+	if (n < 0) {
+		snprintf(err, len, "%s:%d: cannot read the USDT markers of %s: %s", ps->path, p->line,
+			 d->exe, n == -ENOEXEC ? "not a 64-bit ELF file, or a damaged note" :
+			 strerror(-n));
+		return n;
+	}
+	if (n > LB_USDT_SITES_MAX) {
+		snprintf(err, len, "%s:%d: USDT marker %s:%s is in %d places, more than the %d "
+			 "loadbench places uprobes on", ps->path, p->line, p->system, p->event, n,
+			 LB_USDT_SITES_MAX);
+		return -E2BIG;
+	}
+	for (int i = 0; i < n; i++) {
+		struct dynev *ev = &d->ev[d->n++];
+
+		/* Event usdt_PROVIDER_NAME_I: one per place, all counted as the marker's. */
+		if (snprintf(ev->name, sizeof(ev->name), "usdt_%s_%s_%d", p->system, p->event, i) >=
+		    (int)sizeof(ev->name)) {
+			snprintf(err, len, "%s:%d: usdt %s:%s: the event name would be longer than "
+				 "the kernel's %d bytes", ps->path, p->line, p->system, p->event,
+				 LB_EVENT_NAME_MAX - 1);
+			return -ENAMETOOLONG;
+		}
+		ev->kind = LB_PROBE_USDT;
+		ev->symbol = p->event;
+		ev->offset = sites[i].offset;
+		ev->sem_offset = sites[i].sem_offset;
+	}
+	return 0;
 }
 
 /* The loadbench executable, the server's binary, as uprobe_events can name it. */
@@ -182,7 +239,7 @@ int lb_dynevents_resolve(const struct lb_probeset *ps, struct lb_dynevents **out
 		if (ret)
 			goto err;
 	}
-	d->ev = calloc(ps->nprobes ? ps->nprobes : 1, sizeof(*d->ev));
+	d->ev = calloc(ps->nprobes ? ps->nprobes * LB_USDT_SITES_MAX : 1, sizeof(*d->ev));
 	if (!d->ev) {
 		ret = -ENOMEM;
 		goto err;
@@ -194,6 +251,12 @@ int lb_dynevents_resolve(const struct lb_probeset *ps, struct lb_dynevents **out
 
 		if (!is_dynamic(p->kind))
 			continue;
+		if (p->kind == LB_PROBE_USDT) {
+			ret = add_usdt(d, ps, p, err, len);
+			if (ret)
+				goto err;
+			continue;
+		}
 		if (is_kernel(p->kind))
 			ret = check_kernel_symbol(ps, p, &ks, err, len);
 		else
@@ -251,6 +314,42 @@ static struct tracefs_dynevent *alloc_dynevent(const struct lb_dynevents *d,
 }
 
 /*
+ * A USDT marker's uprobe with its reference counter: uprobe_events takes
+ * "p:GROUP/EVENT PATH:0xOFFSET(0xSEMAPHORE)", and while the uprobe is
+ * registered the kernel raises the semaphore in every process that maps
+ * PATH (the markers then set up their arguments and trap), and lowers it
+ * again when it is unregistered (disabled in every instance). libtracefs
+ * 1.6 has no reference counter in tracefs_uprobe_alloc(): the line is
+ * written, then taken back as a tracefs_dynevent for the rest. Returns it,
+ * or NULL with errno set.
+ */
+static struct tracefs_dynevent *create_usdt(const struct lb_dynevents *d, const struct dynev *ev)
+{
+	char line[PATH_MAX + 200], ref[32] = "";
+	struct tracefs_dynevent *dev;
+	int e;
+
+	if (ev->sem_offset)
+		snprintf(ref, sizeof(ref), "(0x%" PRIx64 ")", ev->sem_offset);
+	snprintf(line, sizeof(line), "p:%s/%s %s:0x%" PRIx64 "%s\n", d->group, ev->name, d->exe,
+		 ev->offset, ref);
+	if (tracefs_instance_file_append(NULL, "uprobe_events", line) < 0) {
+		e = errno ? errno : EIO;
+		errno = e;
+		return NULL;
+	}
+	dev = tracefs_dynevent_get(TRACEFS_DYNEVENT_UPROBE, d->group, ev->name);
+	if (!dev) {
+		/* Not to be left behind untracked: taken out again at once. */
+		e = errno ? errno : ENOENT;
+		snprintf(line, sizeof(line), "-:%s/%s\n", d->group, ev->name);
+		tracefs_instance_file_append(NULL, "uprobe_events", line);
+		errno = e;
+	}
+	return dev;
+}
+
+/*
  * The uprobes go on the file at d->exe, the path loadbench started from, and
  * the workload server is a fork of loadbench: that file must still be the
  * one running. A rebuild while a run went on put the uprobe on the new
@@ -292,14 +391,22 @@ int lb_dynevents_create(struct lb_dynevents *d, struct tracefs_instance *inst, c
 		struct dynev *ev = &d->ev[i];
 
 		errno = 0;
-		dev = alloc_dynevent(d, ev);
-		if (!dev) {
-			ret = errno ? -errno : -ENOMEM;
-			goto fail;
-		}
-		if (tracefs_dynevent_create(dev) < 0) {
-			ret = errno ? -errno : -EIO;
-			goto fail;
+		if (ev->kind == LB_PROBE_USDT) {
+			dev = create_usdt(d, ev);
+			if (!dev) {
+				ret = errno ? -errno : -EIO;
+				goto fail;
+			}
+		} else {
+			dev = alloc_dynevent(d, ev);
+			if (!dev) {
+				ret = errno ? -errno : -ENOMEM;
+				goto fail;
+			}
+			if (tracefs_dynevent_create(dev) < 0) {
+				ret = errno ? -errno : -EIO;
+				goto fail;
+			}
 		}
 		ev->dev = dev;
 		dev = NULL;

@@ -98,9 +98,8 @@ int lb_lttng_check_names(const struct lb_probeset *ps, const char *const *tps, s
 			break;	/* checked in kallsyms */
 		default:
 			snprintf(err, len, "%s:%d: the lttng tracer records tracepoints, syscalls, "
-				 "kprobes and kretprobes here, not %s; use tracer ftrace for them",
-				 ps->path, p->line, p->kind == LB_PROBE_UPROBE ? "uprobes" :
-				 "uretprobes");
+				 "kprobes and kretprobes here, not %s lines; use tracer ftrace for "
+				 "them", ps->path, p->line, lb_probe_kind_name(p->kind));
 			return -EOPNOTSUPP;
 		}
 	}

@@ -289,8 +289,10 @@ int lb_tracefs_events_resolve(const struct lb_probeset *ps, const char *tracer,
 			}
 			break;
 		default:
-			snprintf(err, len, "%s:%d: the %s tracer does not support this probe kind",
-				 ps->path, p->line, tracer);
+			snprintf(err, len, "%s:%d: the %s tracer does not take %s lines%s",
+				 ps->path, p->line, tracer, lb_probe_kind_name(p->kind),
+				 p->kind == LB_PROBE_USDT || p->kind == LB_PROBE_UPROBE ||
+				 p->kind == LB_PROBE_URETPROBE ? ": use tracer ftrace for them" : "");
 			ret = -EOPNOTSUPP;
 			goto err;
 		}
