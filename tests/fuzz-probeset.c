@@ -26,8 +26,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	text[size] = '\0';
 	err[0] = '\0';
 	if (lb_probeset_parse(text, "fuzz.probeset", &ps, err, sizeof(err)) == 0) {
-		if (!ps || !ps->tracer || !ps->nprobes)
-			abort();	/* success must mean a usable probe set */
+		/* Success must mean a usable probe set: probes, or a command tracer's tool. */
+		if (!ps || !ps->tracer || (!ps->nprobes && !ps->start))
+			abort();
 		lb_probeset_free(ps);
 	} else if (strncmp(err, "fuzz.probeset:", 14) || !isdigit((unsigned char)err[14])) {
 		abort();		/* every failure says why, and where */
