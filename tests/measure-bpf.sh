@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # Root integration test of the bpf tracers: a short real measurement of the
 # baseline, ftrace, bpf (a counting eBPF program on the ftrace set's
-# tracepoints), bpf-raw (the same on raw tracepoints) and bpf-syscalls,
+# tracepoints), bpf-raw (the same on raw tracepoints), bpf-syscalls and
+# bpf-usdt (the server's USDT markers through libbpf: exactly 2 per operation),
 # checked by tests/check-results (the slowdown's sign only for ftrace: the bpf
 # sets cost less than the noise of short runs); bpf and ftrace name the same tracepoints, so
 # their events per operation must agree within a factor of 1.5. Afterwards no
@@ -77,6 +78,22 @@ for attempt in 1 2 3; do
 			"than a factor of 1.5 for the same tracepoints, three times"
 done
 note "bpf-syscalls events/op in the first run: $(per_op bpf-syscalls "$tmp/check.txt")"
+
+# bpf-usdt: libbpf's USDT attach on the server's two markers, exactly 2 per operation.
+if readelf -n "$LOADBENCH" 2>/dev/null | grep -q "Provider: loadbench"; then
+	note "bpf-usdt: the server's USDT markers, counted by the eBPF program"
+	lb --probeset bpf-usdt --duration 1 --warmup 0.3 --method runs --repeat 2 \
+		--output "$tmp/usdt" --quiet --no-plot >/dev/null
+	"$top_builddir/tests/check-results" --any-slowdown "$tmp/usdt" bpf-usdt >"$tmp/usdt.txt" ||
+		{ cat "$tmp/usdt.txt"; fail "check-results failed on bpf-usdt"; }
+	op=$(per_op bpf-usdt "$tmp/usdt.txt")
+	awk -v e="$op" 'BEGIN { exit !(e >= 1.9 && e <= 2.1) }' ||
+		fail "bpf-usdt events/op is $op, expected 2 (a request and a reply marker per operation)"
+	note "bpf-usdt events/op: $op"
+	assert_no_bpf_leftovers
+else
+	note "no USDT markers in $LOADBENCH (built without sys/sdt.h): bpf-usdt not run"
+fi
 
 note "an arm that fails half-way leaves nothing"
 # ftrace:function has a tracepoint id, but its perf event is refused where the

@@ -58,6 +58,7 @@ static const struct set sets[] = {
 	{ .name = "bpf-syscalls" },
 	{ .name = "syscalls-pid" },
 	{ .name = "usdt" },
+	{ .name = "bpf-usdt" },
 	{ .name = "perf-syscalls-pid" },
 	{ .name = "perf-count-syscalls-pid",
 	  .text = "tracer perf-count\nsyscall all\nscope workload\n" },
@@ -248,24 +249,24 @@ static void check_kernel(const struct state *s, bool on, const char *when)
 	const char *tr = s->tracer;
 	int k;
 
-	if (!strcmp(tr, "ftrace")) {
 #ifdef HAVE_SDT
-		/*
-		 * usdt: the kernel raises each marker's semaphore in the server while
-		 * a uprobe with its reference counter is registered on it (one per
-		 * place of the marker), and lowers it to 0 when it is unregistered:
-		 * off is the markers not even setting up their arguments.
-		 */
-		if (s->usdt) {
-			int rq = semaphore_of(s->pids[0], &loadbench_request_semaphore);
-			int rp = semaphore_of(s->pids[0], &loadbench_reply_semaphore);
+	/*
+	 * usdt: the kernel raises each marker's semaphore in the server while
+	 * a uprobe with its reference counter is registered on it (one per
+	 * place of the marker), and lowers it to 0 when it is unregistered:
+	 * off is the markers not even setting up their arguments.
+	 */
+	if (s->usdt) {
+		int rq = semaphore_of(s->pids[0], &loadbench_request_semaphore);
+		int rp = semaphore_of(s->pids[0], &loadbench_reply_semaphore);
 
-			if (on ? rq < 1 || rp < 1 : rq || rp)
-				fprintf(stderr, "%s: server semaphores request %d, reply %d\n", when,
-					rq, rp);
-			T_CHECK(on ? rq >= 1 && rp >= 1 : rq == 0 && rp == 0);
-		}
+		if (on ? rq < 1 || rp < 1 : rq || rp)
+			fprintf(stderr, "%s: server semaphores request %d, reply %d\n", when,
+				rq, rp);
+		T_CHECK(on ? rq >= 1 && rp >= 1 : rq == 0 && rp == 0);
+	}
 #endif
+	if (!strcmp(tr, "ftrace")) {
 		k = instance_lines("set_event");
 		if (on ? k < 1 : k != 0)
 			fprintf(stderr, "%s: %d events enabled in our instance\n", when, k);

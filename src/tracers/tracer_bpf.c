@@ -29,6 +29,7 @@
  * disable destroys the links only, enable makes them again.
  */
 #include <errno.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -43,6 +44,7 @@
 
 #include "bpf_stats.h"
 #include "dynevent.h"
+#include "elfsym.h"
 #include "kallsyms.h"
 #include "tracefs_util.h"
 #include "tracer.h"
@@ -66,6 +68,13 @@ struct bpf_kp {
 	int line;
 };
 
+/* A usdt line: a marker of the workload server. */
+struct bpf_us {
+	const char *provider;	/* the probe set's; valid while it is */
+	const char *name;
+	int line;
+};
+
 struct lb_bpf {
 	bool raw;
 	const char *path;	/* the probe set's file, for messages */
@@ -73,6 +82,9 @@ struct lb_bpf {
 	size_t ntps;
 	struct bpf_kp *kps;
 	size_t nkps;
+	struct bpf_us *us;
+	size_t nus;
+	char exe[PATH_MAX];	/* the server's binary (loadbench), for usdt lines */
 	int ncpus;		/* possible CPUs: the per-CPU map's value count */
 	uint64_t *values;	/* ncpus counters, read by snapshot */
 	bool stats;		/* --bpf-stats: the kernel's BPF statistics on while armed */
@@ -83,6 +95,7 @@ struct lb_bpf {
 	struct bpf_program *prog;	/* tracepoints; NULL when there are none */
 	struct bpf_program *kprog;	/* kprobes; NULL when there are none */
 	struct bpf_program *kretprog;	/* kretprobes; NULL when there are none */
+	struct bpf_program *uprog;	/* usdt markers; NULL when there are none */
 	struct bpf_map *counts;
 	struct bpf_link **links;	/* ntps then nkps, NULL = not attached */
 };
@@ -201,9 +214,54 @@ static void bpf_destroy(void *priv)
 	}
 	free(b->tps);
 	free(b->kps);
+	free(b->us);
 	free(b->links);
 	free(b->values);
 	free(b);
+}
+
+/*
+ * The usdt lines of @b: uprobes (the kernel's) and markers in the server's
+ * binary (the loadbench executable, /proc/self/exe), each found in its
+ * notes. 0, or -errno with "PATH:LINE: problem" in @err.
+ */
+static int usdt_check(struct lb_bpf *b, const struct lb_probeset *ps, char *err, size_t len)
+{
+	struct lb_usdt_site site;
+	char near[256], path[PATH_MAX];
+	ssize_t n;
+
+	snprintf(path, sizeof(path), "%s/uprobe_events", lb_tracefs_dir());
+	if (access(path, F_OK)) {
+		lb_unavailable_say(LB_UNAVAIL_UPROBES, err, len, "needs uprobes: this kernel has no "
+				   "%s (CONFIG_UPROBE_EVENTS unset)", path);
+		return -ENODEV;
+	}
+	n = readlink("/proc/self/exe", b->exe, sizeof(b->exe) - 1);
+	if (n < 0 || (size_t)n >= sizeof(b->exe) - 1) {
+		snprintf(err, len, "cannot read /proc/self/exe for usdt markers: %s",
+			 n < 0 ? strerror(errno) : "its path is too long");
+		return n < 0 ? -errno : -ENAMETOOLONG;
+	}
+	b->exe[n] = '\0';
+	for (size_t i = 0; i < b->nus; i++) {
+		int ret = lb_elf_usdt(b->exe, b->us[i].provider, b->us[i].name, &site, 1, near,
+				      sizeof(near));
+
+		if (ret == -ENOENT) {
+			snprintf(err, len, "%s:%d: unknown USDT marker %s:%s: %s has none of that "
+				 "name%s%s", ps->path, b->us[i].line, b->us[i].provider,
+				 b->us[i].name, b->exe, near[0] ? "; it has: " : " (built without "
+				 "sys/sdt.h? apt-get install systemtap-sdt-dev)", near);
+			return ret;
+		}
+		if (ret < 0) {
+			snprintf(err, len, "%s:%d: cannot read the USDT markers of %s: %s", ps->path,
+				 b->us[i].line, b->exe, strerror(-ret));
+			return ret;
+		}
+	}
+	return 0;
 }
 
 static int bpf_create_mode(const struct lb_probeset *ps, const struct lb_tracer_opts *opts,
@@ -223,7 +281,8 @@ static int bpf_create_mode(const struct lb_probeset *ps, const struct lb_tracer_
 	b->stats_fd = -1;
 
 	b->kps = calloc(ps->nprobes ? ps->nprobes : 1, sizeof(*b->kps));
-	if (!b->kps) {
+	b->us = calloc(ps->nprobes ? ps->nprobes : 1, sizeof(*b->us));
+	if (!b->kps || !b->us) {
 		ret = -ENOMEM;
 		goto err;
 	}
@@ -236,6 +295,11 @@ static int bpf_create_mode(const struct lb_probeset *ps, const struct lb_tracer_
 							     .ret = p->kind == LB_PROBE_KRETPROBE };
 			continue;
 		}
+		if (p->kind == LB_PROBE_USDT) {
+			b->us[b->nus++] = (struct bpf_us){ .provider = p->system, .name = p->event,
+							   .line = p->line };
+			continue;
+		}
 		if (p->kind == LB_PROBE_UPROBE || p->kind == LB_PROBE_URETPROBE) {
 			snprintf(err, len, "%s:%d: %s %s: the %s tracer attaches BPF programs to "
 				 "tracepoints and kprobes only (use tracer ftrace for uprobes)",
@@ -244,6 +308,11 @@ static int bpf_create_mode(const struct lb_probeset *ps, const struct lb_tracer_
 			ret = -EOPNOTSUPP;
 			goto err;
 		}
+	}
+	if (b->nus) {
+		ret = usdt_check(b, ps, err, len);
+		if (ret)
+			goto err;
 	}
 	if (b->nkps) {
 		struct lb_dynevents *check = NULL;
@@ -261,9 +330,9 @@ static int bpf_create_mode(const struct lb_probeset *ps, const struct lb_tracer_
 	ret = lb_tracefs_events_foreach(ps, evs, nevs, add_tp, b, err, len);
 	if (ret)
 		goto err;
-	if (!b->ntps && !b->nkps) {
-		snprintf(err, len, "%s: no tracepoint, syscall or kprobe to attach to: the bpf "
-			 "tracers need at least one", ps->path);
+	if (!b->ntps && !b->nkps && !b->nus) {
+		snprintf(err, len, "%s: no tracepoint, syscall, kprobe or usdt marker to attach to: "
+			 "the bpf tracers need at least one", ps->path);
 		ret = -EINVAL;
 		goto err;
 	}
@@ -274,7 +343,7 @@ static int bpf_create_mode(const struct lb_probeset *ps, const struct lb_tracer_
 	}
 	b->ncpus = ret;
 	b->values = calloc((size_t)b->ncpus, sizeof(*b->values));
-	b->links = calloc(b->ntps + b->nkps, sizeof(*b->links));
+	b->links = calloc(b->ntps + b->nkps + b->nus, sizeof(*b->links));
 	if (!b->values || !b->links) {
 		ret = -ENOMEM;
 		goto err;
@@ -305,7 +374,7 @@ static int links_destroy(struct lb_bpf *b)
 {
 	int ret = 0;
 
-	for (size_t i = 0; i < b->ntps + b->nkps; i++) {
+	for (size_t i = 0; i < b->ntps + b->nkps + b->nus; i++) {
 		int e = b->links[i] ? bpf_link__destroy(b->links[i]) : 0;
 
 		if (e && !ret)
@@ -328,6 +397,7 @@ static int bpf_disarm(void *priv)
 	b->prog = NULL;
 	b->kprog = NULL;
 	b->kretprog = NULL;
+	b->uprog = NULL;
 	b->counts = NULL;
 	return ret;
 }
@@ -350,6 +420,7 @@ static int load_programs(struct lb_bpf *b, char *err, size_t len)
 	LIBBPF_OPTS(bpf_object_open_opts, opts, .object_name = "loadbench");
 	const char *tp_name = b->raw ? "lb_count_raw" : "lb_count";
 	struct bpf_program *prog;
+	struct bpf_map *map;
 	char said[300];
 	int ret;
 
@@ -372,10 +443,16 @@ static int load_programs(struct lb_bpf *b, char *err, size_t len)
 			want = true, b->kprog = prog;
 		else if (!strcmp(name, "lb_count_kretprobe") && has_kprobe(b, true))
 			want = true, b->kretprog = prog;
+		else if (!strcmp(name, "lb_count_usdt") && b->nus)
+			want = true, b->uprog = prog;
 		bpf_program__set_autoload(prog, want);
 	}
+	/* The USDT support's maps (usdt.bpf.h) for a set with usdt lines only. */
+	bpf_object__for_each_map(map, b->obj)
+		if (!strncmp(bpf_map__name(map), "__bpf_usdt", 10))
+			bpf_map__set_autocreate(map, b->nus > 0);
 	if (!b->counts || (b->ntps && !b->prog) || (has_kprobe(b, false) && !b->kprog) ||
-	    (has_kprobe(b, true) && !b->kretprog)) {
+	    (has_kprobe(b, true) && !b->kretprog) || (b->nus && !b->uprog)) {
 		snprintf(err, len, "loadbench's embedded BPF object lacks a program (%s, "
 			 "lb_count_kprobe, lb_count_kretprobe) or map lb_counts (a broken build: "
 			 "make clean all)", tp_name);
@@ -433,6 +510,25 @@ static int links_create(struct lb_bpf *b, char *err, size_t len)
 				 b->path, kp->line, kp->ret ? "kretprobe" : "kprobe", kp->symbol, at,
 				 strerror(-ret), libbpf_said(said, sizeof(said)),
 				 lb_kprobe_refusal(ret, kp->offset));
+			return ret;
+		}
+	}
+	/*
+	 * Every place of each marker, in every process that maps the server's
+	 * binary (pid -1): libbpf places a uprobe per place, with the marker's
+	 * semaphore as its reference counter.
+	 */
+	for (size_t i = 0; i < b->nus; i++) {
+		const struct bpf_us *us = &b->us[i];
+		struct bpf_link **link = &b->links[b->ntps + b->nkps + i];
+
+		libbpf_quiet();
+		*link = bpf_program__attach_usdt(b->uprog, -1, b->exe, us->provider, us->name, NULL);
+		if (!*link) {
+			ret = errno ? -errno : -EINVAL;
+			snprintf(err, len, "%s:%d: cannot attach the BPF program to USDT marker %s:%s "
+				 "of %s: %s%s", b->path, us->line, us->provider, us->name, b->exe,
+				 strerror(-ret), libbpf_said(said, sizeof(said)));
 			return ret;
 		}
 	}

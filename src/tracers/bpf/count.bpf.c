@@ -14,11 +14,19 @@
  *                 the same body as a kprobe program (kprobe and kretprobe
  *                 lines of a bpf probe set), attached to a kernel function's
  *                 entry or return through a perf kprobe event
+ *   lb_count_usdt the same body as a USDT program (usdt lines), attached by
+ *                 libbpf to every place of a marker of the workload server
+ *                 (a uprobe with the marker's semaphore as its reference
+ *                 counter); usdt.bpf.h brings the maps libbpf's USDT
+ *                 support needs, created only for a set with usdt lines
  *
  * Built with clang -target bpf at build time and embedded into loadbench.
  */
+#include <stdbool.h>	/* usdt.bpf.h uses bool */
 #include <linux/bpf.h>
+#include <linux/ptrace.h>
 #include <bpf/bpf_helpers.h>
+#include <bpf/usdt.bpf.h>
 
 struct {
 	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
@@ -58,6 +66,12 @@ int lb_count_kprobe(void *ctx)
 
 SEC("kretprobe")
 int lb_count_kretprobe(void *ctx)
+{
+	return count();
+}
+
+SEC("usdt")
+int lb_count_usdt(struct pt_regs *ctx)
 {
 	return count();
 }
