@@ -622,7 +622,12 @@ static int cmd_snapshot(void *priv, struct lb_tracer_counts *cnt)
 	if (c->events == EVENTS_REGEX) {
 		cnt->events = atomic_load(&c->matches);
 	} else if (c->events == EVENTS_BPF) {
-		cmd_progs_read(c, c->tool != NULL);
+		/*
+		 * The programs found once it was ready (and again at its stop),
+		 * read by ID: a snapshot sits between two reads of the workload's
+		 * operations, no place to walk its process tree in /proc.
+		 */
+		cmd_progs_read(c, false);
 		cnt->bpf_runs = c->retired_runs;
 		cnt->bpf_run_ns = c->retired_ns;
 		for (int k = 0; k < c->nprogs; k++) {
