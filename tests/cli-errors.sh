@@ -251,7 +251,7 @@ if [[ $(listed_why perf) == "runs here" ]]; then
 	unchanged "perf.probeset: a perf ring of 1048577 KiB \\(rounded up to 2097152 KiB.*more than the kernel maps, 1048576 KiB per CPU" \
 		lb --probeset perf --buffer-kb 1048577
 fi
-unchanged "workload 'nosuch': no such workload: choose udp-rr.*exec.*or a recipe of .*: hackbench, nginx, redis, stress-ng-cpu" lb --workload nosuch --probeset ftrace,uprobe,bpf,perf
+unchanged "workload 'nosuch': no such workload: choose udp-rr.*exec.*or a recipe of .*: hackbench, nginx, python-calls, redis, stress-ng-cpu" lb --workload nosuch --probeset ftrace,uprobe,bpf,perf
 unchanged "duration '0'" lb --duration 0 --probeset ftrace,uprobe
 unchanged "addr ::1 applies to --topology lo.*drop --addr" lb --topology veth --addr ::1 --probeset ftrace
 mkdir -p "$tmp/full2" && touch "$tmp/full2/keep"

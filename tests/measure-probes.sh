@@ -4,10 +4,11 @@
 # kretprobe) of the ftrace tracer: a short real measurement with the uprobe
 # probe set (and the executable replaced during a run: its uprobes refused,
 # not placed on the new file), whose probe must fire exactly once per
-# operation, and with the usdt set, whose two markers (request, reply) fire
-# exactly twice; the kprobe sets run for
-# real where the kernel has kprobes, and elsewhere must be refused with the
-# reason, before anything is changed. Nothing may be left behind.
+# operation, and with the usdt and perf-usdt sets (the same markers recorded
+# by ftrace and by perf), whose two markers (request, reply) fire exactly
+# twice; the kprobe sets run for real where the kernel has kprobes, and
+# elsewhere must be refused with the reason, before anything is changed.
+# Nothing may be left behind.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -31,7 +32,7 @@ events_per_op() {
 # The server's USDT markers are there when configure found sys/sdt.h.
 sets=uprobe
 if readelf -n "$LOADBENCH" 2>/dev/null | grep -q "Provider: loadbench"; then
-	sets=uprobe,usdt
+	sets=uprobe,usdt,perf-usdt
 else
 	note "no USDT markers in $LOADBENCH (built without sys/sdt.h): usdt must say so"
 	expect_error "unknown USDT marker loadbench:request.*systemtap-sdt-dev" \
@@ -53,8 +54,42 @@ if [[ $sets == *usdt* ]]; then
 	awk -v e="$epo" 'BEGIN { exit !(e >= 1.9 && e <= 2.1) }' ||
 		fail "usdt events/op is $epo, expected 2 (a request and a reply marker per operation)"
 	note "usdt events/op: $epo"
+	# perf-usdt: the same markers as dynamic events perf opens by id (perf probe + record).
+	epo=$(events_per_op perf-usdt)
+	awk -v e="$epo" 'BEGIN { exit !(e >= 1.9 && e <= 2.1) }' ||
+		fail "perf-usdt events/op is $epo, expected 2 (a request and a reply marker per operation)"
+	note "perf-usdt events/op: $epo"
 fi
 assert_no_leftovers
+
+# usdt-python: python3.11's markers on the python-calls recipe (150,002 calls of its own a run).
+# Its function__entry marker fires only for frames entered from C (CPython gh-98894, 3.11):
+# each call's function__return is counted, so a run has at least 150,002 events and at most
+# twice that plus the interpreter's start.
+if [[ -x /usr/bin/python3.11 ]] && readelf -n /usr/bin/python3.11 2>/dev/null |
+	grep -q "Name: function__return"; then
+	note "usdt-python: python3.11's function markers, on the python-calls workload"
+	"$LOADBENCH" --workload python-calls --probeset usdt-python --repeat 2 --quiet --no-plot \
+		--output "$tmp/python" | tee "$tmp/python.txt"
+	"$top_builddir/tests/check-results" "$tmp/python" usdt-python
+	epo=$(awk '
+		/"name": *"usdt-python"/ { found = 1 }
+		found && /"events_per_op"/ { gsub(/[^0-9.eE+-]/, "", $2); print $2; exit }
+	' FS=: "$tmp/python/results.json")
+	awk -v e="$epo" 'BEGIN { exit !(e >= 150002 && e <= 2 * 150002 + 20000) }' ||
+		fail "usdt-python events per run is $epo, expected 150,002 to 320,004"
+	note "usdt-python events per run: $epo"
+	assert_no_leftovers
+	note "a binary that is not installed: the set cannot run here, said in one line"
+	printf 'tracer ftrace\nbinary /usr/bin/no-such-python\nusdt python:function__return\n' \
+		>"$tmp/nopython.probeset"
+	expect_error "probe set nopython cannot run here: its binary /usr/bin/no-such-python is not" \
+		"$LOADBENCH" --probeset "$tmp/nopython.probeset" --duration 0.2 --quiet \
+		--output "$tmp/nopython"
+	assert_no_leftovers
+else
+	note "no /usr/bin/python3.11 with USDT markers: usdt-python not run"
+fi
 
 note "the executable replaced during a run: its uprobes are refused, not placed on the new file"
 mkdir "$tmp/bin"

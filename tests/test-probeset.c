@@ -311,6 +311,17 @@ static const struct bad_case bad_cases[] = {
 	{ "tracer command\nstart a\nready-within -1\n", "t.probeset", 3, "bad ready-within '-1'" },
 	{ "tracer command\nstart a\ndefault-run maybe\n", "t.probeset", 3,
 	  "bad default-run 'maybe': expected yes or no" },
+	{ "tracer ftrace\nbinary python3\nusdt python:line\n", "t.probeset", 2,
+	  "bad binary 'python3': expected the absolute path of an executable" },
+	{ "tracer ftrace\nbinary /usr/bin/p:y\nusdt python:line\n", "t.probeset", 2,
+	  "bad binary '/usr/bin/p:y'" },
+	{ "tracer ftrace\nbinary /a\nbinary /b\nusdt python:line\n", "t.probeset", 3,
+	  "second 'binary' line (the first is line 2)" },
+	{ "tracer ftrace\nbinary /usr/bin/python3\nsyscall all\n", "t.probeset", 2,
+	  "'binary' names the executable of the uprobe, uretprobe and usdt lines, but the set "
+	  "has none" },
+	{ "tracer ftrace\nbinary\n", "t.probeset", 2, "'binary' needs a value: expected the "
+	  "absolute path" },
 	{ "", "t.probeset", 1, "no 'tracer' line" },
 	{ "tracer ftrace\ntracepoint a:b\ntracer perf\n", "t.probeset", 3,
 	  "second 'tracer' line (the first is line 1)" },
@@ -559,6 +570,16 @@ static void test_command(void)
 	T_CHECK(ret == 0);
 	if (!ret) {
 		T_CHECK(ps->default_run == 1 && ps->default_run_line == 3);
+		T_CHECK(!ps->binary && !ps->binary_line);
+		lb_probeset_free(ps);
+	}
+	/* binary: the executable of the usdt (and uprobe) lines. */
+	ret = lb_probeset_parse("tracer ftrace\nusdt python:function__entry\n"
+				"binary /usr/bin/python3.11\n", "b.probeset", &ps, err, sizeof(err));
+	T_CHECK(ret == 0);
+	if (!ret) {
+		T_CHECK(ps->binary && !strcmp(ps->binary, "/usr/bin/python3.11"));
+		T_CHECK(ps->binary_line == 3);
 		lb_probeset_free(ps);
 	}
 }

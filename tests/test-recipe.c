@@ -65,8 +65,14 @@ int main(void)
 		!strcmp(r.server_argv[6], "daemon off; pid {output}/nginx.pid;") &&
 		!r.server_argv[7] && r.metric && !strcmp(r.package, "nginx-light wrk"));
 	lb_recipe_release(&r);
+	/* python-calls: an absolute command, its script from {recipe}. */
+	T_CHECK(lb_recipe_load(LB_SRCDIR "/workloads", "python-calls", &r, err, sizeof(err)) == 0);
+	T_CHECK(r.argv && !strcmp(r.argv[0], "/usr/bin/python3.11") &&
+		!strcmp(r.argv[3], LB_SRCDIR "/workloads/python-calls.py") && !r.metric &&
+		!strcmp(r.package, "python3.11"));
+	lb_recipe_release(&r);
 	T_CHECK(!strcmp(lb_recipe_names(LB_SRCDIR "/workloads", names, sizeof(names)),
-			"hackbench, nginx, redis, stress-ng-cpu"));
+			"hackbench, nginx, python-calls, redis, stress-ng-cpu"));
 
 	/* Words: blanks split, '...' keeps blanks and empty words, {recipe} outside quotes. */
 	{

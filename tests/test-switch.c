@@ -59,6 +59,7 @@ static const struct set sets[] = {
 	{ .name = "syscalls-pid" },
 	{ .name = "usdt" },
 	{ .name = "bpf-usdt" },
+	{ .name = "perf-usdt" },
 	{ .name = "perf-syscalls-pid" },
 	{ .name = "perf-count-syscalls-pid",
 	  .text = "tracer perf-count\nsyscall all\nscope workload\n" },

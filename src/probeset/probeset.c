@@ -38,7 +38,7 @@
 static const char *const keywords =
 	"description, tracer, tracepoint, syscall, kprobe, kretprobe, uprobe, uretprobe, usdt, "
 	"buffer-kb, mode, reader-cpu, scope, compare-with, kprobe-optimization, reference, "
-	"default-run, start, ready, ready-within, stop, events";
+	"default-run, binary, start, ready, ready-within, stop, events";
 
 
 /* Append to a message already in @err (truncating at @errlen). */
@@ -375,6 +375,25 @@ static int parse_usdt(struct parser *p, const char *v)
 	return add_probe(p, LB_PROBE_USDT, v, (size_t)(colon - v), colon + 1, 0);
 }
 
+/*
+ * binary PATH: the executable the uprobe, uretprobe and usdt lines probe,
+ * absolute (uprobe_events names it so), of the characters a path in
+ * uprobe_events can hold (no blank, no ':' that would end it).
+ */
+static int parse_binary(struct parser *p, const char *v)
+{
+	int ret = once(p, "binary", &p->ps->binary_line);
+
+	if (ret)
+		return ret;
+	if (v[0] != '/' || strpbrk(v, ":()") || strlen(v) >= 1024)
+		return fail(p, "bad binary '%.*s': expected the absolute path of an executable "
+			    "(no ':', '(' or ')', under 1024 bytes), e.g. /usr/bin/python3.11",
+			    LB_QUOTE_MAX, v);
+	p->ps->binary = strdup(v);
+	return p->ps->binary ? 0 : -ENOMEM;
+}
+
 /* kprobe-optimization off|on: debug.kprobes-optimization while the set is on. */
 static int parse_kprobe_optimization(struct parser *p, const char *v)
 {
@@ -685,6 +704,9 @@ static const char *expected_value(const char *kw)
 		return "off or on";
 	if (!strcmp(kw, "default-run"))
 		return "yes or no";
+	if (!strcmp(kw, "binary"))
+		return "the absolute path of the executable the uprobe and usdt lines probe, "
+		       "e.g. /usr/bin/python3.11";
 	if (!strcmp(kw, "ready-within"))
 		return "the seconds the tool has to get ready, e.g. 30";
 	return "overwrite, discard or consumer";
@@ -748,7 +770,7 @@ static int parse_line(struct parser *p, char *buf)
 	    strcmp(kw, "mode") &&
 	    strcmp(kw, "scope") && strcmp(kw, "reader-cpu") && strcmp(kw, "compare-with") &&
 	    strcmp(kw, "kprobe-optimization") && strcmp(kw, "ready-within") &&
-	    strcmp(kw, "default-run"))
+	    strcmp(kw, "default-run") && strcmp(kw, "binary"))
 		return fail(p, "unknown keyword '%.*s'; expected one of: %s", LB_QUOTE_MAX, kw,
 			    keywords);
 	if (!*rest)
@@ -799,6 +821,8 @@ static int parse_line(struct parser *p, char *buf)
 		p->ps->default_run = !strcmp(rest, "yes");
 		return 0;
 	}
+	if (!strcmp(kw, "binary"))
+		return parse_binary(p, rest);
 	if (!strcmp(kw, "ready-within")) {
 		int ret = once(p, "ready-within", &p->ps->ready_within_line);
 
@@ -844,6 +868,19 @@ static int parse_text(struct parser *p, const char *text)
 		return fail(p, "'reader-cpu' places the reader of 'mode consumer', but %s; "
 			    "add 'mode consumer' or remove this line", p->mode_line ?
 			    "the mode is not consumer" : "there is no 'mode' line");
+	}
+	if (p->ps->binary_line) {
+		bool user = false;
+
+		for (size_t i = 0; i < p->ps->nprobes; i++)
+			user |= p->ps->probes[i].kind == LB_PROBE_UPROBE ||
+				p->ps->probes[i].kind == LB_PROBE_URETPROBE ||
+				p->ps->probes[i].kind == LB_PROBE_USDT;
+		if (!user) {
+			p->line = p->ps->binary_line;
+			return fail(p, "'binary' names the executable of the uprobe, uretprobe and "
+				    "usdt lines, but the set has none; add one or remove this line");
+		}
 	}
 	p->line = last_line(text);
 	if (!p->ps->tracer)
@@ -1100,5 +1137,6 @@ void lb_probeset_free(struct lb_probeset *ps)
 	free(ps->start);
 	free(ps->ready);
 	free(ps->events);
+	free(ps->binary);
 	free(ps);
 }

@@ -61,9 +61,9 @@ enum lb_probe_kind {
 	LB_PROBE_SYSCALL,	/* event = syscall name, or "all" */
 	LB_PROBE_KPROBE,	/* event = kernel symbol, [A-Za-z0-9_.]+ */
 	LB_PROBE_KRETPROBE,	/* event = kernel symbol; fires on return */
-	LB_PROBE_UPROBE,	/* event = function of the server binary (loadbench itself) */
-	LB_PROBE_URETPROBE,	/* event = function of the server binary; fires on return */
-	LB_PROBE_USDT,		/* system = provider, event = name: a USDT marker of the server */
+	LB_PROBE_UPROBE,	/* event = function of the set's binary (default: loadbench) */
+	LB_PROBE_URETPROBE,	/* event = function of the set's binary; fires on return */
+	LB_PROBE_USDT,		/* system = provider, event = name: a USDT marker of the binary */
 };
 
 enum lb_scope {
@@ -116,6 +116,13 @@ struct lb_probeset {
 	int kprobe_optimization_line;
 	int default_run;	/* 1: in the default run (no line), 0: only when named */
 	int default_run_line;
+	/*
+	 * 'binary': the absolute path of the executable whose functions and USDT
+	 * markers the uprobe, uretprobe and usdt lines name; NULL = the workload
+	 * server (the loadbench executable, of which the server is a fork).
+	 */
+	char *binary;
+	int binary_line;
 	/* tracer command: the tool it runs (see above); NULL / 0 when the line is absent */
 	char *start;		/* the command line, as written */
 	int start_line;

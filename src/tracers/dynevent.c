@@ -36,6 +36,7 @@ struct dynev {
 	char name[LB_EVENT_NAME_MAX];
 	uint64_t offset;		/* uprobes: in exe */
 	uint64_t sem_offset;		/* usdt: its semaphore's, in exe; 0 = none */
+	int line;			/* the probe set's line */
 	struct tracefs_dynevent *dev;	/* non-NULL once created in the kernel */
 };
 
@@ -43,7 +44,8 @@ struct lb_dynevents {
 	struct dynev *ev;
 	size_t n;
 	char group[32];
-	char exe[PATH_MAX];
+	char exe[PATH_MAX];		/* the binary of the uprobes and usdt markers */
+	bool self;			/* exe is the loadbench executable (no 'binary' line) */
 };
 
 static bool is_kernel(enum lb_probe_kind kind)
@@ -106,8 +108,8 @@ static int check_function(const struct lb_probeset *ps, const struct lb_probe *p
 	int ret = lb_elf_func_offset(exe, p->event, offset, near, sizeof(near));
 
 	if (ret == -ENOENT)
-		snprintf(err, len, "%s:%d: unknown server function %s: %s has no function of that "
-			 "name%s%s", ps->path, p->line, p->event, exe,
+		snprintf(err, len, "%s:%d: unknown %sfunction %s: %s has no function of that "
+			 "name%s%s", ps->path, p->line, ps->binary ? "" : "server ", p->event, exe,
 			 near[0] ? "; similar: " : "", near);
 	else if (ret == -ENOEXEC)
 		snprintf(err, len, "%s:%d: cannot place a %s on %s: %s has no symbol table "
@@ -134,8 +136,9 @@ static int add_usdt(struct lb_dynevents *d, const struct lb_probeset *ps, const 
 	if (n == -ENOENT) {
 		snprintf(err, len, "%s:%d: unknown USDT marker %s:%s: %s has none of that name%s%s",
 			 ps->path, p->line, p->system, p->event, d->exe,
-			 near[0] ? "; it has: " : " (built without sys/sdt.h? configure says "
-			 "whether the server has its markers: apt-get install systemtap-sdt-dev)",
+			 near[0] ? "; it has: " : d->self ? " (built without sys/sdt.h? configure "
+			 "says whether the server has its markers: apt-get install "
+			 "systemtap-sdt-dev)" : " (it has no USDT markers: built without them?)",
 			 near);
 		return n;
 	}
@@ -164,9 +167,43 @@ static int add_usdt(struct lb_dynevents *d, const struct lb_probeset *ps, const 
 		}
 		ev->kind = LB_PROBE_USDT;
 		ev->symbol = p->event;
+		ev->line = p->line;
 		ev->offset = sites[i].offset;
 		ev->sem_offset = sites[i].sem_offset;
 	}
+	return 0;
+}
+
+/*
+ * The set's 'binary', its symbolic links resolved (the kernel places a
+ * uprobe on an inode: /usr/bin/python3 is python3.11's), checked to be a
+ * regular file.
+ */
+static int find_binary(struct lb_dynevents *d, const struct lb_probeset *ps, char *err,
+		       size_t len)
+{
+	char real[PATH_MAX];
+	struct stat st;
+	int ret;
+
+	if (!realpath(ps->binary, real) || stat(real, &st) < 0) {
+		ret = -errno;
+		if (ret == -ENOENT)
+			lb_unavailable_say(LB_UNAVAIL_TOOL, err, len, "probe set %s cannot run here: "
+					   "its binary %s is not installed; install it (scripts/"
+					   "bootstrap installs the catalog's tools)", ps->name,
+					   ps->binary);
+		else
+			snprintf(err, len, "%s:%d: binary %s: %s", ps->path, ps->binary_line,
+				 ps->binary, strerror(-ret));
+		return ret;
+	}
+	if (!S_ISREG(st.st_mode) || strpbrk(real, " \t\n") || strlen(real) >= sizeof(d->exe)) {
+		snprintf(err, len, "%s:%d: binary %s: %s is not a regular file uprobe_events can "
+			 "name (no blanks)", ps->path, ps->binary_line, ps->binary, real);
+		return -EINVAL;
+	}
+	snprintf(d->exe, sizeof(d->exe), "%s", real);
 	return 0;
 }
 
@@ -235,7 +272,8 @@ int lb_dynevents_resolve(const struct lb_probeset *ps, struct lb_dynevents **out
 		goto err;
 	}
 	if (user) {
-		ret = find_exe(d, err, len);
+		d->self = !ps->binary;
+		ret = d->self ? find_exe(d, err, len) : find_binary(d, ps, err, len);
 		if (ret)
 			goto err;
 	}
@@ -282,6 +320,7 @@ int lb_dynevents_resolve(const struct lb_probeset *ps, struct lb_dynevents **out
 				*c = '_';
 		ev->kind = p->kind;
 		ev->symbol = p->event;
+		ev->line = p->line;
 		ev->koffset = p->offset;
 		if (p->offset)
 			snprintf(ev->addr, sizeof(ev->addr), "%s+%lu", p->event, p->offset);
@@ -361,7 +400,7 @@ static int check_exe_runs(const struct lb_dynevents *d, char *err, size_t len)
 	struct stat path, self;
 	int ret;
 
-	if (!d->exe[0])
+	if (!d->exe[0] || !d->self)
 		return 0;
 	if (stat(d->exe, &path) < 0 || stat("/proc/self/exe", &self) < 0) {
 		ret = -errno;
@@ -410,6 +449,8 @@ int lb_dynevents_create(struct lb_dynevents *d, struct tracefs_instance *inst, c
 		}
 		ev->dev = dev;
 		dev = NULL;
+		if (!inst)
+			continue;	/* a perf tracer opens it by id */
 		snprintf(file, sizeof(file), "events/%s/%s/enable", d->group, ev->name);
 		if (tracefs_instance_file_write(inst, file, "1") < 0) {
 			ret = errno ? -errno : -EIO;
@@ -428,6 +469,23 @@ fail:
 		return ret;
 	}
 	return 0;
+}
+
+size_t lb_dynevents_count(const struct lb_dynevents *d)
+{
+	return d ? d->n : 0;
+}
+
+int lb_dynevents_event(const struct lb_dynevents *d, size_t i, const char **group,
+		       const char **name, const char **what, int *line)
+{
+	if (!d || i >= d->n)
+		return -ERANGE;
+	*group = d->group;
+	*name = d->ev[i].name;
+	*what = d->ev[i].symbol;
+	*line = d->ev[i].line;
+	return d->ev[i].dev ? 0 : -ENOENT;
 }
 
 int lb_dynevents_enable(struct lb_dynevents *d, struct tracefs_instance *inst, bool on,

@@ -1,12 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * Dynamic events for the ftrace tracer: kprobes and kretprobes on kernel
- * symbols, uprobes and uretprobes on functions of the workload server (the
- * loadbench executable: the server is a forked child). They are created at
- * the top level of tracefs (that is the only place the kernel has for them)
- * in the group loadbench_<pid>, so they appear in every instance; they are
- * enabled only in ours, and removed after our instance is gone (an enabled
- * event is busy).
+ * Dynamic events for the ftrace and perf tracers: kprobes and kretprobes on
+ * kernel symbols, uprobes and uretprobes on functions of the workload server
+ * (the loadbench executable: the server is a forked child), USDT markers.
+ * They are created at the top level of tracefs (that is the only place the
+ * kernel has for them) in the group loadbench_<pid>, so they appear in every
+ * instance; ftrace enables them only in ours, perf opens them by id with
+ * perf_event_open(2), and they are removed after our instance or our perf
+ * events are gone (an enabled event is busy).
  */
 #ifndef LB_DYNEVENT_H
 #define LB_DYNEVENT_H
@@ -34,11 +35,24 @@ int lb_dynevents_resolve(const struct lb_probeset *ps, struct lb_dynevents **out
 
 /*
  * lb_dynevents_create - create @d's events in group loadbench_<pid> and
- * enable them in @inst only. Returns 0, or -errno with the reason in @err;
- * what was created stays recorded for lb_dynevents_remove() either way.
+ * enable them in @inst only; with @inst NULL, enable them nowhere (the perf
+ * tracers open them by id: `perf probe' then `perf record -e'). Returns 0,
+ * or -errno with the reason in @err; what was created stays recorded for
+ * lb_dynevents_remove() either way.
  */
 int lb_dynevents_create(struct lb_dynevents *d, struct tracefs_instance *inst, char *err,
 			size_t len);
+
+/* lb_dynevents_count - how many events @d has (a USDT marker one per place). */
+size_t lb_dynevents_count(const struct lb_dynevents *d);
+
+/*
+ * lb_dynevents_event - event @i of @d: its group and name in tracefs, what
+ * it probes (a symbol, a function or a marker's name) and its probe-set
+ * line. Returns 0 once it is created, -ENOENT before, -ERANGE past the end.
+ */
+int lb_dynevents_event(const struct lb_dynevents *d, size_t i, const char **group,
+		       const char **name, const char **what, int *line);
 
 /*
  * lb_dynevents_enable - enable (@on) or disable every created event of @d in

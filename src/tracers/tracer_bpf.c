@@ -221,9 +221,10 @@ static void bpf_destroy(void *priv)
 }
 
 /*
- * The usdt lines of @b: uprobes (the kernel's) and markers in the server's
- * binary (the loadbench executable, /proc/self/exe), each found in its
- * notes. 0, or -errno with "PATH:LINE: problem" in @err.
+ * The usdt lines of @b: uprobes (the kernel's) and markers in the set's
+ * binary (its 'binary' line, else the server's: the loadbench executable,
+ * /proc/self/exe), each found in its notes. 0, or -errno with "PATH:LINE:
+ * problem" in @err.
  */
 static int usdt_check(struct lb_bpf *b, const struct lb_probeset *ps, char *err, size_t len)
 {
@@ -237,7 +238,16 @@ static int usdt_check(struct lb_bpf *b, const struct lb_probeset *ps, char *err,
 				   "%s (CONFIG_UPROBE_EVENTS unset)", path);
 		return -ENODEV;
 	}
-	n = readlink("/proc/self/exe", b->exe, sizeof(b->exe) - 1);
+	if (ps->binary) {
+		if (!realpath(ps->binary, b->exe)) {
+			snprintf(err, len, "%s:%d: binary %s: %s", ps->path, ps->binary_line,
+				 ps->binary, strerror(errno));
+			return -errno;
+		}
+		n = (ssize_t)strlen(b->exe);
+	} else {
+		n = readlink("/proc/self/exe", b->exe, sizeof(b->exe) - 1);
+	}
 	if (n < 0 || (size_t)n >= sizeof(b->exe) - 1) {
 		snprintf(err, len, "cannot read /proc/self/exe for usdt markers: %s",
 			 n < 0 ? strerror(errno) : "its path is too long");
@@ -251,8 +261,9 @@ static int usdt_check(struct lb_bpf *b, const struct lb_probeset *ps, char *err,
 		if (ret == -ENOENT) {
 			snprintf(err, len, "%s:%d: unknown USDT marker %s:%s: %s has none of that "
 				 "name%s%s", ps->path, b->us[i].line, b->us[i].provider,
-				 b->us[i].name, b->exe, near[0] ? "; it has: " : " (built without "
-				 "sys/sdt.h? apt-get install systemtap-sdt-dev)", near);
+				 b->us[i].name, b->exe, near[0] ? "; it has: " : ps->binary ?
+				 " (it has no USDT markers)" : " (built without sys/sdt.h? "
+				 "apt-get install systemtap-sdt-dev)", near);
 			return ret;
 		}
 		if (ret < 0) {

@@ -2,7 +2,11 @@
 /*
  * The perf tracers: perf_event_open(2) on the probe set's tracepoints
  * (PERF_TYPE_TRACEPOINT, ids from tracefs), one event per online CPU,
- * system-wide (pid -1), as `perf record -a` and `perf stat -a` do.
+ * system-wide (pid -1), as `perf record -a` and `perf stat -a` do. A set's
+ * kprobes, uprobes and USDT markers are dynamic events created in tracefs
+ * at arm and enabled in no instance, then opened by id like a tracepoint:
+ * `perf probe' followed by `perf record -e GROUP:EVENT'. Closing a
+ * uprobe's last perf event unregisters it (a USDT semaphore goes back down).
  *
  *   perf        record mode: every event is a sample (sample_period 1) written
  *               to a ring buffer per CPU (all the CPU's events write into the
@@ -64,6 +68,7 @@
 #include <linux/perf_event.h>
 #include <tracefs.h>
 
+#include "dynevent.h"
 #include "tracefs_util.h"
 #include "tracer.h"
 #include "unavailable.h"
@@ -78,8 +83,9 @@
 
 struct perf_tp {
 	char name[128];		/* SYSTEM:EVENT, for messages */
-	uint64_t id;		/* events/SYSTEM/EVENT/id */
+	uint64_t id;		/* events/SYSTEM/EVENT/id; a dynamic event's: once created */
 	int line;		/* probe-set line */
+	long dyn;		/* a dynamic event's index in perf.dyn; -1 = a tracepoint */
 };
 
 /* Where a set of events is opened: a CPU (system-wide) or a thread (scope workload). */
@@ -97,6 +103,7 @@ struct perf {
 	const char *path;	/* the probe set's file, for messages */
 	struct perf_tp *tps;
 	size_t ntps;
+	struct lb_dynevents *dyn;	/* kprobes, uprobes, USDT markers: created at arm */
 	struct target *targets;	/* online CPUs, or up to PERF_MAX_TASKS threads */
 	int ntargets;		/* scope workload: 0 until attach */
 	int maxtargets;
@@ -267,6 +274,64 @@ static int add_tp(void *arg, const struct lb_probeset *ps, const char *system, c
 	snprintf(tp->name, sizeof(tp->name), "%s:%s", system, event);
 	tp->id = id;
 	tp->line = line;
+	tp->dyn = -1;
+	return 0;
+}
+
+/*
+ * The set's dynamic probes (kprobes, uprobes, USDT markers), checked now and
+ * created in tracefs at arm, enabled in no instance: what `perf probe' does
+ * before `perf record -e GROUP:EVENT'. One tracepoint slot each, its id
+ * filled in at arm.
+ */
+static int add_dynevents(struct perf *p, const struct lb_probeset *ps, char *err, size_t len)
+{
+	size_t n;
+	int ret = lb_dynevents_resolve(ps, &p->dyn, err, len);
+
+	if (ret)
+		return ret;
+	n = lb_dynevents_count(p->dyn);
+	for (size_t i = 0; i < n; i++) {
+		const char *group, *name, *what;
+		int line;
+
+		lb_dynevents_event(p->dyn, i, &group, &name, &what, &line);
+		ret = add_tp(p, ps, group, name, 0, line, err, len);
+		if (ret)
+			return ret;
+		p->tps[p->ntps - 1].dyn = (long)i;
+	}
+	return 0;
+}
+
+/* Create the dynamic events in tracefs and take their ids. */
+static int dynevents_create(struct perf *p, char *err, size_t len)
+{
+	int ret;
+
+	if (!lb_dynevents_count(p->dyn))
+		return 0;
+	ret = lb_dynevents_create(p->dyn, NULL, err, len);
+	if (ret)
+		return ret;
+	for (size_t t = 0; t < p->ntps; t++) {
+		const char *group, *name, *what;
+		long long id;
+		int line;
+
+		if (p->tps[t].dyn < 0)
+			continue;
+		lb_dynevents_event(p->dyn, (size_t)p->tps[t].dyn, &group, &name, &what, &line);
+		id = lb_tracefs_event_id(group, name);
+		if (id < 0) {
+			snprintf(err, len, "%s:%d: the dynamic event %s/%s for %s has no id in "
+				 "tracefs: %s", p->path, line, group, name, what,
+				 strerror((int)-id));
+			return (int)id;
+		}
+		p->tps[t].id = (uint64_t)id;
+	}
 	return 0;
 }
 
@@ -277,6 +342,7 @@ static void perf_destroy(void *priv)
 	if (!p)
 		return;
 	pthread_mutex_destroy(&p->drain_lock);
+	lb_dynevents_free(p->dyn);
 	free(p->tps);
 	free(p->targets);
 	free(p->fds);
@@ -343,15 +409,18 @@ static int perf_create_mode(const struct lb_probeset *ps, const struct lb_tracer
 	p->stop_fd = -1;
 	p->page = (size_t)sysconf(_SC_PAGESIZE);
 
-	ret = lb_tracefs_events_resolve(ps, ps->tracer, &evs, &nevs, err, len);
+	ret = lb_tracefs_tracepoints_resolve(ps, ps->tracer, &evs, &nevs, err, len);
 	if (ret)
 		goto err;
 	ret = lb_tracefs_events_foreach(ps, evs, nevs, add_tp, p, err, len);
 	if (ret)
 		goto err;
+	ret = add_dynevents(p, ps, err, len);
+	if (ret)
+		goto err;
 	if (!p->ntps) {
-		snprintf(err, len, "%s: no tracepoint or syscall to record: the perf tracers need "
-			 "at least one", ps->path);
+		snprintf(err, len, "%s: no tracepoint, syscall or dynamic probe to record: the perf "
+			 "tracers need at least one", ps->path);
 		ret = -EINVAL;
 		goto err;
 	}
@@ -502,7 +571,7 @@ static int perf_disarm(void *priv)
 	struct perf *p = priv;
 	size_t nfds = p->ntps * (size_t)p->ntargets;
 	uint64_t one = 1;
-	int ret = 0;
+	int ret = 0, ret2;
 
 	for (size_t i = 0; i < nfds; i++)
 		if (p->fds[i] >= 0)
@@ -536,7 +605,9 @@ static int perf_disarm(void *priv)
 	}
 	if (p->workload)
 		p->ntargets = 0;	/* the next run's threads are new */
-	return ret;
+	/* Their perf events closed, the dynamic events are idle: removed. */
+	ret2 = lb_dynevents_remove(p->dyn);
+	return ret ? ret : ret2;
 }
 
 /*
@@ -807,10 +878,14 @@ static int perf_arm(void *priv, char *err, size_t len)
 	atomic_store(&p->lost, 0);
 	p->off = false;
 	p->closed = 0;
+	ret = dynevents_create(p, err, len);
+	if (ret)
+		goto err;
 	/* scope workload: at attach, when the threads are known. */
 	if (p->workload)
 		return 0;
 	ret = open_all(p, err, len);
+err:
 	if (ret)
 		perf_disarm(p);
 	return ret;
