@@ -163,15 +163,20 @@ static int check_symbols(const struct lb_probeset *ps, char *err, size_t len)
 		 * to the session daemon (lttng_event_probe_attr_serialize(): comm.offset =
 		 * probe->addr): the kernel gets offset 0 and the kprobe goes on the entry.
 		 * Seen under Debian's 6.1 (kprobes/list: __dev_queue_xmit+0x0 [FTRACE]
-		 * for a kprobe asked at +5). Refused rather than measured as what it is not.
+		 * for a kprobe asked at +5). LTTng's other way, by address (`lttng
+		 * enable-event --probe 0xADDR', no symbol: kallsyms' address + 5) is
+		 * refused by the kernel under the same 6.1 ("Enable kernel event
+		 * failed"): the address goes as the offset too, and register_kprobe()
+		 * adds the offset to the address. Refused rather than measured as what
+		 * it is not.
 		 */
 		if (p->offset) {
 			snprintf(err, len, "%s:%d: LTTng cannot place kprobe %s+%lu: liblttng-ctl "
 				 "sends a probe's address where its offset belongs "
 				 "(lttng_event_probe_attr_serialize(): comm.offset = probe->addr), "
-				 "so the kernel would put it on %s's entry; measure breakpoint "
-				 "kprobes with ftrace+kprobe-int3 or bpf+kprobe-int3", ps->path,
-				 p->line, p->event, p->offset, p->event);
+				 "so the kernel would put it on %s's entry, and refuses it placed "
+				 "by address; measure breakpoint kprobes with ftrace+kprobe-int3 or "
+				 "bpf+kprobe-int3", ps->path, p->line, p->event, p->offset, p->event);
 			ret = -ENOSYS;
 			break;
 		}
