@@ -11,7 +11,10 @@
  * life) calls this file; this file calls nothing of flow.c.
  *
  * The children only call async-signal-safe functions (the caller may have
- * threads) and leave with _exit().
+ * threads) and leave with _exit(), with one exception: a server asked to
+ * load the LTTng-UST provider (cfg.ust_provider, a run with an lttng-ust
+ * set) calls dlopen() first; loadbench's own threads then (a tracer's
+ * consumer or readers) load no library, so no loader lock is held at fork.
  *
  * This file must not include any tracing header.
  */
@@ -28,6 +31,7 @@
 #include "cpus.h"
 #include "flow.h"
 #include "sockets.h"
+#include "ust.h"
 #include "usdt.h"
 #include "workload.h"
 
@@ -211,6 +215,15 @@ static void __attribute__((noreturn)) lb_child_main(struct lb_flow *w, int which
 	}
 	if (w->gate[0] >= 0)
 		close(w->gate[0]);
+	if (which == LB_SERVER && w->cfg.ust_provider) {
+		char msg[200];
+
+		ret = lb_ust_load(w->cfg.ust_provider, msg, sizeof(msg));
+		if (ret) {
+			lb_child_fail(w, which, -ret, "loading the LTTng-UST provider", msg);
+			_exit(1);
+		}
+	}
 	if (which == LB_SERVER) {
 		ret = w->type->server_run(w);
 	} else {

@@ -30,6 +30,7 @@
 #include "naming.h"
 #include "pace.h"
 #include "sockets.h"
+#include "ust.h"
 #include "usdt.h"
 #include "util.h"
 #include "workload.h"
@@ -198,6 +199,7 @@ static int tcp_rr_server_run(struct lb_flow *w)
 		if (r == 0)
 			break; /* stopped, or the generator closed: it says why */
 		LB_USDT2(request, requests + 1, len);
+		LB_UST2(request, requests + 1, len);
 		for (i = 0; i < extra; i++)
 			syscall(SYS_getppid);
 		r = tcp_rr_write(&e, buf, len);
@@ -208,6 +210,7 @@ static int tcp_rr_server_run(struct lb_flow *w)
 			break;
 		}
 		LB_USDT2(reply, requests + 1, len);
+		LB_UST2(reply, requests + 1, len);
 		lb_server_request(sh, ++requests);
 		if (lb_stopping(sh))
 			break;

@@ -23,6 +23,7 @@
 
 #include "pace.h"
 #include "sockets.h"
+#include "ust.h"
 #include "usdt.h"
 #include "workload.h"
 
@@ -80,6 +81,7 @@ static int udp_rr_server_run(struct lb_flow *w)
 			continue;
 		}
 		LB_USDT2(request, requests + 1, n);
+		LB_UST2(request, requests + 1, n);
 		for (i = 0; i < extra; i++)
 			syscall(SYS_getppid);
 		while ((sent = lb_engine_send(&e, buf, (size_t)n, (struct sockaddr *)&peer, plen)) <
@@ -92,8 +94,10 @@ static int udp_rr_server_run(struct lb_flow *w)
 			ret = lb_child_fail(w, LB_SERVER, (int)-sent, e.what, lb_fix_socket);
 			goto out;
 		}
-		if (sent >= 0)
+		if (sent >= 0) {
 			LB_USDT2(reply, requests + 1, sent);
+			LB_UST2(reply, requests + 1, sent);
+		}
 		lb_server_request(sh, ++requests);
 		if (lb_stopping(sh))
 			break;

@@ -223,6 +223,50 @@ static void test_ctf_count(void)
 }
 #endif
 
+/* lttng-ust: the catalog set and the provider's names, nothing else. */
+static void test_ust(void)
+{
+	static const struct {
+		const char *text;
+		int ret;
+		const char *want;
+	} cases[] = {
+		{ "tracer lttng-ust\ntracepoint loadbench:request\ntracepoint loadbench:reply\n", 0,
+		  NULL },
+		{ "tracer lttng-ust\ntracepoint loadbench:requests\n", -ENOENT,
+		  "t.probeset:2: the lttng-ust tracer records the workload server's LTTng-UST "
+		  "tracepoints, 'tracepoint loadbench:request' and 'tracepoint loadbench:reply'" },
+		{ "tracer lttng-ust\ntracepoint net_if_rx\n", -ENOENT, "not this tracepoint line" },
+		{ "tracer lttng-ust\nsyscall all\n", -EOPNOTSUPP, "not this syscall line" },
+		{ "tracer lttng-ust\nusdt loadbench:request\n", -EOPNOTSUPP, "not this usdt line" },
+	};
+	struct lb_probeset *ps = NULL;
+	char err[1024];
+	int ret;
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		err[0] = '\0';
+		ret = lb_probeset_parse(cases[i].text, "t.probeset", &ps, err, sizeof(err));
+		T_CHECK(ret == 0);
+		if (ret)
+			continue;
+		ret = lb_lttng_ust_check_names(ps, err, sizeof(err));
+		T_CHECK(ret == cases[i].ret);
+		if (cases[i].want && !strstr(err, cases[i].want)) {
+			fprintf(stderr, "message \"%s\" lacks \"%s\"\n", err, cases[i].want);
+			t_failures++;
+		}
+		lb_probeset_free(ps);
+	}
+	ret = lb_probeset_find("lttng-ust", LB_SRCDIR "/probesets", &ps, err, sizeof(err));
+	T_CHECK(ret == 0);
+	if (!ret) {
+		T_CHECK_STR(ps->tracer, "lttng-ust");
+		T_CHECK(ps->nprobes == 2 && lb_lttng_ust_check_names(ps, err, sizeof(err)) == 0);
+		lb_probeset_free(ps);
+	}
+}
+
 int main(void)
 {
 	if (load_fixture()) {
@@ -233,6 +277,7 @@ int main(void)
 	test_catalog();
 	test_names();
 	test_ftrace_refuses();
+	test_ust();
 #ifdef HAVE_LTTNG
 	test_ctf_count();
 #endif

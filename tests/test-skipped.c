@@ -73,6 +73,7 @@ static const struct {
 	{ LB_UNAVAIL_TRACEFS, "LB_UNAVAIL_TRACEFS", "no tracefs" },
 	{ LB_UNAVAIL_TRACEPOINT, "LB_UNAVAIL_TRACEPOINT", "unknown tracepoint" },
 	{ LB_UNAVAIL_TOOL, "LB_UNAVAIL_TOOL", "tool not installed" },
+	{ LB_UNAVAIL_LTTNG_UST, "LB_UNAVAIL_LTTNG_UST", "no liblttng-ust" },
 };
 #define NCODES (sizeof(codes) / sizeof(codes[0]))
 
@@ -256,6 +257,9 @@ static void test_here(void)
 #endif
 #ifndef HAVE_LIBBPF
 	expect_set("bpf", NULL, LB_UNAVAIL_LIBBPF);
+#endif
+#if defined(HAVE_LTTNG) && !defined(HAVE_LTTNG_UST)
+	expect_set("lttng-ust", NULL, LB_UNAVAIL_LTTNG_UST);
 #endif
 	/* A command set's tool that is not installed, root or not. */
 	expect_set("no-tool", "tracer command\nstart loadbench-no-such-tool -e x\n", LB_UNAVAIL_TOOL);

@@ -85,6 +85,12 @@ struct lb_workload_config {
 	int rate;
 	/* How messages name the fields (must outlive the workload); NULL: by their names. */
 	const struct lb_workload_naming *naming;
+	/*
+	 * The LTTng-UST provider shared object the request/response servers load
+	 * at their start, for a run with an lttng-ust probe set; NULL: none (their
+	 * LTTng-UST markers stay a pointer test).
+	 */
+	const char *ust_provider;
 };
 
 /* What a stopped workload reports (all counts since lb_workload_start()). */

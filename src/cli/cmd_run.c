@@ -20,6 +20,7 @@
 #include "commands.h"
 #include "figures.h"
 #include "loadgen.h"
+#include "lttng.h"
 #include "options.h"
 #include "outdir.h"
 #include "plot.h"
@@ -98,6 +99,26 @@ static int choose_method(struct lb_options *o, const struct lb_plan *plan)
 		o->wl.max_seconds = o->warmup + o->duration + 60;
 	}
 	return 0;
+}
+
+/*
+ * A run with an lttng-ust set (its tracer created: it found the provider):
+ * the request/response servers load the LTTng-UST provider at their start.
+ */
+static void ust_provider(struct lb_options *o, const struct lb_plan *plan)
+{
+	static char path[PATH_MAX];
+	char why[512];
+
+	for (int i = 0; i < lb_plan_count(plan); i++) {
+		const struct lb_plan_entry *e = lb_plan_entry(plan, i);
+
+		if (e->tracer && !strcmp(lb_tracer_name(e->tracer), "lttng-ust") &&
+		    !lb_lttng_ust_provider(path, sizeof(path), why, sizeof(why))) {
+			o->wl.ust_provider = path;
+			return;
+		}
+	}
 }
 
 /*
@@ -666,6 +687,7 @@ int lb_cmd_run(struct lb_options *o)
 	lb_skipped_warn(plan);
 	if (choose_method(o, plan) || lb_claim_take(o->allow_concurrent))
 		goto out;
+	ust_provider(o, plan);
 	if (stop_signal)
 		goto out;
 

@@ -37,4 +37,25 @@ int lb_lttng_check_names(const struct lb_probeset *ps, const char *const *tps, s
  */
 int lb_lttng_cleanup(struct lb_owners *o, bool remove, lb_cleanup_report_fn report, void *arg);
 
+/* The workload server's LTTng-UST tracepoints, "loadbench:request" ..., NULL-terminated. */
+extern const char *const lb_lttng_ust_events[];
+
+/*
+ * lb_lttng_ust_provider - the path of the LTTng-UST provider shared object
+ * the workload server loads for an lttng-ust set (the build tree's for the
+ * build tree's loadbench, else PKGLIBDIR's) into @buf. Returns 0 when it is
+ * there and trusted (a regular file of root's or ours, in a directory, that
+ * group and others cannot write); else -errno with the reason (and its
+ * lb_unavailable code) in @why: -EOPNOTSUPP when built without liblttng-ust.
+ */
+int lb_lttng_ust_provider(char *buf, size_t len, char *why, size_t whylen);
+
+/*
+ * lb_lttng_ust_check_names - check that @ps names only the provider's
+ * tracepoints (lb_lttng_ust_events) as SYSTEM:EVENT tracepoint lines.
+ * Returns 0, or -ENOENT (another tracepoint) or -EOPNOTSUPP (another kind of
+ * line) with "PATH:LINE: problem" in @err.
+ */
+int lb_lttng_ust_check_names(const struct lb_probeset *ps, char *err, size_t len);
+
 #endif

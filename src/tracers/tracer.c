@@ -26,6 +26,7 @@ static const struct lb_tracer_ops *const tracers[] = {
 	&lb_tracer_bpf_raw,
 	&lb_tracer_strace,
 	&lb_tracer_lttng,
+	&lb_tracer_lttng_ust,
 	&lb_tracer_stap,
 	&lb_tracer_command,
 	NULL,

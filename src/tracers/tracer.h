@@ -125,6 +125,7 @@ extern const struct lb_tracer_ops lb_tracer_bpf;	/* eBPF counting program on tra
 extern const struct lb_tracer_ops lb_tracer_bpf_raw;	/* the same on raw tracepoints */
 extern const struct lb_tracer_ops lb_tracer_strace;	/* ptrace: the workload's syscalls */
 extern const struct lb_tracer_ops lb_tracer_lttng;	/* LTTng kernel domain (liblttng-ctl) */
+extern const struct lb_tracer_ops lb_tracer_lttng_ust;	/* LTTng user-space domain: the server's */
 extern const struct lb_tracer_ops lb_tracer_stap;	/* SystemTap: a module run by staprun */
 extern const struct lb_tracer_ops lb_tracer_command;	/* a tool people deploy, as a process */
 

@@ -35,6 +35,13 @@
  * inclusion set before the session starts, so nothing is recorded until
  * attach adds the workload's pids.
  *
+ * lttng-ust: the same in the user-space domain (per-UID buffers) for the
+ * workload server's LTTng-UST tracepoints, loadbench:request and
+ * loadbench:reply (loadgen/ust_provider.c, which the server loads for such a
+ * run). Off disables the events, not the channel: lttng-ust then sets the
+ * tracepoints' state to 0 in the server, whose markers are then a call into
+ * the provider and that test.
+ *
  * Length (over 600 lines, kept whole): one session's life (create, arm,
  * switch, disarm), its trace read back and bounded (half of $TMPDIR's free
  * space) and its leftovers found (cleanup) all work on the session and
@@ -90,7 +97,8 @@ struct lttng {
 	struct lb_tracer_counts *at;	/* counts at each snapshot, read back at disarm */
 	size_t nat;
 	int nkprobes, nkretprobes;	/* of the probe set: they stay while switched off */
-	bool off;			/* switched off: the channel disabled */
+	bool off;			/* switched off: the channel (ust: the events) disabled */
+	bool ust;			/* lttng-ust: the user-space domain */
 	char residue[256];
 	uint64_t tracefile_size;	/* the bound: files of this size per stream, */
 	unsigned int tracefile_count;	/* this many at most (0: no bound) */
@@ -123,6 +131,30 @@ static int lttng_available(char *why, size_t len)
 				   "unavailable: lttng-modules are not loaded and lttng-sessiond "
 				   "could not load them (apt-get install lttng-modules-dkms, then "
 				   "restart lttng-sessiond)");
+		return -ENODEV;
+	}
+	return lb_ctf_available(why, len);
+}
+
+/* lttng-ust: root (the server runs as root), its provider, a session daemon, babeltrace2. */
+static int lttng_ust_available(char *why, size_t len)
+{
+	char path[PATH_MAX];
+	int ret;
+
+	if (geteuid() != 0) {
+		lb_unavailable_say(LB_UNAVAIL_ROOT, why, len, "needs root: the workload server "
+				   "runs as root, and its LTTng-UST tracepoints register with the root "
+				   "lttng-sessiond (run loadbench with sudo)");
+		return -EPERM;
+	}
+	ret = lb_lttng_ust_provider(path, sizeof(path), why, len);
+	if (ret)
+		return ret;
+	if (lttng_session_daemon_alive() <= 0) {
+		lb_unavailable_say(LB_UNAVAIL_LTTNG_SESSIOND, why, len, "no lttng-sessiond "
+				   "reachable: start it with lttng-sessiond --daemonize (the "
+				   "user-space domain needs no kernel module)");
 		return -ENODEV;
 	}
 	return lb_ctf_available(why, len);
@@ -242,8 +274,8 @@ out:
 	return ret;
 }
 
-static int lttng_create(const struct lb_probeset *ps, const struct lb_tracer_opts *opts,
-			void **priv, char *err, size_t len)
+static int create_domain(const struct lb_probeset *ps, const struct lb_tracer_opts *opts,
+			 bool ust, void **priv, char *err, size_t len)
 {
 	static int serial;
 	int kb = opts && opts->buffer_kb ? opts->buffer_kb : ps->buffer_kb;
@@ -251,9 +283,18 @@ static int lttng_create(const struct lb_probeset *ps, const struct lb_tracer_opt
 	struct lttng *l;
 	int ret;
 
-	ret = check_names(ps, err, len);
-	if (!ret)
-		ret = check_symbols(ps, err, len);
+	if (ust) {
+		ret = lb_lttng_ust_check_names(ps, err, len);
+		if (!ret && ps->scope == LB_SCOPE_WORKLOAD) {
+			snprintf(err, len, "%s:%d: the lttng-ust tracer records the workload server "
+				 "only already: no 'scope' line", ps->path, ps->scope_line);
+			ret = -EINVAL;
+		}
+	} else {
+		ret = check_names(ps, err, len);
+		if (!ret)
+			ret = check_symbols(ps, err, len);
+	}
 	if (!ret && kb)
 		ret = lb_buffer_check_size(ps, kb, (int)sysconf(_SC_NPROCESSORS_CONF), err, len);
 	if (ret)
@@ -262,8 +303,10 @@ static int lttng_create(const struct lb_probeset *ps, const struct lb_tracer_opt
 	if (!l)
 		return -ENOMEM;
 	l->ps = ps;
-	l->dom.type = LTTNG_DOMAIN_KERNEL;
-	l->dom.buf_type = LTTNG_BUFFER_GLOBAL;
+	l->ust = ust;
+	/* lttng-ust: per-UID buffers, LTTng's default for the user-space domain. */
+	l->dom.type = ust ? LTTNG_DOMAIN_UST : LTTNG_DOMAIN_KERNEL;
+	l->dom.buf_type = ust ? LTTNG_BUFFER_PER_UID : LTTNG_BUFFER_GLOBAL;
 	/* LTTng's own default is discard: then every recorded event reaches the trace. */
 	l->overwrite = mode == LB_MODE_OVERWRITE;
 	if (kb) {
@@ -286,6 +329,18 @@ static int lttng_create(const struct lb_probeset *ps, const struct lb_tracer_opt
 	}
 	*priv = l;
 	return 0;
+}
+
+static int lttng_create(const struct lb_probeset *ps, const struct lb_tracer_opts *opts,
+			void **priv, char *err, size_t len)
+{
+	return create_domain(ps, opts, false, priv, err, len);
+}
+
+static int lttng_ust_create(const struct lb_probeset *ps, const struct lb_tracer_opts *opts,
+			    void **priv, char *err, size_t len)
+{
+	return create_domain(ps, opts, true, priv, err, len);
 }
 
 /* Remove the trace directory (what lttng-consumerd wrote there too), following no link. */
@@ -535,7 +590,11 @@ static int enable_event(struct lttng *l, const struct lb_probe *p, char *err, si
 	switch (p->kind) {
 	case LB_PROBE_TRACEPOINT:
 		ev->type = LTTNG_EVENT_TRACEPOINT;
-		snprintf(ev->name, sizeof(ev->name), "%s", p->event);
+		/* The kernel domain's names have no system; lttng-ust's are PROVIDER:EVENT. */
+		if (l->ust)
+			snprintf(ev->name, sizeof(ev->name), "%s:%s", p->system, p->event);
+		else
+			snprintf(ev->name, sizeof(ev->name), "%s", p->event);
 		break;
 	case LB_PROBE_SYSCALL:
 		what = "syscall";
@@ -763,6 +822,23 @@ static int lttng_disable(void *priv, char *err, size_t len)
 
 	if (l->off)
 		return 0;
+	/* lttng-ust: the events disabled, so that lttng-ust turns the tracepoints off. */
+	for (size_t i = 0; l->ust && i < l->ps->nprobes; i++) {
+		const struct lb_probe *p = &l->ps->probes[i];
+		char name[LTTNG_SYMBOL_NAME_LEN];
+
+		snprintf(name, sizeof(name), "%s:%s", p->system, p->event);
+		ret = lttng_disable_event(l->handle, name, LB_LTTNG_CHANNEL);
+		if (ret < 0) {
+			snprintf(err, len, "cannot disable the LTTng-UST event %s of session %s: %s",
+				 name, l->session, lerr(ret));
+			return -EIO;
+		}
+	}
+	if (l->ust) {
+		l->off = true;
+		return 0;
+	}
 	ret = lttng_disable_channel(l->handle, LB_LTTNG_CHANNEL);
 	if (ret < 0) {
 		snprintf(err, len, "cannot disable the LTTng channel %s of session %s: %s",
@@ -782,6 +858,15 @@ static int lttng_enable(void *priv, char *err, size_t len)
 
 	if (!l->off)
 		return 0;
+	for (size_t i = 0; l->ust && i < l->ps->nprobes; i++) {
+		ret = enable_event(l, &l->ps->probes[i], err, len);
+		if (ret)
+			return ret;
+	}
+	if (l->ust) {
+		l->off = false;
+		return 0;
+	}
 	chan = make_channel(l);
 	if (!chan) {
 		snprintf(err, len, "out of memory enabling the LTTng channel %s", LB_LTTNG_CHANNEL);
@@ -802,6 +887,10 @@ static const char *lttng_off_residue(void *priv)
 {
 	struct lttng *l = priv;
 
+	if (l->ust)
+		return "the server's markers still call into the LTTng-UST provider, which tests "
+		       "each tracepoint's state (0 while off); liblttng-ust's two listener threads "
+		       "stay in the server, idle";
 	if (!l->nkprobes && !l->nkretprobes)
 		return NULL;
 	snprintf(l->residue, sizeof(l->residue), "%d kprobe%s and %d kretprobe%s stay "
@@ -925,4 +1014,21 @@ const struct lb_tracer_ops lb_tracer_lttng = {
 	.disarm = lttng_disarm,
 	.destroy = lttng_destroy,
 	.cleanup = lb_lttng_cleanup,
+};
+
+const struct lb_tracer_ops lb_tracer_lttng_ust = {
+	.name = "lttng-ust",
+	.available = lttng_ust_available,
+	.create = lttng_ust_create,
+	.arm = lttng_arm,
+	.attach = lttng_attach,
+	.snapshot = lttng_snapshot,
+	.enable = lttng_enable,
+	.disable = lttng_disable,
+	.off_residue = lttng_off_residue,
+	.cpu_clocks = lttng_cpu_clocks,
+	.collect = lttng_collect,
+	.disarm = lttng_disarm,
+	.destroy = lttng_destroy,
+	/* Its sessions are named as the lttng tracer's, whose cleanup finds them. */
 };

@@ -53,3 +53,13 @@ const struct lb_tracer_ops lb_tracer_lttng = {
 	.disarm = lttng_none_disarm,
 	.destroy = lttng_none_destroy,
 };
+
+const struct lb_tracer_ops lb_tracer_lttng_ust = {
+	.name = "lttng-ust",
+	.available = lttng_none_available,
+	.create = lttng_none_create,
+	.arm = lttng_none_arm,
+	.snapshot = lttng_none_snapshot,
+	.disarm = lttng_none_disarm,
+	.destroy = lttng_none_destroy,
+};

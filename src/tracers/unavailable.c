@@ -30,6 +30,7 @@ static const char *const briefs[LB_UNAVAIL_COUNT] = {
 	[LB_UNAVAIL_TRACEFS] = "no tracefs",
 	[LB_UNAVAIL_TRACEPOINT] = "unknown tracepoint",
 	[LB_UNAVAIL_TOOL] = "tool not installed",
+	[LB_UNAVAIL_LTTNG_UST] = "no liblttng-ust",
 };
 
 /* Like errno: the code of the message this thread wrote last; OTHER once taken. */

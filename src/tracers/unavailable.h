@@ -35,6 +35,7 @@ enum lb_unavailable {
 	LB_UNAVAIL_TRACEFS,		/* no tracefs, and it cannot be mounted */
 	LB_UNAVAIL_TRACEPOINT,		/* a tracepoint of the set is not in this kernel */
 	LB_UNAVAIL_TOOL,		/* a command tracer's tool is not installed */
+	LB_UNAVAIL_LTTNG_UST,		/* built without liblttng-ust (lttng-ust) */
 	LB_UNAVAIL_COUNT
 };
 
