@@ -45,7 +45,8 @@ extern const char *const lb_lttng_ust_events[];
  * the workload server loads for an lttng-ust set (the build tree's for the
  * build tree's loadbench, else PKGLIBDIR's) into @buf. Returns 0 when it is
  * there and trusted (a regular file of root's or ours, in a directory, that
- * group and others cannot write); else -errno with the reason (and its
+ * no other user can write: others never, a group only when it is root's);
+ * else -errno with the reason (and its
  * lb_unavailable code) in @why: -EOPNOTSUPP when built without liblttng-ust.
  */
 int lb_lttng_ust_provider(char *buf, size_t len, char *why, size_t whylen);

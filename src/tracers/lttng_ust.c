@@ -8,6 +8,7 @@
  */
 #include <errno.h>
 #include <limits.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -18,9 +19,19 @@
 
 const char *const lb_lttng_ust_events[] = { "loadbench:request", "loadbench:reply", NULL };
 
+/* Owned by root or us, and writable by no one else (a group's write only if it is root's). */
+static bool safe_owner(const struct stat *st)
+{
+	if (st->st_uid != 0 && st->st_uid != geteuid())
+		return false;
+	if (st->st_mode & S_IWOTH)
+		return false;
+	return !(st->st_mode & S_IWGRP) || st->st_gid == 0;
+}
+
 /*
- * @path is a regular file of root's or ours that group and others cannot
- * write, in a directory they cannot write either: 0, or -errno / -EPERM.
+ * @path is a regular file of root's or ours that no one else can write, in
+ * a directory no one else can write either: 0, or -errno / -EPERM.
  */
 static int trusted(const char *path)
 {
@@ -31,7 +42,7 @@ static int trusted(const char *path)
 		return -errno;
 	if (!S_ISREG(st.st_mode))
 		return -EINVAL;
-	if ((st.st_uid != 0 && st.st_uid != geteuid()) || (st.st_mode & (S_IWGRP | S_IWOTH)))
+	if (!safe_owner(&st))
 		return -EPERM;
 	snprintf(dir, sizeof(dir), "%s", path);
 	slash = strrchr(dir, '/');
@@ -40,9 +51,7 @@ static int trusted(const char *path)
 	*slash = '\0';
 	if (stat(dir[0] ? dir : "/", &st) < 0)
 		return -errno;
-	if ((st.st_uid != 0 && st.st_uid != geteuid()) || (st.st_mode & (S_IWGRP | S_IWOTH)))
-		return -EPERM;
-	return 0;
+	return safe_owner(&st) ? 0 : -EPERM;
 }
 
 int lb_lttng_ust_provider(char *buf, size_t len, char *why, size_t whylen)
@@ -61,8 +70,8 @@ int lb_lttng_ust_provider(char *buf, size_t len, char *why, size_t whylen)
 	ret = trusted(buf);
 	if (ret == -EPERM || ret == -EINVAL)
 		lb_unavailable_say(LB_UNAVAIL_OTHER, why, whylen, "the LTTng-UST provider %s is "
-				   "not a regular file of root's that only root can write (nor is "
-				   "its directory): loadbench loads no code others could have "
+				   "not a regular file of root's that no other user can write (nor "
+				   "is its directory): loadbench loads no code others could have "
 				   "changed", buf);
 	else if (ret)
 		lb_unavailable_say(LB_UNAVAIL_OTHER, why, whylen, "the LTTng-UST provider %s: %s "
