@@ -94,6 +94,12 @@ if readelf -n "$LOADBENCH" 2>/dev/null | grep -q "Provider: loadbench"; then
 else
 	note "no USDT markers in $LOADBENCH (built without sys/sdt.h): bpf-usdt not run"
 fi
+note "a usdt set whose binary is not installed: it cannot run here, one line, as under ftrace"
+printf 'tracer bpf\nbinary /usr/bin/no-such-python\nusdt python:function__return\n' \
+	>"$tmp/nopython.probeset"
+expect_error "probe set nopython cannot run here: its binary /usr/bin/no-such-python is not" \
+	"$LOADBENCH" --probeset "$tmp/nopython.probeset" --duration 0.2 --quiet --output "$tmp/nopy"
+assert_no_bpf_leftovers
 
 note "an arm that fails half-way leaves nothing"
 # ftrace:function has a tracepoint id, but its perf event is refused where the

@@ -177,9 +177,9 @@ static int add_usdt(struct lb_dynevents *d, const struct lb_probeset *ps, const 
 /*
  * The set's 'binary', its symbolic links resolved (the kernel places a
  * uprobe on an inode: /usr/bin/python3 is python3.11's), checked to be a
- * regular file.
+ * regular file, into @buf.
  */
-static int find_binary(struct lb_dynevents *d, const struct lb_probeset *ps, char *err,
+static int find_binary(const struct lb_probeset *ps, char *buf, size_t size, char *err,
 		       size_t len)
 {
 	char real[PATH_MAX];
@@ -198,19 +198,19 @@ static int find_binary(struct lb_dynevents *d, const struct lb_probeset *ps, cha
 				 ps->binary, strerror(-ret));
 		return ret;
 	}
-	if (!S_ISREG(st.st_mode) || strpbrk(real, " \t\n") || strlen(real) >= sizeof(d->exe)) {
+	if (!S_ISREG(st.st_mode) || strpbrk(real, " \t\n") || strlen(real) >= size) {
 		snprintf(err, len, "%s:%d: binary %s: %s is not a regular file uprobe_events can "
 			 "name (no blanks)", ps->path, ps->binary_line, ps->binary, real);
 		return -EINVAL;
 	}
-	snprintf(d->exe, sizeof(d->exe), "%s", real);
+	snprintf(buf, size, "%s", real);
 	return 0;
 }
 
-/* The loadbench executable, the server's binary, as uprobe_events can name it. */
-static int find_exe(struct lb_dynevents *d, char *err, size_t len)
+/* The loadbench executable, the server's binary, as uprobe_events can name it, into @buf. */
+static int find_exe(char *buf, size_t size, char *err, size_t len)
 {
-	ssize_t n = readlink("/proc/self/exe", d->exe, sizeof(d->exe) - 1);
+	ssize_t n = readlink("/proc/self/exe", buf, size - 1);
 	int ret;
 
 	if (n < 0) {
@@ -219,19 +219,25 @@ static int find_exe(struct lb_dynevents *d, char *err, size_t len)
 		return ret;
 	}
 	/* A path that filled the buffer may be cut: a uprobe on it would name another file. */
-	if ((size_t)n >= sizeof(d->exe) - 1) {
-		snprintf(err, len, "uprobes cannot name the loadbench executable: its path is %d "
-			 "bytes or longer: run loadbench from a shorter path", PATH_MAX - 1);
+	if ((size_t)n >= size - 1) {
+		snprintf(err, len, "uprobes cannot name the loadbench executable: its path is %zu "
+			 "bytes or longer: run loadbench from a shorter path", size - 1);
 		return -ENAMETOOLONG;
 	}
-	d->exe[n] = '\0';
-	if (strpbrk(d->exe, " \t\n")) {
+	buf[n] = '\0';
+	if (strpbrk(buf, " \t\n")) {
 		snprintf(err, len, "uprobes cannot name %s: uprobe_events takes no blanks in "
 			 "a path (or it was deleted): run loadbench from a path without blanks",
-			 d->exe);
+			 buf);
 		return -EINVAL;
 	}
 	return 0;
+}
+
+int lb_uprobe_binary(const struct lb_probeset *ps, char *buf, size_t size, char *err,
+		     size_t len)
+{
+	return ps->binary ? find_binary(ps, buf, size, err, len) : find_exe(buf, size, err, len);
 }
 
 int lb_dynevents_resolve(const struct lb_probeset *ps, struct lb_dynevents **out, char *err,
@@ -273,7 +279,7 @@ int lb_dynevents_resolve(const struct lb_probeset *ps, struct lb_dynevents **out
 	}
 	if (user) {
 		d->self = !ps->binary;
-		ret = d->self ? find_exe(d, err, len) : find_binary(d, ps, err, len);
+		ret = lb_uprobe_binary(ps, d->exe, sizeof(d->exe), err, len);
 		if (ret)
 			goto err;
 	}

@@ -34,6 +34,17 @@ int lb_dynevents_resolve(const struct lb_probeset *ps, struct lb_dynevents **out
 			 size_t len);
 
 /*
+ * lb_uprobe_binary - the executable @ps's uprobe, uretprobe and usdt lines
+ * probe, into @buf (@size bytes): its 'binary' line with the symbolic links
+ * resolved, else the loadbench executable (the workload server is a fork of
+ * it); a path uprobe_events can name (no blank). Returns 0, or -errno with
+ * the reason in @err: -ENOENT for a binary that is not installed (the set
+ * cannot run here, LB_UNAVAIL_TOOL).
+ */
+int lb_uprobe_binary(const struct lb_probeset *ps, char *buf, size_t size, char *err,
+		     size_t len);
+
+/*
  * lb_dynevents_create - create @d's events in group loadbench_<pid> and
  * enable them in @inst only; with @inst NULL, enable them nowhere (the perf
  * tracers open them by id: `perf probe' then `perf record -e'). Returns 0,

@@ -230,7 +230,7 @@ static int usdt_check(struct lb_bpf *b, const struct lb_probeset *ps, char *err,
 {
 	struct lb_usdt_site site;
 	char near[256], path[PATH_MAX];
-	ssize_t n;
+	int ret;
 
 	snprintf(path, sizeof(path), "%s/uprobe_events", lb_tracefs_dir());
 	if (access(path, F_OK)) {
@@ -238,26 +238,13 @@ static int usdt_check(struct lb_bpf *b, const struct lb_probeset *ps, char *err,
 				   "%s (CONFIG_UPROBE_EVENTS unset)", path);
 		return -ENODEV;
 	}
-	if (ps->binary) {
-		if (!realpath(ps->binary, b->exe)) {
-			snprintf(err, len, "%s:%d: binary %s: %s", ps->path, ps->binary_line,
-				 ps->binary, strerror(errno));
-			return -errno;
-		}
-		n = (ssize_t)strlen(b->exe);
-	} else {
-		n = readlink("/proc/self/exe", b->exe, sizeof(b->exe) - 1);
-	}
-	if (n < 0 || (size_t)n >= sizeof(b->exe) - 1) {
-		snprintf(err, len, "cannot read /proc/self/exe for usdt markers: %s",
-			 n < 0 ? strerror(errno) : "its path is too long");
-		return n < 0 ? -errno : -ENAMETOOLONG;
-	}
-	b->exe[n] = '\0';
+	/* The same file as ftrace's and perf's uprobes name (a binary not installed: unavailable). */
+	ret = lb_uprobe_binary(ps, b->exe, sizeof(b->exe), err, len);
+	if (ret)
+		return ret;
 	for (size_t i = 0; i < b->nus; i++) {
-		int ret = lb_elf_usdt(b->exe, b->us[i].provider, b->us[i].name, &site, 1, near,
-				      sizeof(near));
-
+		ret = lb_elf_usdt(b->exe, b->us[i].provider, b->us[i].name, &site, 1, near,
+				  sizeof(near));
 		if (ret == -ENOENT) {
 			snprintf(err, len, "%s:%d: unknown USDT marker %s:%s: %s has none of that "
 				 "name%s%s", ps->path, b->us[i].line, b->us[i].provider,
