@@ -14,14 +14,10 @@ lb_ust_fn lb_ust_reply_fn;
 
 int lb_ust_load(const char *path, char *err, size_t len)
 {
-	void *h;
+#ifdef HAVE_LTTNG_UST
+	void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
 	lb_ust_fn rq, rp;
 
-#ifndef HAVE_LTTNG_UST
-	snprintf(err, len, "built without liblttng-ust (apt-get install liblttng-ust-dev)");
-	return -ENOSYS;
-#endif
-	h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
 	if (!h) {
 		snprintf(err, len, "%s", dlerror());
 		return -ENOENT;
@@ -30,9 +26,15 @@ int lb_ust_load(const char *path, char *err, size_t len)
 	*(void **)&rp = dlsym(h, "lb_ust_reply");
 	if (!rq || !rp) {
 		snprintf(err, len, "%s has no lb_ust_request or lb_ust_reply", path);
+		dlclose(h);
 		return -ENOENT;
 	}
 	lb_ust_request_fn = rq;
 	lb_ust_reply_fn = rp;
 	return 0;
+#else
+	(void)path;
+	snprintf(err, len, "built without liblttng-ust (apt-get install liblttng-ust-dev)");
+	return -ENOSYS;
+#endif
 }

@@ -812,6 +812,34 @@ static int lttng_collect(void *priv, struct lb_tracer_counts *at, size_t n, char
 }
 
 /*
+ * lttng-ust switches its events, not the channel: disabled, lttng-ust sets
+ * the tracepoints' state to 0 in the server. 0 or -errno with @err.
+ */
+static int ust_events_switch(struct lttng *l, bool on, char *err, size_t len)
+{
+	for (size_t i = 0; i < l->ps->nprobes; i++) {
+		const struct lb_probe *p = &l->ps->probes[i];
+		char name[LTTNG_SYMBOL_NAME_LEN];
+		int ret;
+
+		if (on) {
+			ret = enable_event(l, p, err, len);
+			if (ret)
+				return ret;
+			continue;
+		}
+		snprintf(name, sizeof(name), "%s:%s", p->system, p->event);
+		ret = lttng_disable_event(l->handle, name, LB_LTTNG_CHANNEL);
+		if (ret < 0) {
+			snprintf(err, len, "cannot disable the LTTng-UST event %s of session %s: %s",
+				 name, l->session, lerr(ret));
+			return -EIO;
+		}
+	}
+	return 0;
+}
+
+/*
  * Switching off: the channel disabled (see the top of the file). Its
  * sub-buffers, the consumer and the session stay.
  */
@@ -822,22 +850,10 @@ static int lttng_disable(void *priv, char *err, size_t len)
 
 	if (l->off)
 		return 0;
-	/* lttng-ust: the events disabled, so that lttng-ust turns the tracepoints off. */
-	for (size_t i = 0; l->ust && i < l->ps->nprobes; i++) {
-		const struct lb_probe *p = &l->ps->probes[i];
-		char name[LTTNG_SYMBOL_NAME_LEN];
-
-		snprintf(name, sizeof(name), "%s:%s", p->system, p->event);
-		ret = lttng_disable_event(l->handle, name, LB_LTTNG_CHANNEL);
-		if (ret < 0) {
-			snprintf(err, len, "cannot disable the LTTng-UST event %s of session %s: %s",
-				 name, l->session, lerr(ret));
-			return -EIO;
-		}
-	}
 	if (l->ust) {
-		l->off = true;
-		return 0;
+		ret = ust_events_switch(l, false, err, len);
+		l->off = !ret;
+		return ret;
 	}
 	ret = lttng_disable_channel(l->handle, LB_LTTNG_CHANNEL);
 	if (ret < 0) {
@@ -858,14 +874,10 @@ static int lttng_enable(void *priv, char *err, size_t len)
 
 	if (!l->off)
 		return 0;
-	for (size_t i = 0; l->ust && i < l->ps->nprobes; i++) {
-		ret = enable_event(l, &l->ps->probes[i], err, len);
-		if (ret)
-			return ret;
-	}
 	if (l->ust) {
-		l->off = false;
-		return 0;
+		ret = ust_events_switch(l, true, err, len);
+		l->off = ret != 0;
+		return ret;
 	}
 	chan = make_channel(l);
 	if (!chan) {
