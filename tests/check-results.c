@@ -223,10 +223,12 @@ static bool same_slice(const struct lb_slice *a, const struct lb_slice *b)
 }
 
 /*
- * --method alternate: one run (its on slices) that pairs with a baseline run
- * of the same round; slices in order, plain slices (nothing armed, no events)
- * before the units and, unless interrupted, as many after; every unit with
- * each state twice; the set's
+ * --method alternate: one run per alternation (its on slices; more than one
+ * when --time-budget topped the set up), each paired with a baseline run of
+ * the same round; slices in order, as many stretches of units as runs,
+ * plain slices (nothing armed, no events) before and, unless interrupted,
+ * after each (LB_ALT_PLAIN_SLICES in the first alternation,
+ * LB_ALT_TOPUP_PLAIN in a top-up); every unit with each state twice; the set's
  * tracer counted events in its on slices and next to none while off (off is
  * off: at most 0.1% of what it counted on, the events in flight at a
  * switch); at least 2 units used, a finite CI.
@@ -234,36 +236,63 @@ static bool same_slice(const struct lb_slice *a, const struct lb_slice *b)
 static void check_slices(const struct lb_results *res, const struct lb_probeset_result *p)
 {
 	const struct lb_summary *s = &p->summary;
-	int me = (int)(p - res->probesets), on = 0, off = 0, plain_before = 0, plain_after = 0;
-	bool paired = false;
+	int me = (int)(p - res->probesets), on = 0, off = 0, plain = 0, stretches = 0;
 
-	if (p->nruns != 1)
-		fail("%s: %zu runs under --method alternate, expected 1", p->name, p->nruns);
-	for (size_t i = 0; p->nruns && i < res->baseline.nruns; i++)
-		paired |= res->baseline.runs[i].round == p->runs[0].round;
-	if (!paired)
-		fail("%s: no plain baseline run in its round", p->name);
-	for (size_t i = 0; i < p->nslices; i++) {
-		const struct lb_slice *sl = &p->slices[i];
+	if (p->nruns < 1)
+		fail("%s: no run under --method alternate", p->name);
+	for (size_t r = 0; r < p->nruns; r++) {
+		bool paired = false;
 
-		if (i && sl->start < p->slices[i - 1].start)
+		for (size_t i = 0; i < res->baseline.nruns; i++)
+			paired |= res->baseline.runs[i].round == p->runs[r].round;
+		if (!paired)
+			fail("%s: no plain baseline run in round %d", p->name, p->runs[r].round);
+	}
+	for (size_t i = 0; i <= p->nslices; i++) {
+		const struct lb_slice *sl = i < p->nslices ? &p->slices[i] : NULL;
+
+		if (sl && i && sl->start < p->slices[i - 1].start)
 			fail("%s: slice %zu starts before the one before it", p->name, i);
-		if (sl->on == LB_SLICE_PLAIN) {
+		if (sl && sl->on == LB_SLICE_PLAIN) {
 			if (sl->unit != -1 || sl->events || sl->off_events)
 				fail("%s: plain slice %zu: unit %d, %" PRIu64 " events, %" PRIu64
 				     " while off: nothing is armed in a plain slice", p->name, i,
 				     sl->unit, sl->events, sl->off_events);
-			if (on || off)
-				plain_after++;
-			else
-				plain_before++;
+			plain++;
 			continue;
 		}
-		if (plain_after)
-			fail("%s: slice %zu of unit %d after the plain slices that follow disarm",
-			     p->name, i, sl->unit);
+		/*
+		 * The plain slices before this stretch of units: those after the
+		 * one before (8 after the first, 4 after a top-up) and this one's
+		 * own (8 for the first, 4 for a top-up); at the end, the last's
+		 * after (none when interrupted).
+		 */
+		if (!sl || (i && p->slices[i - 1].on == LB_SLICE_PLAIN) || !i) {
+			int after = !stretches ? 0 : stretches == 1 ? LB_ALT_PLAIN_SLICES :
+				    LB_ALT_TOPUP_PLAIN;
+			int before = !sl ? 0 : !stretches ? LB_ALT_PLAIN_SLICES : LB_ALT_TOPUP_PLAIN;
+			int want = after + before;
+
+			if (plain != want && (sl || res->complete || plain))
+				fail("%s: %d plain slices before slice %zu, expected %d (%d "
+				     "alternations before it)", p->name, plain, i, want, stretches);
+			plain = 0;
+			if (!sl)
+				break;
+			stretches++;
+		}
 		if (i && p->slices[i - 1].on != LB_SLICE_PLAIN && sl->unit < p->slices[i - 1].unit)
 			fail("%s: slice %zu out of order", p->name, i);
+		if (i && sl->unit <= p->slices[i - 1].unit && p->slices[i - 1].on == LB_SLICE_PLAIN &&
+		    stretches > 1) {
+			for (size_t j = i; j-- > 0;)
+				if (p->slices[j].on != LB_SLICE_PLAIN) {
+					if (sl->unit <= p->slices[j].unit)
+						fail("%s: slice %zu: unit %d again in a top-up",
+						     p->name, i, sl->unit);
+					break;
+				}
+		}
 		if (!(sl->seconds > 0) || (!sl->dropped && !sl->ops))
 			fail("%s: slice %zu: %g s, %" PRIu64 " ops", p->name, i, sl->seconds,
 			     sl->ops);
@@ -273,10 +302,9 @@ static void check_slices(const struct lb_results *res, const struct lb_probeset_
 	if (on < 4 || off < 4 || on != off)
 		fail("%s: %d on and %d off slices, expected as many of each, 4 or more", p->name,
 		     on, off);
-	if (plain_before != LB_ALT_PLAIN_SLICES ||
-	    (plain_after != LB_ALT_PLAIN_SLICES && (res->complete || plain_after)))
-		fail("%s: %d plain slices before the alternation and %d after, expected %d each",
-		     p->name, plain_before, plain_after, LB_ALT_PLAIN_SLICES);
+	if (stretches != (int)p->nruns)
+		fail("%s: %d stretches of units, expected one per run (%zu)", p->name, stretches,
+		     p->nruns);
 	/* A set and the set it builds on are alternated together: the same slices. */
 	for (size_t k = 0; p->compare_with && k < res->nprobesets; k++) {
 		const struct lb_probeset_result *b = &res->probesets[k];

@@ -354,6 +354,100 @@ static void test_long_slice(void)
 	lb_results_free(res);
 }
 
+/*
+ * Units @first.. @first + @count - 1 of set 0 into @s from *@n on, mirrored
+ * (off on on off, then on off off on): off 100k ops/s, on @on_rate, @ev
+ * events per op.
+ */
+static void units(struct lb_slice *s, size_t *n, int first, int count, double on_rate, double ev)
+{
+	for (int u = first; u < first + count; u++) {
+		bool abba = u % 2;
+
+		s[(*n)++] = slice(u, abba ? -1 : 0, abba ? 100000 : on_rate, ev, 0);
+		s[(*n)++] = slice(u, abba ? 0 : -1, abba ? on_rate : 100000, ev, 0);
+		s[(*n)++] = slice(u, abba ? 0 : -1, abba ? on_rate : 100000, ev, 0);
+		s[(*n)++] = slice(u, abba ? -1 : 0, abba ? 100000 : on_rate, ev, 0);
+	}
+}
+
+/*
+ * Off was not off for one switch: the off slice that counted events is
+ * dropped with its unit by lb_slices_mark_dropped(), the summary counts that
+ * unit among the dropped ones and says why, and keeps the events it counted.
+ */
+static void test_off_events(void)
+{
+	struct lb_results *res = results();
+	struct lb_probeset_result *p = lb_results_add_probeset(res, "set", "perf");
+	struct lb_slice s[4 * 20];
+	struct lb_run run = { .round = 1 };
+	size_t n = 0;
+	double r[32];
+
+	units(s, &n, 0, 20, 80000, 24);
+	T_CHECK(lb_slices_mark_dropped(s, n) == 20);
+	/* Unit 7 (off, on, on, off): its last slice, off, counted 5 events. */
+	s[7 * 4 + 3].off_events = 5;
+	T_CHECK(lb_slices_mark_dropped(s, n) == 19);
+	T_CHECK(s[7 * 4 + 3].dropped && !s[7 * 4].dropped);
+	T_CHECK(lb_slices_unit_ratios(s, n, 0, -1, r, 32) == 19);
+	T_CHECK(!lb_probeset_result_add_slices(p, s, n));
+	T_CHECK(!lb_probeset_result_add_run(p, &run));
+	T_CHECK(!lb_results_summarize(res));
+	p = &res->probesets[0];
+	T_CHECK(p->summary.units == 19 && p->summary.dropped_units == 1);
+	T_CHECK(p->summary.off_dropped_units == 1);
+	T_CHECK(p->summary.off_events == 5);
+	T_CHECK_NEAR(p->summary.slowdown_pct, 20, 0.05);
+	lb_results_free(res);
+}
+
+/*
+ * A set that --time-budget topped up: two alternations one after the
+ * other in its slices (8 plain slices, 10 units, 8 plain; 4 plain, 10 more
+ * units numbered on, 4 plain), two runs. Every unit counts; the seconds are
+ * the two stretches of units added, not the time between them.
+ */
+static void test_topup(void)
+{
+	struct lb_results *res = results();
+	struct lb_probeset_result *p = lb_results_add_probeset(res, "set", "bpf");
+	struct lb_slice s[2 * LB_ALT_PLAIN_SLICES + 2 * LB_ALT_TOPUP_PLAIN + 4 * 20];
+	struct lb_run run = { .round = 1 }, b2 = { .round = 2, .seconds = 1, .ops = 100000,
+						    .throughput = 100000 };
+	size_t n = 0, first, second;
+	double r[32];
+
+	for (int alt = 0; alt < 2; alt++) {
+		int plain = alt ? LB_ALT_TOPUP_PLAIN : LB_ALT_PLAIN_SLICES;
+
+		for (int i = 0; i < plain; i++)
+			s[n++] = slice(-1, LB_SLICE_PLAIN, 100000, 0, 0);
+		first = n;
+		units(s, &n, 10 * alt, 10, 70000, 24);
+		second = n;
+		for (int i = 0; i < plain; i++)
+			s[n++] = slice(-1, LB_SLICE_PLAIN, 100000, 0, 0);
+	}
+	T_CHECK(lb_slices_unit_ratios(s, n, 0, -1, r, 32) == 20);
+	T_CHECK(!lb_probeset_result_add_slices(p, s, n));
+	T_CHECK(!lb_probeset_result_add_run(p, &run));
+	run.round = 2;
+	T_CHECK(!lb_probeset_result_add_run(p, &run));
+	T_CHECK(!lb_probeset_result_add_run(&res->baseline, &b2));
+	T_CHECK(!lb_results_summarize(res));
+	p = &res->probesets[0];
+	T_CHECK(p->summary.units == 20 && p->summary.dropped_units == 0);
+	T_CHECK(p->summary.alternations == 2);
+	T_CHECK_NEAR(p->summary.slowdown_pct, 30, 0.05);
+	/* Each stretch: 40 slices 0.12 s apart, the last 0.1 s long: 4.78 s. */
+	T_CHECK_NEAR(p->summary.seconds, 2 * 4.78, 1e-6);
+	T_CHECK_NEAR(p->summary.topup_seconds, 4.78, 1e-6);
+	T_CHECK_NEAR(s[second - 1].start + 0.1 - s[first].start, 4.78, 1e-6);
+	lb_results_free(res);
+}
+
 int main(void)
 {
 	test_single();
@@ -362,5 +456,7 @@ int main(void)
 	test_pair_unbounded();
 	test_dropped();
 	test_long_slice();
+	test_off_events();
+	test_topup();
 	return t_exit();
 }

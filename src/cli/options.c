@@ -22,6 +22,7 @@
 #include "loadgen.h"
 #include "options.h"
 #include "plot.h"
+#include "results.h"
 #include "run.h"
 #include "tracer.h"
 #include "util.h"
@@ -235,7 +236,8 @@ static const struct lb_option options[] = {
 	{ .name = "time-budget", .arg = "SEC", AT(time_budget), .min = 0, .max = 864000,
 	  .def = STR(LB_TIME_BUDGET_DEFAULT), .def_note = "; 0 = none",
 	  .help = "alternate: seconds for every set's alternation together, set-up included "
-		  "{default}: each set gets an equal share of what is left, at most --max-time" },
+		  "{default}: a first pass shares " STR(LB_ALT_FIRST_PASS_PCT) "% of it equally, "
+		  "the rest tops up the sets furthest from --precision; at most --max-time each" },
 	{ .name = "sweep", .arg = "KEY=V1,V2,...", .kind = LB_OPT_CALL, .set = set_sweep,
 	  .help = "measure once per value of a workload parameter ({keys}), 2 to "
 		  STR(LB_SWEEP_MAX) " values, each into DIR/KEY=V; then per probe set the line "

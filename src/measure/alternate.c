@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "measure_int.h"
+#include "budget.h"
 #include "cpu.h"
 #include "hist.h"
 #include "loadgen.h"
@@ -32,13 +33,6 @@
  */
 #define LB_ALT_CHECK_RESAMPLES 2000
 #define LB_ALT_CHECK_MARGIN 0.97
-/*
- * --time-budget: the set-up seconds of a group assumed before one has been
- * measured (here 2.5-4 s: workload start, 2 x 8 plain slices, 2 warm-ups,
- * arm and disarm), and the least a group's share may be.
- */
-#define LB_ALT_SETUP_GUESS 4.0
-#define LB_ALT_MIN_SHARE 3.0
 
 int lb_measure_groups(const struct lb_results *res, int *group)
 {
@@ -100,6 +94,10 @@ struct alt {
 	 */
 	double units_start;
 	unsigned long long rng;
+	int unit_base;			/* the number of this alternation's first unit */
+	double start_base;		/* its first slice's start (after the group's earlier ones) */
+	int used_before;		/* units used in the group's earlier alternations */
+	int nplain;			/* plain slices before arm and after disarm */
 	int kchecks[LB_MAX_PROBESETS];	/* kprobe checks done per member (LB_KPROBE_CHECKS) */
 	/*
 	 * When the workload times its operations: its histogram at a slice's
@@ -189,7 +187,7 @@ static int alt_slice(struct alt *a, int unit, int state, char *err, size_t len)
 	const struct lb_measure *b = a->b;
 	struct lb_tracer_counts c0[LB_MAX_PROBESETS], c1[LB_MAX_PROBESETS], *cs;
 	uint64_t ops0, ops1, sp0, sp1, late0, late1;
-	struct lb_slice sl = { .unit = unit };
+	struct lb_slice sl = { .unit = unit < 0 ? unit : unit + a->unit_base };
 	struct lb_cpu_snap cpu0, cpu1;
 	double took, t0, t1;
 	int ret;
@@ -223,7 +221,7 @@ static int alt_slice(struct alt *a, int unit, int state, char *err, size_t len)
 		lb_tracer_kprobes_check(alt_tracer(a, state), why, sizeof(why));
 	}
 	sl.on = state < 0 ? state : a->member[state];
-	sl.start = t0 - a->origin;
+	sl.start = t0 - a->origin + a->start_base;
 	sl.seconds = t1 - t0;
 	sl.switch_s = took;
 	sl.ops = ops1 - ops0;
@@ -327,15 +325,21 @@ static int alt_count(struct alt *a, char *err, size_t len)
 	return ret;
 }
 
-/* The widest 95% CI half-width of the group's slowdowns and of each set against its base. */
+/*
+ * The widest 95% CI half-width of the group's slowdowns and of each set
+ * against its base, over the units of its earlier alternations (stored in
+ * the results) and of this one's slices so far.
+ */
 static double alt_widest(const struct alt *a)
 {
-	double *r = malloc((a->nslices + 1) * sizeof(*r)), widest = 0, lo, hi;
+	size_t nstored = a->res->probesets[a->member[0]].nslices, max = nstored + a->nslices + 1;
+	double *r = malloc(max * sizeof(*r)), widest = 0, lo, hi;
 
 	if (!r)
 		return INFINITY;
 	for (int k = 0; k < a->n; k++) {
-		const char *base = a->res->probesets[a->member[k]].compare_with;
+		const struct lb_probeset_result *psr = &a->res->probesets[a->member[k]];
+		const char *base = psr->compare_with;
 		int refs[2] = { -1, -2 };
 
 		for (int j = 0; base && j < a->n; j++)
@@ -346,8 +350,10 @@ static double alt_widest(const struct alt *a)
 
 			if (refs[i] == -2)
 				continue;
-			n = lb_slices_unit_ratios(a->slices, a->nslices, a->member[k], refs[i], r,
-						  a->nslices + 1);
+			n = lb_slices_unit_ratios(psr->slices, psr->nslices, a->member[k], refs[i], r,
+						  max);
+			n += lb_slices_unit_ratios(a->slices, a->nslices, a->member[k], refs[i],
+						   r + n, max - n);
 			if (n < 2 || lb_stats_block_ci95(r, n, LB_ALT_CHECK_RESAMPLES, 1, &lo, &hi)) {
 				widest = INFINITY;
 				continue;
@@ -372,6 +378,8 @@ static void alt_progress(const struct alt *a, const struct lb_progress *p, int u
 	for (int k = 0; k < a->n && off < sizeof(names); k++)
 		off += snprintf(names + off, sizeof(names) - off, "%s%s", k ? " vs " : "",
 				a->res->probesets[a->member[k]].name);
+	if (a->used_before && off < sizeof(names))
+		snprintf(names + off, sizeof(names) - off, " (top-up)");
 	if (isfinite(widest))
 		snprintf(line, sizeof(line), "loadbench: %s, alternating: %d units, CI +-%.2f pp "
 			 "(asked %.2f), %.0f s of at most %.0f s", names, units, widest,
@@ -411,7 +419,7 @@ static int alt_units(struct alt *a, const struct lb_progress *p, char *err, size
 			if (ret)
 				return ret;
 		}
-		used = lb_slices_mark_dropped(a->slices, a->nslices);
+		used = lb_slices_mark_dropped(a->slices, a->nslices) + a->used_before;
 		if (used >= LB_ALT_MIN_UNITS)
 			widest = alt_widest(a);
 		alt_progress(a, p, used, widest);
@@ -503,7 +511,7 @@ static int alt_store(struct alt *a, int round, const struct lb_workload_stats *s
 /* The plain slices before arm or after disarm; 0 or -errno (-EINTR). */
 static int alt_plain(struct alt *a, char *err, size_t len)
 {
-	for (int i = 0; i < LB_ALT_PLAIN_SLICES; i++) {
+	for (int i = 0; i < a->nplain; i++) {
 		int ret = alt_slice(a, -1, LB_SLICE_PLAIN, err, len);
 
 		if (ret)
@@ -513,27 +521,59 @@ static int alt_plain(struct alt *a, char *err, size_t len)
 }
 
 /*
+ * @o after alternation @a, stored, which used @used units in @units_s
+ * seconds and spent @setup_s outside them.
+ */
+static void alt_outcome_update(struct alt *a, struct lb_alt_outcome *o, int used, double units_s,
+			       double setup_s)
+{
+	const struct lb_slice *last = &a->slices[a->nslices - 1];
+	size_t nslices = a->nslices;
+
+	o->alternations++;
+	o->units_s += units_s;
+	o->setup_s = setup_s;
+	o->used = a->used_before + used;
+	for (size_t i = 0; i < a->nslices; i++)
+		if (a->slices[i].unit >= o->next_unit)
+			o->next_unit = a->slices[i].unit + 1;
+	/* A second's gap between alternations, where the figure draws them one after the other. */
+	o->next_start = last->start + last->seconds + 1;
+	/* Over the stored slices alone: this alternation's are among them now. */
+	a->nslices = 0;
+	o->widest = o->used >= 2 ? alt_widest(a) : INFINITY;
+	a->nslices = nslices;
+}
+
+/*
  * One group, in one running workload: plain slices, the group's tracers
  * armed, switched off, warmed up and alternated, then disarmed, and plain
  * slices again. The plain slices are the group's baseline run, and what its
  * off slices are held against (they bracket the alternation in time, so a
- * linear drift cancels).
+ * linear drift cancels). A group measured before (@o->alternations > 0: a
+ * top-up) goes on where it stopped: its units numbered after the earlier
+ * ones, its CI over them all. The run of each set and of the baseline is
+ * round @round; @o is brought up to date.
  */
 static int alt_group(const struct lb_measure *b, struct lb_results *res, const int *group, int g,
-		     double max_time, double *units_s, struct lb_progress *p, char *err, size_t len)
+		     double max_time, int round, struct lb_alt_outcome *o, struct lb_progress *p,
+		     char *err, size_t len)
 {
 	struct lb_workload_stats st = {0};
-	struct alt a = { .b = b, .res = res, .cur = -1, .max_time = max_time };
+	struct alt a = { .b = b, .res = res, .cur = -1, .max_time = max_time,
+			 .unit_base = o->next_unit, .start_base = o->next_start,
+			 .used_before = o->alternations ? o->used : 0,
+			 .nplain = o->alternations ? LB_ALT_TOPUP_PLAIN : LB_ALT_PLAIN_SLICES };
 	int armed = 0, ret, sret;
-	double t0;
+	double t0, tg = lb_now(), units_s;
 
 	for (size_t i = 0; i < res->nprobesets; i++)
 		if (group[i] == g)
 			a.member[a.n++] = (int)i;
 	for (int k = 0; k < a.n; k++)
 		a.tracers[k] = alt_tracer(&a, k);
-	a.rng = 0x6c62616c74ULL + (unsigned long long)g * 7919 + (unsigned long long)getpid();
-	p->round = g + 1;
+	a.rng = 0x6c62616c74ULL + (unsigned long long)round * 7919 + (unsigned long long)getpid();
+	p->round = round;
 	p->run++;
 	if (!lb_workload_latency_off(b->workload)) {
 		a.lat = calloc(2, sizeof(*a.lat));
@@ -577,7 +617,7 @@ static int alt_group(const struct lb_measure *b, struct lb_results *res, const i
 	t0 = lb_now();
 	if (!ret)
 		ret = alt_units(&a, p, err, len);
-	*units_s = lb_now() - t0;
+	units_s = lb_now() - t0;
 	/* Disarmed with the workload still running, for the plain slices after. */
 	while (armed-- > 0) {
 		alt_expect(&a, 0);
@@ -595,15 +635,17 @@ static int alt_group(const struct lb_measure *b, struct lb_results *res, const i
 	}
 	/* What was measured is kept, also when interrupted. */
 	if ((!ret || ret == -EINTR) && a.nslices) {
-		int sr;
+		int sr = alt_count(&a, err, len), used = 0;
 
-		lb_slices_mark_dropped(a.slices, a.nslices);
-		sr = alt_count(&a, err, len);
-
+		/* After the count: a slice in which an off set counted events goes too. */
 		if (!sr)
-			sr = alt_store(&a, g + 1, &st);
+			used = lb_slices_mark_dropped(a.slices, a.nslices);
+		if (!sr)
+			sr = alt_store(&a, round, &st);
 		if (sr)
 			ret = sr;
+		else
+			alt_outcome_update(&a, o, used, units_s, lb_now() - tg - units_s);
 	}
 	free(a.slices);
 	free(a.counts);
@@ -614,51 +656,55 @@ static int alt_group(const struct lb_measure *b, struct lb_results *res, const i
 	return ret;
 }
 
-/*
- * --time-budget: the seconds of alternation group @g of @ngroups may take,
- * started @elapsed seconds into the budget, when the groups before it spent
- * @setup seconds outside their units (workload start and stop, plain
- * slices, arm, warm-ups, disarm): an equal share of what is left after the
- * set-up still to come, so that a group that reached --precision early
- * leaves its time to the ones after it. Never more than --max-time, never
- * less than LB_ALT_MIN_SHARE (the 2 units the CI needs may take longer).
- */
-static double alt_share(const struct lb_measure *b, int g, int ngroups, double elapsed, double setup)
+/* An alternation of group @g failed with @err: the message names its first set. */
+static void alt_name_failure(const struct lb_results *res, const int *group, int g, char *err,
+			     size_t len)
 {
-	double per_setup = g ? setup / g : LB_ALT_SETUP_GUESS, share;
+	char msg[512];
 
-	if (!(b->time_budget > 0))
-		return b->max_time;
-	share = (b->time_budget - elapsed) / (ngroups - g) - per_setup;
-	if (share > b->max_time)
-		return b->max_time;
-	return share > LB_ALT_MIN_SHARE ? share : LB_ALT_MIN_SHARE;
+	snprintf(msg, sizeof(msg), "%s", err);
+	for (size_t i = 0; i < res->nprobesets; i++) {
+		if (group[i] == g) {
+			snprintf(err, len, "%s: %s", res->probesets[i].name, msg);
+			break;
+		}
+	}
 }
 
 int lb_measure_alternate(const struct lb_measure *b, struct lb_results *res, struct lb_progress *p,
 			   char *err, size_t len)
 {
-	int group[LB_MAX_PROBESETS], ngroups = lb_measure_groups(res, group), ret;
-	double start = lb_now(), setup = 0;
+	int group[LB_MAX_PROBESETS], ngroups = lb_measure_groups(res, group), ret, round = 0;
+	struct lb_alt_outcome o[LB_MAX_PROBESETS];
+	struct lb_budget bg = { .time_budget = b->time_budget, .max_time = b->max_time,
+				.target = LB_ALT_CHECK_MARGIN * b->precision };
+	double start = lb_now(), setup = 0, seconds;
 
+	for (int g = 0; g < ngroups; g++)
+		o[g] = (struct lb_alt_outcome){ .widest = INFINITY };
 	for (int g = 0; g < ngroups; g++) {
-		double tg = lb_now(), units_s = 0;
+		double tg = lb_now(), units_s = o[g].units_s;
 
-		ret = alt_group(b, res, group, g, alt_share(b, g, ngroups, tg - start, setup), &units_s,
-				p, err, len);
-		setup += lb_now() - tg - units_s;
+		ret = alt_group(b, res, group, g, lb_budget_share(&bg, g, ngroups, tg - start, setup),
+				++round, &o[g], p, err, len);
+		setup += lb_now() - tg - (o[g].units_s - units_s);
 		if (ret == -EINTR || (ret && lb_measure_stopped(b)))
 			return -EINTR;
 		if (ret) {
-			char msg[512];
-
-			snprintf(msg, sizeof(msg), "%s", err);
-			for (size_t i = 0; i < res->nprobesets; i++) {
-				if (group[i] == g) {
-					snprintf(err, len, "%s: %s", res->probesets[i].name, msg);
-					break;
-				}
-			}
+			alt_name_failure(res, group, g, err, len);
+			return ret;
+		}
+		if (lb_measure_stopped(b))
+			return -EINTR;
+	}
+	/* The budget's rest: top-ups, while one is worth its set-up. */
+	for (int g; (g = lb_budget_topup(&bg, o, ngroups, b->time_budget - (lb_now() - start),
+					 &seconds)) >= 0;) {
+		ret = alt_group(b, res, group, g, seconds, ++round, &o[g], p, err, len);
+		if (ret == -EINTR || (ret && lb_measure_stopped(b)))
+			return -EINTR;
+		if (ret) {
+			alt_name_failure(res, group, g, err, len);
 			return ret;
 		}
 		if (lb_measure_stopped(b))

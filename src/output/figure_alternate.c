@@ -211,24 +211,29 @@ static void slices_seen(const struct lb_results *res, bool *other, bool *dropped
 static void write_throughput_alt_caption(const void *arg, FILE *f, bool tex)
 {
 	const struct lb_results *res = arg;
-	bool other, dropped, plain;
+	bool other, dropped, plain, topped = false;
 	char what[2048];
 
 	slices_seen(res, &other, &dropped, &plain);
+	for (size_t k = 0; k < res->nprobesets; k++)
+		topped |= res->probesets[k].summary.alternations > 1;
 	snprintf(what, sizeof(what), "Throughput of the %s workload in every %g s slice (measured "
 		 "after %g s settling) of each probe set's alternation, its probes switched on and "
 		 "off in the same running workload; one panel per set, in run order, on shared "
 		 "axes (seconds from the alternation's first slice; throughput from zero). Filled "
 		 "circles: the slices with the set's probes on; hollow circles: every probe off;%s%s "
 		 "dashed lines: the medians of the on and of the off slices%s; thin grey line, once "
-		 "per panel: the throughput with nothing armed in that alternation (%s).",
+		 "per panel: the throughput with nothing armed in that alternation (%s).%s",
 		 lb_fmt_or_unknown(res->config.workload), res->config.slice, res->config.settle,
 		 other ? " filled triangles: another set of its compare-with group on (named "
 			 "in the panel's title);" : "",
 		 dropped ? " crosses: the slices of units left out of the statistics;" : "",
 		 dropped ? ", those units left out" : "",
 		 plain ? "its plain slices, before the probes were placed and after they were "
-			 "removed; those slices are not drawn" : "the baseline's run before it");
+			 "removed; those slices are not drawn" : "the baseline's run before it",
+		 topped ? " A set the time budget topped up was armed again later in a workload "
+			  "of its own: that alternation's slices follow its first one's, 1 s "
+			  "after them." : "");
 	lb_fig_put_caption(res, what, f, tex);
 }
 

@@ -119,8 +119,8 @@ static void print_markdown(const struct lb_results *res, FILE *f)
 	size_t i;
 
 	if (c->time_budget > 0)
-		snprintf(budget, sizeof(budget), "each set an equal share of a %g s budget for "
-			 "all, when less than that; ", c->time_budget);
+		snprintf(budget, sizeof(budget), "within a %g s budget for all (%.0f%% shared "
+			 "equally, then top-ups); ", c->time_budget, (double)LB_ALT_FIRST_PASS_PCT);
 	fputs("## Throughput slowdown under tracing\n\n", f);
 	fputs("- workload: ", f);
 	lb_fmt_put_md(f, lb_fmt_or_unknown(c->placement));

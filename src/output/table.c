@@ -237,10 +237,17 @@ static void lb_results_print_alternation(const struct lb_results *res, FILE *f)
 			continue;
 		fputs(first ? "\n" : "", f);
 		lb_str_put_safe(f, lb_str_or(psr->name, "?"));
-		fprintf(f, ": %d units in %.1f s, CI +-%.2f pp%s", s->units, s->seconds,
-			s->ci_half_width, s->precision_reached ? "" : " (precision NOT reached)");
+		fprintf(f, ": %d units in %.1f s", s->units, s->seconds);
+		if (s->alternations > 1)
+			fprintf(f, " (%.1f s in the first pass, %.1f s in %d top-up%s of the budget)",
+				s->seconds - s->topup_seconds, s->topup_seconds, s->alternations - 1,
+				s->alternations > 2 ? "s" : "");
+		fprintf(f, ", CI +-%.2f pp%s", s->ci_half_width,
+			s->precision_reached ? "" : " (precision NOT reached)");
 		if (s->dropped_units)
 			fprintf(f, ", %d units dropped", s->dropped_units);
+		if (s->off_dropped_units)
+			fprintf(f, " (%d of them for events counted while off)", s->off_dropped_units);
 		fprintf(f, "; switch on %.1f ms, off %.1f ms (median)", s->switch_on_ms,
 			s->switch_off_ms);
 		if (isfinite(s->residue_pct))
@@ -248,7 +255,8 @@ static void lb_results_print_alternation(const struct lb_results *res, FILE *f)
 				"and after", fabs(s->residue_pct),
 				s->residue_pct < 0 ? "above" : "below");
 		if (s->off_events)
-			fprintf(f, "; %" PRIu64 " events counted while off", s->off_events);
+			fprintf(f, "; %" PRIu64 " events counted while off (their units dropped)",
+				s->off_events);
 		fputc('\n', f);
 		if (psr->off_residue) {
 			fputs("  while off: ", f);
@@ -369,8 +377,9 @@ void lb_results_print_table(const struct lb_results *res, FILE *f)
 			"set until its 95%% CI is +-%g pp or %g s", c->slice, c->settle,
 			c->precision, c->max_time);
 		if (c->time_budget > 0)
-			fprintf(f, " (an equal share of a %g s budget for all sets, when less)",
-				c->time_budget);
+			fprintf(f, " (within a %g s budget for all sets: %.0f%% of it shared out "
+				"equally, the rest to top-ups of the sets that need them most)",
+				c->time_budget, (double)LB_ALT_FIRST_PASS_PCT);
 		fprintf(f, "; baseline: %d plain slices (nothing armed) before arm and %d after "
 			"disarm, in the same workload (warm-up %g s)", LB_ALT_PLAIN_SLICES,
 			LB_ALT_PLAIN_SLICES, c->warmup);

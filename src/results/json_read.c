@@ -138,6 +138,7 @@ static int lb_read_summary(struct lb_reader *rd, const struct json_object *obj,
 	lb_json_get_u64(rd, o, w, "bpf_run_ns", &s->bpf_run_ns);
 	lb_json_get_int(rd, o, w, "units", LB_NUM_COUNT, &s->units);
 	lb_json_get_int(rd, o, w, "dropped_units", LB_NUM_COUNT, &s->dropped_units);
+	lb_json_get_int(rd, o, w, "off_dropped_units", LB_NUM_COUNT, &s->off_dropped_units);
 	lb_json_get_double(rd, o, w, "ci_half_width", LB_NUM_WIDE_PCT, &s->ci_half_width);
 	lb_json_get_bool(rd, o, w, "precision_reached", &s->precision_reached);
 	lb_json_get_double(rd, o, w, "off_throughput", LB_NUM_THROUGHPUT, &s->off_throughput);
@@ -147,6 +148,8 @@ static int lb_read_summary(struct lb_reader *rd, const struct json_object *obj,
 	lb_json_get_double(rd, o, w, "switch_off_ms", LB_NUM_MS, &s->switch_off_ms);
 	lb_json_get_u64(rd, o, w, "off_events", &s->off_events);
 	lb_json_get_double(rd, o, w, "seconds", LB_NUM_SECONDS, &s->seconds);
+	lb_json_get_int(rd, o, w, "alternations", LB_NUM_COUNT, &s->alternations);
+	lb_json_get_double(rd, o, w, "topup_seconds", LB_NUM_SECONDS, &s->topup_seconds);
 	lb_json_get_pair(rd, o, w, "slowdown_ci95", LB_NUM_PCT_CI, s->slowdown_ci95);
 	lb_json_get_pair(rd, o, w, "ns_per_event_ci95", LB_NUM_NS_DIFF, s->ns_per_event_ci95);
 	lb_read_lat_summary(rd, o, w, &s->latency);

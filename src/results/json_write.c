@@ -164,6 +164,9 @@ static void lb_jb_summary(struct lb_jb *jb, struct json_object *parent,
 	if (alternate || lb_summary_has_alternate(s)) {
 		lb_jb_int(jb, o, "units", s->units);
 		lb_jb_int(jb, o, "dropped_units", s->dropped_units);
+		/* Only when off was not off for some switch. */
+		if (s->off_dropped_units)
+			lb_jb_int(jb, o, "off_dropped_units", s->off_dropped_units);
 		lb_jb_double(jb, o, "ci_half_width", s->ci_half_width);
 		lb_jb_bool(jb, o, "precision_reached", s->precision_reached);
 		lb_jb_double(jb, o, "off_throughput", s->off_throughput);
@@ -174,6 +177,11 @@ static void lb_jb_summary(struct lb_jb *jb, struct json_object *parent,
 		lb_jb_double(jb, o, "switch_off_ms", s->switch_off_ms);
 		lb_jb_int(jb, o, "off_events", (int64_t)s->off_events);
 		lb_jb_double(jb, o, "seconds", s->seconds);
+		/* Only for a set that --time-budget topped up. */
+		if (s->alternations > 1) {
+			lb_jb_int(jb, o, "alternations", s->alternations);
+			lb_jb_double(jb, o, "topup_seconds", s->topup_seconds);
+		}
 	}
 	if (!isnan(s->late_pct))
 		lb_jb_double(jb, o, "late_pct", s->late_pct);

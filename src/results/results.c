@@ -79,6 +79,9 @@ void lb_summary_init(struct lb_summary *s)
 	s->bpf_run_ns = 0;
 	s->units = 0;
 	s->dropped_units = 0;
+	s->off_dropped_units = 0;
+	s->alternations = 0;
+	s->topup_seconds = 0;
 	s->ci_half_width = NAN;
 	s->precision_reached = false;
 	s->off_throughput = NAN;

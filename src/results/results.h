@@ -166,6 +166,13 @@ struct lb_run {
  */
 #define LB_SLICE_PLAIN (-2)
 #define LB_ALT_PLAIN_SLICES 8	/* plain slices before arm, and as many after disarm */
+#define LB_ALT_TOPUP_PLAIN 4	/* the same in a --time-budget top-up (its set has 2 x 8) */
+/*
+ * --time-budget: the percentage of it the first pass shares out equally;
+ * the rest, and what the sets that reached --precision early left, tops up
+ * the sets furthest from it (src/measure/budget.c).
+ */
+#define LB_ALT_FIRST_PASS_PCT 70
 
 struct lb_slice {
 	int unit;		/* 0-based unit of the alternation; -1 for a plain slice */
@@ -284,8 +291,13 @@ struct lb_summary {
 	double residue_pct;		/* 100 * (1 - off / the plain baseline run beside it) */
 	double switch_on_ms;		/* median time to switch the set on */
 	double switch_off_ms;		/* median time to switch it off */
-	uint64_t off_events;		/* events its tracer counted while off: 0 when off is off */
-	double seconds;			/* the units' wall time: first armed slice to last */
+	uint64_t off_events;		/* events its tracer counted while off: 0 when off is off
+					 * (the dropped units' included) */
+	int off_dropped_units;		/* of dropped_units, those with events counted while off */
+	double seconds;			/* the units' wall time: first armed slice to last, summed
+					 * over its alternations */
+	int alternations;		/* its alternations: 1, more with --time-budget's top-ups */
+	double topup_seconds;		/* of seconds, the units' time in the top-ups */
 	struct lb_lat_summary latency;	/* count 0: the workload's operations were not timed */
 	struct lb_cpu_summary cpu;	/* measured false: no CPU time in these results */
 };
@@ -468,9 +480,11 @@ int lb_probeset_result_add_slices(struct lb_probeset_result *psr, const struct l
  * edges took more than LB_ALT_EDGE_DROP of its operations and more than
  * LB_ALT_EDGE_OUTLIER times the median edge of the slices of its kind
  * (armed, or plain: nothing is read at a plain slice's edges), or one that
- * ran over LB_ALT_SLICE_LONG times the median slice of its kind. Run again
- * as slices come, the medians are those of every slice so far. Returns the number
- * of units (armed slices only) none of whose slices is dropped.
+ * ran over LB_ALT_SLICE_LONG times the median slice of its kind, or an
+ * armed slice in which a set that was off counted events (off_events: off
+ * was not off for that switch). Run again as slices come, the medians are
+ * those of every slice so far. Returns the number of units (armed slices
+ * only) none of whose slices is dropped.
  */
 int lb_slices_mark_dropped(struct lb_slice *s, size_t n);
 

@@ -93,7 +93,7 @@ int lb_slices_mark_dropped(struct lb_slice *s, size_t n)
 
 		s[i].dropped = !s[i].ops || (edge > LB_ALT_EDGE_DROP * (double)s[i].ops &&
 					     edge > LB_ALT_EDGE_OUTLIER * (double)med[plain]) ||
-			       slice_long(&s[i], medsec[plain]);
+			       slice_long(&s[i], medsec[plain]) || (!plain && s[i].off_events);
 		if (plain)
 			continue;
 		if (s[i].unit != unit) {
@@ -347,10 +347,12 @@ static int lb_summary_slices(const struct lb_results *res, struct lb_probeset_re
 	struct lb_summary *s = &psr->summary;
 	int me = lb_probeset_index(res, psr);
 	double on_ops = 0, on_s = 0, off_ops = 0, off_s = 0, plain_ops = 0, plain_s = 0, mean, *v;
+	double span = 0;
+	int spans = 0;
 	double *on_ms, *off_ms;
 	size_t n = psr->nslices, nr, non = 0, nsw_on = 0, nsw_off = 0, units = 0;
 	int prev = -2, prev_unit = -1, ret = 0;
-	bool unit_dropped = false;
+	bool unit_dropped = false, unit_off = false;
 
 	v = calloc(n + 1, sizeof(*v));
 	on_ms = calloc(n + 1, sizeof(*on_ms));
@@ -374,12 +376,20 @@ static int lb_summary_slices(const struct lb_results *res, struct lb_probeset_re
 			units++;
 			prev_unit = sl->unit;
 			unit_dropped = false;
+			unit_off = false;
 		}
 		/* A unit is dropped with any of its slices. */
 		if (sl->dropped && !unit_dropped) {
 			s->dropped_units++;
 			unit_dropped = true;
 		}
+		/* Events counted while off: said, and their unit is one of the dropped. */
+		if (sl->off_events && sl->dropped && !unit_off) {
+			s->off_dropped_units++;
+			unit_off = true;
+		}
+		if (sl->on != me)
+			s->off_events += sl->off_events;
 		/* A switch into this set from another state, or out of it. */
 		if (sl->on == me && prev != me)
 			on_ms[nsw_on++] = 1e3 * sl->switch_s;
@@ -403,20 +413,33 @@ static int lb_summary_slices(const struct lb_results *res, struct lb_probeset_re
 			off_ops += sl->ops;
 			off_s += sl->seconds;
 		}
-		if (sl->on != me)
-			s->off_events += sl->off_events;
 	}
 	s->units = (int)(units - (size_t)s->dropped_units);
-	/* The units' span: the arm before them and the plain slices around them are not in it. */
-	for (size_t i = 0, first = n; i < n; i++) {
-		const struct lb_slice *sl = &psr->slices[i];
+	/*
+	 * The units' span: the arm before them and the plain slices around them
+	 * are not in it. A set measured again (a top-up of --time-budget) has
+	 * the spans of its alternations added, the plain slices between them
+	 * marking where one ends.
+	 */
+	for (size_t i = 0, first = n; i <= n; i++) {
+		if (i == n || psr->slices[i].on == LB_SLICE_PLAIN) {
+			if (first < n) {
+				const struct lb_slice *last = &psr->slices[i - 1];
 
-		if (sl->on == LB_SLICE_PLAIN)
-			continue;
-		if (first == n)
+				double d = last->start + last->seconds - psr->slices[first].start;
+
+				span += d;
+				if (spans++)
+					s->topup_seconds += d;
+			}
+			first = n;
+		} else if (first == n) {
 			first = i;
-		s->seconds = sl->start + sl->seconds - psr->slices[first].start;
+		}
 	}
+	if (spans)
+		s->seconds = span;
+	s->alternations = spans;
 	s->throughput_median = lb_stats_median(v, non);
 	s->throughput_cv = lb_stats_cv(v, non);
 	s->off_throughput = off_s > 0 ? off_ops / off_s : NAN;

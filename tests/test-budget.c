@@ -1,0 +1,108 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Unit tests of --time-budget under --method alternate (src/measure/budget.c):
+ * the first pass's shares, the projected need of a group, and which group a
+ * top-up goes to: the cheapest that can still reach the precision, else the
+ * widest, with the time the water level gives it; none when nothing fits.
+ */
+#include <math.h>
+#include <stdio.h>
+
+#include "budget.h"
+#include "helpers.h"
+#include "results.h"
+
+/* A group after its first alternation: @used units in @units_s s, CI +-@hw, set-up @setup s. */
+static struct lb_alt_outcome outcome(int used, double units_s, double hw, double setup)
+{
+	return (struct lb_alt_outcome){ .alternations = 1, .units_s = units_s, .used = used,
+					.widest = hw, .setup_s = setup };
+}
+
+static void test_share(void)
+{
+	struct lb_budget bg = { .time_budget = 270, .max_time = 60, .target = 0.97 };
+	struct lb_budget none = { .time_budget = 0, .max_time = 60, .target = 0.97 };
+
+	/* 16 groups: 70% of 270 s shared, 4 s of set-up guessed for each. */
+	T_CHECK_NEAR(lb_budget_share(&bg, 0, 16, 0, 0), 0.7 * 270 / 16 - 4, 1e-9);
+	/* Group 8, 100 s in, the 8 before having spent 24 s outside their units. */
+	T_CHECK_NEAR(lb_budget_share(&bg, 8, 16, 100, 24), (189 - 100) / 8.0 - 3, 1e-9);
+	/* Never above --max-time, never below the floor; no budget: --max-time. */
+	T_CHECK_NEAR(lb_budget_share(&bg, 0, 1, 0, 0), 60, 1e-9);
+	T_CHECK_NEAR(lb_budget_share(&bg, 15, 16, 260, 60), LB_BUDGET_MIN_SHARE, 1e-9);
+	T_CHECK_NEAR(lb_budget_share(&none, 3, 16, 100, 10), 60, 1e-9);
+}
+
+static void test_need(void)
+{
+	struct lb_alt_outcome o = outcome(16, 8, 2.0, 3);
+
+	/* Twice as wide as asked: 4 times the units, 48 more at 0.5 s each, with the slack. */
+	T_CHECK_NEAR(lb_budget_need(&o, 1.0), LB_BUDGET_TOPUP_SLACK * 48 * 0.5, 1e-9);
+	/* Already there: nothing; no interval to project from: unknown. */
+	T_CHECK(lb_budget_need(&o, 2.5) == 0);
+	o.used = 1;
+	T_CHECK(isinf(lb_budget_need(&o, 1.0)));
+	/* Narrow enough but too few units: up to LB_ALT_MIN_UNITS. */
+	o = outcome(8, 4, 0.5, 3);
+	T_CHECK_NEAR(lb_budget_need(&o, 1.0), LB_BUDGET_TOPUP_SLACK * (LB_ALT_MIN_UNITS - 8) * 0.5,
+		     1e-9);
+}
+
+static void test_topup(void)
+{
+	struct lb_budget bg = { .time_budget = 270, .max_time = 60, .target = 1.0 };
+	struct lb_alt_outcome o[4];
+	double s = -1;
+
+	/* Reached (0), near (1: 9.8 more units at 0.5 s, 6.1 s), far (2), hopeless (3). */
+	o[0] = outcome(20, 10, 0.9, 3);
+	o[1] = outcome(20, 10, 1.22, 3);
+	o[2] = outcome(10, 12, 2.0, 3);
+	o[3] = outcome(8, 14, 9.0, 3);
+	/* 80 s left: the cheapest that can reach the precision first. */
+	T_CHECK(lb_budget_topup(&bg, o, 4, 80, &s) == 1);
+	T_CHECK_NEAR(s, lb_budget_need(&o[1], 1.0), 1e-9);
+	T_CHECK(s > 6 && s < 6.2);
+	/* That one done: the far one (2: 30 more units at 1.2 s, 45 s) fits in 60. */
+	o[1] = outcome(40, 20, 0.9, 3);
+	T_CHECK(lb_budget_topup(&bg, o, 4, 60, &s) == 2);
+	T_CHECK_NEAR(s, 45, 1e-9);
+	/*
+	 * 30 s left: neither can reach it; the widest (3) gets what brings it
+	 * down to the level both can reach together, not all of the 30 s.
+	 */
+	T_CHECK(lb_budget_topup(&bg, o, 4, 30, &s) == 3);
+	T_CHECK(s >= LB_BUDGET_MIN_SHARE && s < 30 - 3);
+	/*
+	 * Two as wide, 10 s left: the level both reach (~2.84 pp) gives the
+	 * wider 2.9 s, less than a re-arm buys: it gets that much.
+	 */
+	{
+		struct lb_alt_outcome two[2] = { outcome(20, 20, 3.0, 3), outcome(20, 20, 2.9, 3) };
+
+		T_CHECK(lb_budget_topup(&bg, two, 2, 10, &s) == 0);
+		T_CHECK_NEAR(s, LB_BUDGET_MIN_SHARE, 1e-9);
+	}
+	/* Alone with its room, it gets all it may have: 30 s less its set-up. */
+	o[2] = outcome(40, 48, 1.0, 3);
+	T_CHECK(lb_budget_topup(&bg, o, 4, 30, &s) == 3);
+	T_CHECK_NEAR(s, 27, 1e-9);
+	/* --max-time bounds a group's units in all: 14 + 46 = 60. */
+	T_CHECK(lb_budget_topup(&bg, o, 4, 200, &s) == 3);
+	T_CHECK_NEAR(s, 46, 1e-9);
+	/* Too little left for a re-arm and LB_BUDGET_MIN_SHARE of units: none. */
+	T_CHECK(lb_budget_topup(&bg, o, 4, 5, &s) == -1);
+	/* No budget (--time-budget 0): none either. */
+	bg.time_budget = 0;
+	T_CHECK(lb_budget_topup(&bg, o, 4, 100, &s) == -1);
+}
+
+int main(void)
+{
+	test_share();
+	test_need();
+	test_topup();
+	return t_exit();
+}
