@@ -2,8 +2,8 @@
 /*
  * Unit tests of --time-budget under --method alternate (src/measure/budget.c):
  * the first pass's shares, the projected need of a group, and which group a
- * top-up goes to: the cheapest that can still reach the precision, else the
- * widest, with the time the water level gives it; none when nothing fits.
+ * top-up goes to: one with fewer than 16 units first, then the widest, with
+ * the time the water level gives it; none when nothing fits.
  */
 #include <math.h>
 #include <stdio.h>
@@ -56,25 +56,32 @@ static void test_topup(void)
 	struct lb_alt_outcome o[4];
 	double s = -1;
 
-	/* Reached (0), near (1: 9.8 more units at 0.5 s, 6.1 s), far (2), hopeless (3). */
+	/* Reached (0), near (1), 10 units (2), 8 units and far (3). */
 	o[0] = outcome(20, 10, 0.9, 3);
 	o[1] = outcome(20, 10, 1.22, 3);
 	o[2] = outcome(10, 12, 2.0, 3);
 	o[3] = outcome(8, 14, 9.0, 3);
-	/* 80 s left: the cheapest that can reach the precision first. */
-	T_CHECK(lb_budget_topup(&bg, o, 4, 80, &s) == 1);
-	T_CHECK_NEAR(s, lb_budget_need(&o[1], 1.0), 1e-9);
-	T_CHECK(s > 6 && s < 6.2);
-	/* That one done: the far one (2: 30 more units at 1.2 s, 45 s) fits in 60. */
-	o[1] = outcome(40, 20, 0.9, 3);
+	/* A CI from fewer than 16 units first, the fewest first: 8 more at 1.75 s, x1.25. */
+	T_CHECK(lb_budget_topup(&bg, o, 4, 80, &s) == 3);
+	T_CHECK_NEAR(s, 17.5, 1e-9);
+	o[3] = outcome(16, 31.5, 4.0, 3);
 	T_CHECK(lb_budget_topup(&bg, o, 4, 60, &s) == 2);
-	T_CHECK_NEAR(s, 45, 1e-9);
+	T_CHECK_NEAR(s, 9, 1e-9);
+	o[2] = outcome(16, 21, 1.6, 3);
 	/*
-	 * 30 s left: neither can reach it; the widest (3) gets what brings it
-	 * down to the level both can reach together, not all of the 30 s.
+	 * Then the widest (3), with what brings it to the level the three
+	 * still wide can reach together in 40 s: not all of it.
 	 */
-	T_CHECK(lb_budget_topup(&bg, o, 4, 30, &s) == 3);
-	T_CHECK(s >= LB_BUDGET_MIN_SHARE && s < 30 - 3);
+	T_CHECK(lb_budget_topup(&bg, o, 4, 40, &s) == 3);
+	T_CHECK(s >= LB_BUDGET_MIN_SHARE && s < 40 - 3);
+	/* With time for all, the level is the precision: its whole need, within --max-time. */
+	bg.max_time = 1000;
+	T_CHECK(lb_budget_topup(&bg, o, 4, 2000, &s) == 3);
+	T_CHECK_NEAR(s, lb_budget_need(&o[3], 1.0), 1e-9);
+	/* --max-time bounds a group's units in all: 31.5 + 28.5 = 60. */
+	bg.max_time = 60;
+	T_CHECK(lb_budget_topup(&bg, o, 4, 200, &s) == 3);
+	T_CHECK_NEAR(s, 28.5, 1e-9);
 	/*
 	 * Two as wide, 10 s left: the level both reach (~2.84 pp) gives the
 	 * wider 2.9 s, less than a re-arm buys: it gets that much.
@@ -85,13 +92,6 @@ static void test_topup(void)
 		T_CHECK(lb_budget_topup(&bg, two, 2, 10, &s) == 0);
 		T_CHECK_NEAR(s, LB_BUDGET_MIN_SHARE, 1e-9);
 	}
-	/* Alone with its room, it gets all it may have: 30 s less its set-up. */
-	o[2] = outcome(40, 48, 1.0, 3);
-	T_CHECK(lb_budget_topup(&bg, o, 4, 30, &s) == 3);
-	T_CHECK_NEAR(s, 27, 1e-9);
-	/* --max-time bounds a group's units in all: 14 + 46 = 60. */
-	T_CHECK(lb_budget_topup(&bg, o, 4, 200, &s) == 3);
-	T_CHECK_NEAR(s, 46, 1e-9);
 	/* Too little left for a re-arm and LB_BUDGET_MIN_SHARE of units: none. */
 	T_CHECK(lb_budget_topup(&bg, o, 4, 5, &s) == -1);
 	/* No budget (--time-budget 0): none either. */

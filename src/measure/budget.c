@@ -62,8 +62,8 @@ static double budget_level(const struct lb_budget *bg, const struct lb_alt_outco
 int lb_budget_topup(const struct lb_budget *bg, const struct lb_alt_outcome *o, int ngroups,
 		    double left, double *seconds)
 {
-	double room[LB_MAX_PROBESETS], best = INFINITY, widest = 0;
-	int pick = -1;
+	double room[LB_MAX_PROBESETS], widest = 0;
+	int pick = -1, fewest = LB_ALT_MIN_UNITS;
 
 	if (!(bg->time_budget > 0) || ngroups < 1 || ngroups > LB_MAX_PROBESETS)
 		return -1;
@@ -76,26 +76,27 @@ int lb_budget_topup(const struct lb_budget *bg, const struct lb_alt_outcome *o, 
 			room[g] = left - o[g].setup_s;
 		if (room[g] < LB_BUDGET_MIN_SHARE || !(need > 0) || !isfinite(need))
 			room[g] = 0;
-		if (room[g] > 0 && need <= room[g] && need + o[g].setup_s < best) {
-			best = need + o[g].setup_s;
+		/* First, a CI not to be trusted: the group with the fewest units, to LB_ALT_MIN_UNITS. */
+		if (room[g] > 0 && o[g].used < fewest) {
+			fewest = o[g].used;
 			pick = g;
 		}
 	}
 	if (pick >= 0) {
-		*seconds = lb_budget_need(&o[pick], bg->target);
-		if (*seconds < LB_BUDGET_MIN_SHARE)
-			*seconds = LB_BUDGET_MIN_SHARE;
-		return pick;
-	}
-	for (int g = 0; g < ngroups; g++) {
-		if (room[g] > 0 && o[g].widest > widest) {
-			widest = o[g].widest;
-			pick = g;
+		*seconds = LB_BUDGET_TOPUP_SLACK * (LB_ALT_MIN_UNITS - o[pick].used) *
+			   o[pick].units_s / o[pick].used;
+	} else {
+		/* Then the widest, to the level the widest can all reach together. */
+		for (int g = 0; g < ngroups; g++) {
+			if (room[g] > 0 && o[g].widest > widest) {
+				widest = o[g].widest;
+				pick = g;
+			}
 		}
+		if (pick < 0)
+			return -1;
+		*seconds = lb_budget_need(&o[pick], budget_level(bg, o, room, ngroups, left, widest));
 	}
-	if (pick < 0)
-		return -1;
-	*seconds = lb_budget_need(&o[pick], budget_level(bg, o, room, ngroups, left, widest));
 	/* A re-arm buys LB_BUDGET_MIN_SHARE at least (its room has that much). */
 	if (!(*seconds >= LB_BUDGET_MIN_SHARE))
 		*seconds = LB_BUDGET_MIN_SHARE;

@@ -63,12 +63,13 @@ double lb_budget_need(const struct lb_alt_outcome *o, double hw);
  * @left seconds of the budget are left, and in *@seconds its seconds of
  * units at most. A group at bg->target has none; one may have max_time of
  * units in all; a top-up's set-up costs what the group's last alternation
- * did. First the groups that can still reach the target in what is left,
- * the cheapest first (as many sets as possible reach it); when none can,
- * the widest, with what brings it to the level the widest groups can all
- * reach together in what is left (water-filling: the worst half-width as
- * small as it can be), LB_BUDGET_MIN_SHARE at least. Returns the group,
- * or -1 when no top-up of LB_BUDGET_MIN_SHARE or more fits.
+ * did. First a group with fewer than LB_ALT_MIN_UNITS units (its CI is not
+ * to be trusted), the fewest first, with what its rate says they take;
+ * then the widest, with what brings it to the level the widest groups can
+ * all reach together in what is left (water-filling: every group reaches
+ * the target if the time allows, else the worst half-width is as small as
+ * it can be); LB_BUDGET_MIN_SHARE at least. Returns the group, or -1 when
+ * no top-up of LB_BUDGET_MIN_SHARE or more fits.
  */
 int lb_budget_topup(const struct lb_budget *bg, const struct lb_alt_outcome *o, int ngroups,
 		    double left, double *seconds);
