@@ -76,6 +76,14 @@ struct alt {
 	int n;
 	int cur;			/* member on, -1 = all off */
 	double max_time;		/* seconds of alternation at most: --max-time, or less */
+	/*
+	 * The least units it ends with past max_time: 2 (an interval at all),
+	 * or LB_ALT_MIN_UNITS in the first pass of a --time-budget (its share
+	 * is less than --max-time, which still bounds it): a set with a slow
+	 * switch goes on to a CI to be trusted rather than be armed again
+	 * later in a top-up, whose set-up would cost 2.5-4 s more.
+	 */
+	int min_used;
 	bool armed;			/* the members are armed (else: plain slices) */
 	struct lb_slice *slices;
 	size_t nslices, cap;
@@ -425,11 +433,14 @@ static int alt_units(struct alt *a, const struct lb_progress *p, char *err, size
 		alt_progress(a, p, used, widest);
 		elapsed = lb_now() - a->units_start;
 		/*
-		 * Two units used at least, past --max-time too (one gives no
-		 * interval at all), but not past LB_ALT_MAX_TIME_HARD times it.
+		 * Two units used at least (min_used), past --max-time too (one
+		 * gives no interval at all), but not past LB_ALT_MAX_TIME_HARD
+		 * times it; a budget's share is left at min_used units, or at
+		 * --max-time with 2.
 		 */
 		if (widest <= LB_ALT_CHECK_MARGIN * b->precision ||
-		    (used >= 2 && elapsed >= a->max_time) ||
+		    (used >= a->min_used && elapsed >= a->max_time) ||
+		    (used >= 2 && elapsed >= b->max_time) ||
 		    (unit >= 1 && elapsed >= LB_ALT_MAX_TIME_HARD * a->max_time))
 			return 0;
 	}
@@ -563,7 +574,9 @@ static int alt_group(const struct lb_measure *b, struct lb_results *res, const i
 	struct alt a = { .b = b, .res = res, .cur = -1, .max_time = max_time,
 			 .unit_base = o->next_unit, .start_base = o->next_start,
 			 .used_before = o->alternations ? o->used : 0,
-			 .nplain = o->alternations ? LB_ALT_TOPUP_PLAIN : LB_ALT_PLAIN_SLICES };
+			 .nplain = o->alternations ? LB_ALT_TOPUP_PLAIN : LB_ALT_PLAIN_SLICES,
+			 .min_used = !o->alternations && b->time_budget > 0 &&
+				     max_time < b->max_time ? LB_ALT_MIN_UNITS : 2 };
 	int armed = 0, ret, sret;
 	double t0, tg = lb_now(), units_s;
 
