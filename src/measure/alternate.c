@@ -336,11 +336,11 @@ static int alt_count(struct alt *a, char *err, size_t len)
 /*
  * The widest 95% CI half-width of the group's slowdowns and of each set
  * against its base, over the units of its earlier alternations (stored in
- * the results) and of this one's slices so far.
+ * the results) and of this one's first @ncur slices.
  */
-static double alt_widest(const struct alt *a)
+static double alt_widest(const struct alt *a, size_t ncur)
 {
-	size_t nstored = a->res->probesets[a->member[0]].nslices, max = nstored + a->nslices + 1;
+	size_t nstored = a->res->probesets[a->member[0]].nslices, max = nstored + ncur + 1;
 	double *r = malloc(max * sizeof(*r)), widest = 0, lo, hi;
 
 	if (!r)
@@ -360,8 +360,8 @@ static double alt_widest(const struct alt *a)
 				continue;
 			n = lb_slices_unit_ratios(psr->slices, psr->nslices, a->member[k], refs[i], r,
 						  max);
-			n += lb_slices_unit_ratios(a->slices, a->nslices, a->member[k], refs[i],
-						   r + n, max - n);
+			n += lb_slices_unit_ratios(a->slices, ncur, a->member[k], refs[i], r + n,
+						   max - n);
 			if (n < 2 || lb_stats_block_ci95(r, n, LB_ALT_CHECK_RESAMPLES, 1, &lo, &hi)) {
 				widest = INFINITY;
 				continue;
@@ -429,7 +429,7 @@ static int alt_units(struct alt *a, const struct lb_progress *p, char *err, size
 		}
 		used = lb_slices_mark_dropped(a->slices, a->nslices) + a->used_before;
 		if (used >= LB_ALT_MIN_UNITS)
-			widest = alt_widest(a);
+			widest = alt_widest(a, a->nslices);
 		alt_progress(a, p, used, widest);
 		elapsed = lb_now() - a->units_start;
 		/*
@@ -535,11 +535,10 @@ static int alt_plain(struct alt *a, char *err, size_t len)
  * @o after alternation @a, stored, which used @used units in @units_s
  * seconds and spent @setup_s outside them.
  */
-static void alt_outcome_update(struct alt *a, struct lb_alt_outcome *o, int used, double units_s,
-			       double setup_s)
+static void alt_outcome_update(const struct alt *a, struct lb_alt_outcome *o, int used,
+			       double units_s, double setup_s)
 {
 	const struct lb_slice *last = &a->slices[a->nslices - 1];
-	size_t nslices = a->nslices;
 
 	o->alternations++;
 	o->units_s += units_s;
@@ -551,9 +550,7 @@ static void alt_outcome_update(struct alt *a, struct lb_alt_outcome *o, int used
 	/* A second's gap between alternations, where the figure draws them one after the other. */
 	o->next_start = last->start + last->seconds + 1;
 	/* Over the stored slices alone: this alternation's are among them now. */
-	a->nslices = 0;
-	o->widest = o->used >= 2 ? alt_widest(a) : INFINITY;
-	a->nslices = nslices;
+	o->widest = o->used >= 2 ? alt_widest(a, 0) : INFINITY;
 }
 
 /*

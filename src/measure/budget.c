@@ -3,7 +3,6 @@
 #include <math.h>
 
 #include "budget.h"
-#include "results.h"
 #include "run.h"
 
 double lb_budget_share(const struct lb_budget *bg, int g, int ngroups, double elapsed,

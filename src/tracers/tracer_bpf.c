@@ -373,7 +373,6 @@ static int bpf_raw_create(const struct lb_probeset *ps, const struct lb_tracer_o
 	return bpf_create_mode(ps, opts, true, priv, err, len);
 }
 
-/* Destroy every link of @b (none attached afterwards). Returns 0 or the first -errno. */
 /* One of the threads of links_destroy(): it destroys the next link not taken yet. */
 struct destroyer {
 	struct bpf_link **links;
@@ -399,7 +398,8 @@ static void *destroyer_main(void *arg)
 }
 
 /*
- * Destroy every link; 0 or the first -errno. A tracepoint link's perf event
+ * Destroy every link of @b (none attached afterwards); 0 or the first
+ * -errno. A tracepoint link's perf event
  * goes through two RCU grace periods under two kernel mutexes, one after the
  * other: the program's detach (bpf_event_mutex), then the unregistration of
  * perf's probe on the tracepoint (event_mutex). One link after the other,
@@ -418,7 +418,7 @@ static int links_destroy(struct lb_bpf *b)
 
 	for (int t = 0; t <= LB_BPF_DESTROYERS; t++)
 		d[t] = (struct destroyer){ .links = b->links, .n = n, .next = &next };
-	/* Threads only where there is a grace period to share: more than one link. */
+	/* Threads only where there is more than one link, never more than links. */
 	sigfillset(&all);
 	pthread_sigmask(SIG_SETMASK, &all, &old);
 	for (; n > 1 && nthreads < LB_BPF_DESTROYERS && (size_t)nthreads + 1 < n; nthreads++)
