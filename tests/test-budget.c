@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Unit tests of --time-budget under --method alternate (src/measure/budget.c):
- * the first pass's shares, the projected need of a group, and which group a
- * top-up goes to: one with fewer than 16 units first, then the widest, with
- * the time the water level gives it; none when nothing fits.
+ * the first pass's shares, when a first alternation at its hard cap finishes
+ * its last units rather than be armed again, the projected need of a group,
+ * and which group a top-up goes to: one with fewer than 16 units first, then
+ * the widest, with the time the water level gives it; none when nothing fits.
  */
 #include <math.h>
 #include <stdio.h>
@@ -99,10 +100,28 @@ static void test_topup(void)
 	T_CHECK(lb_budget_topup(&bg, o, 4, 100, &s) == -1);
 }
 
+static void test_finish(void)
+{
+	/*
+	 * usdt in a default run: 15 units in 9.2 s at a cap of 3 x 3.07 s;
+	 * the 16th takes 0.61 s, a re-arm about 4: go on.
+	 */
+	T_CHECK(lb_budget_finish(15, 16, 9.2, 9.2, 4.0));
+	/* 8 units short at 1.2 s each: a re-arm costs less, stop. */
+	T_CHECK(!lb_budget_finish(8, 16, 9.6, 9.6, 4.0));
+	/* Gone on as far as a re-arm would cost, units dropped meanwhile: stop. */
+	T_CHECK(!lb_budget_finish(15, 16, 13.3, 9.2, 4.0));
+	/* Nothing short, nothing to project from, or no re-arm to weigh: stop. */
+	T_CHECK(!lb_budget_finish(16, 16, 9.2, 9.2, 4.0));
+	T_CHECK(!lb_budget_finish(0, 16, 9.2, 9.2, 4.0));
+	T_CHECK(!lb_budget_finish(15, 16, 9.2, 9.2, 0));
+}
+
 int main(void)
 {
 	test_share();
 	test_need();
+	test_finish();
 	test_topup();
 	return t_exit();
 }

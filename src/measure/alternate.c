@@ -84,6 +84,13 @@ struct alt {
 	 * later in a top-up, whose set-up would cost 2.5-4 s more.
 	 */
 	int min_used;
+	/*
+	 * In a budget's first pass, what a top-up's re-arm would cost (the
+	 * mean set-up of the groups before): the units short of min_used at
+	 * the hard cap are finished when they take less (lb_budget_finish).
+	 * 0 elsewhere: the hard cap holds.
+	 */
+	double rearm_s;
 	bool armed;			/* the members are armed (else: plain slices) */
 	struct lb_slice *slices;
 	size_t nslices, cap;
@@ -435,13 +442,16 @@ static int alt_units(struct alt *a, const struct lb_progress *p, char *err, size
 		/*
 		 * Two units used at least (min_used), past --max-time too (one
 		 * gives no interval at all), but not past LB_ALT_MAX_TIME_HARD
-		 * times it; a budget's share is left at min_used units, or at
-		 * --max-time with 2.
+		 * times it, unless the few units short of min_used cost less
+		 * than arming the group again for them; a budget's share is
+		 * left at min_used units, or at --max-time with 2.
 		 */
 		if (widest <= LB_ALT_CHECK_MARGIN * b->precision ||
 		    (used >= a->min_used && elapsed >= a->max_time) ||
 		    (used >= 2 && elapsed >= b->max_time) ||
-		    (unit >= 1 && elapsed >= LB_ALT_MAX_TIME_HARD * a->max_time))
+		    (unit >= 1 && elapsed >= LB_ALT_MAX_TIME_HARD * a->max_time &&
+		     !lb_budget_finish(used, a->min_used, elapsed,
+				       LB_ALT_MAX_TIME_HARD * a->max_time, a->rearm_s)))
 			return 0;
 	}
 }
@@ -577,6 +587,8 @@ static int alt_group(const struct lb_measure *b, struct lb_results *res, const i
 	int armed = 0, ret, sret;
 	double t0, tg = lb_now(), units_s;
 
+	if (a.min_used == LB_ALT_MIN_UNITS)
+		a.rearm_s = o->setup_s;
 	for (size_t i = 0; i < res->nprobesets; i++)
 		if (group[i] == g)
 			a.member[a.n++] = (int)i;
@@ -695,6 +707,8 @@ int lb_measure_alternate(const struct lb_measure *b, struct lb_results *res, str
 	for (int g = 0; g < ngroups; g++) {
 		double tg = lb_now(), units_s = o[g].units_s;
 
+		/* Its set-up, until measured: what the groups before spent on theirs. */
+		o[g].setup_s = g ? setup / g : LB_BUDGET_SETUP_GUESS;
 		ret = alt_group(b, res, group, g, lb_budget_share(&bg, g, ngroups, tg - start, setup),
 				++round, &o[g], p, err, len);
 		setup += lb_now() - tg - (o[g].units_s - units_s);

@@ -18,6 +18,13 @@ double lb_budget_share(const struct lb_budget *bg, int g, int ngroups, double el
 	return share > LB_BUDGET_MIN_SHARE ? share : LB_BUDGET_MIN_SHARE;
 }
 
+bool lb_budget_finish(int used, int want, double elapsed, double cap, double setup)
+{
+	if (used < 1 || used >= want || !(elapsed > 0) || !(setup > 0))
+		return false;
+	return elapsed + (want - used) * elapsed / used <= cap + setup;
+}
+
 double lb_budget_need(const struct lb_alt_outcome *o, double hw)
 {
 	double units;

@@ -8,6 +8,8 @@
 #ifndef LB_BUDGET_H
 #define LB_BUDGET_H
 
+#include <stdbool.h>
+
 #include "results.h"
 
 /* The part of the budget the first pass shares out (every group in turn): results.h. */
@@ -23,7 +25,8 @@
 struct lb_alt_outcome {
 	int alternations;	/* how many the group had */
 	double units_s;		/* seconds of units in all of them */
-	double setup_s;		/* seconds outside the units in the last one (arm, plain slices...) */
+	double setup_s;		/* seconds outside the units in the last one (arm, plain slices...);
+				 * before the first, what the groups before spent (an estimate) */
 	int used;		/* units used in all of them */
 	double widest;		/* the widest CI half-width over all of them (INFINITY: none) */
 	int next_unit;		/* the number of the next alternation's first unit */
@@ -48,6 +51,15 @@ struct lb_budget {
  */
 double lb_budget_share(const struct lb_budget *bg, int g, int ngroups, double elapsed,
 		       double setup);
+
+/*
+ * lb_budget_finish - whether a group's alternation, @used units in @elapsed
+ * seconds and past its hard cap of @cap seconds, goes on to @want units:
+ * when the units it lacks, at the rate it has had, end within @setup
+ * seconds after the cap (what a top-up's re-arm for them would cost: a set
+ * left at 15 units would be armed again for one). Returns true to go on.
+ */
+bool lb_budget_finish(int used, int want, double elapsed, double cap, double setup);
 
 /*
  * lb_budget_need - the seconds of units @o would need more to reach
