@@ -20,7 +20,8 @@
  * it counted (within its edges), with quantiles in order. With
  * --latency-above SET (before DIR, repeatable) SET's median must be above
  * the untraced one by a CI that excludes 0, and its p99 above the
- * baseline's: a heavy set (strace) adds latency whatever the noise.
+ * baseline's (p90 when either has too few operations for a p99, under
+ * 1,000): a heavy set (strace) adds latency whatever the noise.
  *
  * Every run's CPU time is there, its workload's above 0. With --tracer-cpu
  * SET (repeatable) SET's tracer must have tasks of its own (reader or
@@ -648,6 +649,7 @@ static void check_latency(const struct lb_results *res)
 	for (int j = 0; j < nlatency_above; j++) {
 		const struct lb_probeset_result *psr = find_set(res, latency_above[j]);
 		const struct lb_lat_summary *l;
+		int q;
 
 		if (!psr) {
 			fail("--latency-above %s: no such probe set in the results", latency_above[j]);
@@ -661,9 +663,26 @@ static void check_latency(const struct lb_results *res)
 			fail("%s: the latency added at p50 is %.2f%% [%.2f, %.2f]: its CI does not "
 			     "exclude 0", psr->name, l->added_pct[0], l->added_pct_ci95[0][0],
 			     l->added_pct_ci95[0][1]);
-		if (!(l->ns[2] > b->ns[2]))
-			fail("%s: p99 %.2f us is not above the baseline's %.2f us", psr->name,
-			     l->ns[2] / 1e3, b->ns[2] / 1e3);
+		/*
+		 * The tail: at p99, or p90 where either has too few operations
+		 * for a p99 (what the tables print: lb_lat_quantile_shown); an
+		 * open loop at 500/s times some 800 untraced operations, and
+		 * one 26 ms stall among them made its "p99" 10 ms.
+		 */
+		q = 2;
+		while (q > 0 && !(lb_lat_quantile_shown(b->count, q) &&
+				  lb_lat_quantile_shown(l->count, q)))
+			q--;
+		if (!q)
+			printf("check-results: latency: %s: too few operations for a tail to hold "
+			       "against the baseline's\n", psr->name);
+		else if (!(l->ns[q] > b->ns[q]))
+			fail("%s: p%g %.2f us is not above the baseline's %.2f us", psr->name,
+			     100 * lb_lat_q[q], l->ns[q] / 1e3, b->ns[q] / 1e3);
+		else
+			printf("check-results: latency: %s p%g %.2f us, above the baseline's "
+			       "%.2f us\n", psr->name, 100 * lb_lat_q[q], l->ns[q] / 1e3,
+			       b->ns[q] / 1e3);
 	}
 }
 
