@@ -112,15 +112,16 @@ for s in syscalls syscalls-pid; do
 		"$tmp/budget.txt" || fail "no warning naming --time-budget for $s"
 	note "$s: $t s of a 40 s budget"
 done
-# At least one was topped up (the widest first), and its line says with what.
-n=$(grep -c '^syscalls[a-z-]*: [0-9]* units in [0-9.]* s ([0-9.]* s in the first pass, [0-9.]* s in 1 top-up of the budget)' \
+# At least one was topped up (the widest first), and its line says with what: once, or
+# again when its first top-up's units came out wider than projected ("2 top-ups", seen).
+n=$(grep -cE '^syscalls[a-z-]*: [0-9]+ units in [0-9.]+ s \([0-9.]+ s in the first pass, [0-9.]+ s in ([0-9]+ top-ups|1 top-up) of the budget\)' \
 	"$tmp/budget.txt") || true
 ((n >= 1)) || fail "no set was topped up (no line names a first pass and a top-up)"
-# Its slices: two stretches of units, numbered on, two runs each paired with a plain one.
+# Its slices: a stretch of units per alternation, numbered on, a run each paired with a plain one.
 "$top_builddir/tests/check-results" --any-slowdown "$tmp/budget" syscalls syscalls-pid \
 	>"$tmp/budget.check" || { cat "$tmp/budget.check"; fail "check-results failed on the top-up"; }
-grep -q '"alternations": 2' "$tmp/budget/results.json" ||
-	fail "results.json does not say which set had 2 alternations"
+grep -qE '"alternations": [2-9]' "$tmp/budget/results.json" ||
+	fail "results.json does not say which set had 2 alternations or more"
 assert_no_leftovers
 
 note "an interrupt mid-slice"
