@@ -114,7 +114,7 @@ for s in syscalls syscalls-pid; do
 done
 # At least one was topped up (the widest first), and its line says with what: once, or
 # again when its first top-up's units came out wider than projected ("2 top-ups", seen).
-n=$(grep -cE '^syscalls[a-z-]*: [0-9]+ units in [0-9.]+ s \([0-9.]+ s in the first pass, [0-9.]+ s in ([0-9]+ top-ups|1 top-up) of the budget\)' \
+n=$(grep -cE '^syscalls[a-z-]*: [0-9]+ units in [0-9.]+ s \([0-9.]+ s in the first pass, [0-9.]+ s in (1 top-up|([2-9]|[1-9][0-9]+) top-ups) of the budget\)' \
 	"$tmp/budget.txt") || true
 ((n >= 1)) || fail "no set was topped up (no line names a first pass and a top-up)"
 # Its slices: a stretch of units per alternation, numbered on, a run each paired with a plain one.

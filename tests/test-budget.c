@@ -33,6 +33,9 @@ static void test_share(void)
 	T_CHECK_NEAR(lb_budget_share(&bg, 0, 1, 0, 0), 60, 1e-9);
 	T_CHECK_NEAR(lb_budget_share(&bg, 15, 16, 260, 60), LB_BUDGET_MIN_SHARE, 1e-9);
 	T_CHECK_NEAR(lb_budget_share(&none, 3, 16, 100, 10), 60, 1e-9);
+	/* The set-up to expect: the mean of the groups before, a guess for the first. */
+	T_CHECK_NEAR(lb_budget_setup(8, 24), 3, 1e-9);
+	T_CHECK_NEAR(lb_budget_setup(0, 0), LB_BUDGET_SETUP_GUESS, 1e-9);
 }
 
 static void test_need(void)

@@ -708,7 +708,7 @@ int lb_measure_alternate(const struct lb_measure *b, struct lb_results *res, str
 		double tg = lb_now(), units_s = o[g].units_s;
 
 		/* Its set-up, until measured: what the groups before spent on theirs. */
-		o[g].setup_s = g ? setup / g : LB_BUDGET_SETUP_GUESS;
+		o[g].setup_s = lb_budget_setup(g, setup);
 		ret = alt_group(b, res, group, g, lb_budget_share(&bg, g, ngroups, tg - start, setup),
 				++round, &o[g], p, err, len);
 		setup += lb_now() - tg - (o[g].units_s - units_s);

@@ -5,10 +5,15 @@
 #include "budget.h"
 #include "run.h"
 
+double lb_budget_setup(int g, double setup)
+{
+	return g > 0 ? setup / g : LB_BUDGET_SETUP_GUESS;
+}
+
 double lb_budget_share(const struct lb_budget *bg, int g, int ngroups, double elapsed,
 		       double setup)
 {
-	double per_setup = g ? setup / g : LB_BUDGET_SETUP_GUESS, share;
+	double per_setup = lb_budget_setup(g, setup), share;
 
 	if (!(bg->time_budget > 0))
 		return bg->max_time;

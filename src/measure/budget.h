@@ -41,6 +41,13 @@ struct lb_budget {
 };
 
 /*
+ * lb_budget_setup - the set-up seconds to expect of group @g, the groups
+ * before it having spent @setup seconds outside their units: their mean,
+ * or LB_BUDGET_SETUP_GUESS for the first.
+ */
+double lb_budget_setup(int g, double setup);
+
+/*
  * lb_budget_share - the seconds of units group @g of @ngroups may take in
  * the first pass, started @elapsed seconds into the budget, the groups
  * before it having spent @setup seconds outside their units: an equal share

@@ -399,10 +399,10 @@ static void *destroyer_main(void *arg)
 
 /*
  * Destroy every link of @b (none attached afterwards); 0 or the first
- * -errno. A tracepoint link's perf event
- * goes through two RCU grace periods under two kernel mutexes, one after the
- * other: the program's detach (bpf_event_mutex), then the unregistration of
- * perf's probe on the tracepoint (event_mutex). One link after the other,
+ * -errno. A tracepoint link's perf event goes through two RCU grace periods
+ * under two kernel mutexes, one after the other: the program's detach
+ * (bpf_event_mutex), then the unregistration of perf's probe on the
+ * tracepoint (event_mutex). One link after the other,
  * that is 60-80 ms a link here; LB_BPF_DESTROYERS threads taking the links
  * in turn let the kernel run one link's detach while another's probe goes,
  * and share their grace periods. Without threads (pthread_create failing),
