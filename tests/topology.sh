@@ -121,7 +121,8 @@ second=$(sed -n 's/^workload: tcp-rr \(198\.1[89]\.[0-9]*\)\.2:.*/\1/p' "$tmp/se
 [[ -n $first && -n $second && $first != "$second" ]] ||
 	fail "concurrent veth runs share a /24: '$first' and '$second'"
 "$top_builddir/tests/check-results" "$tmp/second" >/dev/null || fail "the second veth run failed its checks"
-kill -INT "$pid"
+# A run that ended before the signal fails below with its own exit and error, not here.
+kill -INT "$pid" || note "the live run had ended before SIGINT"
 rc=0
 wait "$pid" || rc=$?
 pid=
